@@ -1,0 +1,2 @@
+// Public contract: filled in by its issue.
+export {};
