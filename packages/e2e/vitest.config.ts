@@ -1,7 +1,12 @@
 import { defineProject } from 'vitest/config';
-import { sourceAliases } from '../../vitest.shared';
 
+// e2e runs against the other packages' built output (their `dist`), so no source aliases here:
+// `@tool-search/<pkg>` resolves through node_modules to the package's exports map.
 export default defineProject({
-  resolve: { alias: sourceAliases },
-  test: { name: 'e2e', include: ['src/**/*.test.ts'] },
+  test: {
+    name: 'e2e',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
 });
