@@ -31,7 +31,7 @@ describe('startMockProvider', () => {
   });
 
   for (const stream of [false, true]) {
-    it(`answers a Responses API tool call the official client reads (stream: ${stream})`, async () => {
+    it(`[H1] answers a Responses API tool call the official client reads (stream: ${stream})`, async () => {
       provider.reset();
       const params = {
         model: 'mock-model',
@@ -66,7 +66,7 @@ describe('startMockProvider', () => {
       expect(response.output_text).toBe('final answer forty2');
     });
 
-    it(`answers a Chat Completions tool call the official client reads (stream: ${stream})`, async () => {
+    it(`[H1] answers a Chat Completions tool call the official client reads (stream: ${stream})`, async () => {
       provider.reset();
       const params = {
         model: 'mock-model',

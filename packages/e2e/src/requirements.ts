@@ -1,0 +1,45 @@
+// The required behaviours of the end-to-end proof, in one place. Each names the test file that proves it;
+// that file's test titles carry the id in brackets (e.g. `[P1]`). `requirements.test.ts` fails when a
+// requirement has no test, or a test cites an id that is not listed here.
+
+/** One required behaviour and the test file that proves it. */
+export interface Requirement {
+  id: string;
+  text: string;
+  /** Test file (relative to `src/`) whose test titles carry `[id]`. */
+  testFile: string;
+}
+
+/** Every required behaviour of issue 7. */
+export const REQUIREMENTS: readonly Requirement[] = [
+  { id: 'P1', text: 'Direct mode can call the fake plugin tool (both wire formats).', testFile: 'proofs.test.ts' },
+  {
+    id: 'P2',
+    text: 'Tool search can call the same fake plugin tool in code, tools and directory modes (both wire formats).',
+    testFile: 'proofs.test.ts',
+  },
+  { id: 'P3', text: 'Direct mode exposes the fake plugin schemas to the provider.', testFile: 'proofs.test.ts' },
+  {
+    id: 'P4',
+    text: 'Tool search exposes only the compact surface: no fake plugin schema up front in any mode, and only the described target later.',
+    testFile: 'proofs.test.ts',
+  },
+  { id: 'P5', text: 'At 1,000 fake tools, code and tools mode request bodies are at most 2% of direct.', testFile: 'proofs.test.ts' },
+  { id: 'P6', text: 'Session logs show the expected call counts and the bridge telemetry.', testFile: 'proofs.test.ts' },
+  { id: 'F1', text: 'A tool denied by policy is never returned by search nor callable.', testFile: 'failures.test.ts' },
+  { id: 'F2', text: 'A tool whose MCP server was killed fails its call with a clear error.', testFile: 'failures.test.ts' },
+  { id: 'F3', text: 'A call blocked by a hook reports the block.', testFile: 'failures.test.ts' },
+  { id: 'F4', text: 'A call blocked by an approval reports the block.', testFile: 'failures.test.ts' },
+  { id: 'F5', text: 'When the sandbox runtime cannot start, code mode falls back to tools mode and still completes.', testFile: 'failures.test.ts' },
+  { id: 'F6', text: 'An exact hidden name called directly in directory mode is hydrated.', testFile: 'failures.test.ts' },
+  { id: 'F7', text: 'A client tool colliding with a catalog name is rejected.', testFile: 'failures.test.ts' },
+  {
+    id: 'H1',
+    text: 'The mock provider works with the official openai client unchanged: Responses and Chat Completions, JSON and SSE.',
+    testFile: 'mock-provider.test.ts',
+  },
+  { id: 'H2', text: 'The fake plugin has N distinct tools with a strict { marker } schema, loaded by path.', testFile: 'fake-plugin.test.ts' },
+  { id: 'H3', text: 'The MCP fixture is a real MCP server over stdio with a few dozen tools, paginated.', testFile: 'mcp-fixture.test.ts' },
+  { id: 'H4', text: 'The gateway config is JSON5, strict on its own keys, with paths relative to the file.', testFile: 'load-gateway-config.test.ts' },
+  { id: 'H5', text: 'The comparison runner reports every mode and fails when a proof fails.', testFile: 'run-comparison.test.ts' },
+];
