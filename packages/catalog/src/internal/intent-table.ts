@@ -1,0 +1,103 @@
+// Query expansion for common tool intents. A query word from a group also searches the group's other words
+// at reduced weight, so "remove a file" finds `delete_file` without outranking a tool that says "remove".
+import { normalizeTerm } from './tokenize-text.js';
+
+/** Groups of words that ask for the same thing of a tool. A word may sit in more than one group. */
+export const INTENT_GROUPS: readonly (readonly string[])[] = [
+  // verbs of tool intents
+  ['remove', 'delete', 'erase', 'destroy', 'discard', 'purge', 'unlink'],
+  ['find', 'search', 'lookup', 'query', 'locate', 'seek', 'discover'],
+  ['make', 'create', 'add', 'new', 'generate', 'build', 'insert'],
+  ['get', 'fetch', 'retrieve', 'obtain', 'read', 'load', 'lookup'],
+  ['show', 'display', 'view', 'get'],
+  ['list', 'enumerate', 'browse'],
+  ['update', 'edit', 'modify', 'change', 'alter', 'patch'],
+  ['send', 'post', 'publish', 'submit', 'deliver'],
+  ['start', 'begin', 'launch', 'run', 'execute', 'invoke'],
+  ['stop', 'halt', 'terminate', 'cancel', 'abort', 'kill'],
+  ['check', 'verify', 'validate', 'test'],
+  ['calculate', 'compute', 'evaluate'],
+  ['convert', 'transform', 'translate'],
+  ['download', 'export', 'save'],
+  ['upload', 'import'],
+  ['detect', 'identify', 'recognize', 'recognition', 'classify', 'classification'],
+  ['summarize', 'summary', 'summarization'],
+  ['buy', 'purchase', 'order'],
+  ['book', 'reserve', 'reservation'],
+  ['answer', 'reply', 'respond', 'response'],
+  // common objects
+  ['message', 'msg', 'chat'],
+  ['email', 'mail', 'inbox'],
+  ['image', 'picture', 'photo', 'pic', 'img'],
+  ['video', 'clip', 'footage'],
+  ['movie', 'film', 'cinema'],
+  ['song', 'music', 'track', 'album'],
+  ['audio', 'sound', 'speech', 'voice'],
+  ['text', 'sentence', 'paragraph'],
+  ['weather', 'forecast'],
+  ['price', 'cost', 'fee', 'quote'],
+  ['money', 'currency', 'cash'],
+  ['stock', 'equity', 'ticker'],
+  ['user', 'account', 'profile'],
+  ['file', 'document', 'doc'],
+  ['directory', 'folder', 'dir'],
+  ['repo', 'repository'],
+  ['issue', 'ticket', 'bug'],
+  ['calendar', 'schedule', 'appointment', 'meeting'],
+  ['location', 'place', 'address', 'geo'],
+  ['car', 'vehicle', 'auto'],
+  ['company', 'business', 'firm', 'corporation'],
+  ['job', 'career', 'employment'],
+  ['flight', 'airline', 'plane'],
+  ['hotel', 'accommodation', 'lodging'],
+  ['news', 'headline', 'article'],
+  ['recipe', 'cook', 'dish'],
+  ['phone', 'mobile', 'telephone'],
+];
+
+/** A query term with its weight: 1 for the query's own terms, less for an expansion. */
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+  /** The query term this one stands for (itself for an original term). */
+  origin: string;
+}
+
+/** stem -> related stems, built once from INTENT_GROUPS through the same normalisation as the index. */
+const RELATED_TERMS: ReadonlyMap<string, readonly string[]> = buildRelatedTerms();
+
+function buildRelatedTerms(): Map<string, string[]> {
+  const related = new Map<string, Set<string>>();
+  for (const group of INTENT_GROUPS) {
+    // Stop words (e.g. "new" is not one, but guard anyway) drop out of the group.
+    const stems = [...new Set(group.map((word) => normalizeTerm(word)).filter((s): s is string => !!s))];
+    for (const stem of stems) {
+      const set = related.get(stem) ?? new Set<string>();
+      for (const other of stems) if (other !== stem) set.add(other);
+      related.set(stem, set);
+    }
+  }
+  return new Map([...related].map(([stem, set]) => [stem, [...set].sort()]));
+}
+
+/** The related stems for one stemmed query term (empty when it is in no group). */
+export function relatedTerms(term: string): readonly string[] {
+  return RELATED_TERMS.get(term) ?? [];
+}
+
+/**
+ * Adds the intent-table relatives of `terms` at `expansionWeight`; a term already in the query keeps weight 1
+ * and is never expanded twice.
+ */
+export function expandQueryTerms(terms: readonly string[], expansionWeight: number): WeightedTerm[] {
+  const out: WeightedTerm[] = terms.map((term) => ({ term, weight: 1, origin: term }));
+  const seen = new Set(terms);
+  for (const term of terms) {
+    for (const relative of relatedTerms(term)) {
+      if (seen.has(relative)) continue;
+      seen.add(relative);
+      out.push({ term: relative, weight: expansionWeight, origin: term });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+// zod schemas for what crosses the package boundary: tool entries and catalog options.
+import type { Logger } from 'pino';
+import { z } from 'zod';
+
+/** Tool names: 1–128 characters of `[A-Za-z0-9_.-]` (the MCP tool-name rule; no `:`, the id separator). */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+/** Owners (server, plugin or client names): 1–128 characters of `[A-Za-z0-9_.@/-]`, so `@scope/pkg` fits. */
+export const TOOL_OWNER_PATTERN = /^[A-Za-z0-9_.@/-]{1,128}$/;
+/** Longest description accepted (characters); longer text is a contract break, not something to index. */
+export const MAX_DESCRIPTION_LENGTH = 20_000;
+
+const jsonSchemaSchema = z.record(z.string(), z.unknown());
+
+/** The zod schema for one `ToolInput` entry (strict: an unknown field is an error). */
+export const toolInputSchema = z.strictObject({
+  name: z.string().regex(TOOL_NAME_PATTERN, 'expected 1–128 characters of A-Z a-z 0-9 _ . -'),
+  source: z.enum(['openclaw', 'plugin', 'mcp', 'client']),
+  owner: z.string().regex(TOOL_OWNER_PATTERN, 'expected 1–128 characters of A-Z a-z 0-9 _ . @ / -'),
+  description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
+  inputSchema: jsonSchemaSchema.optional(),
+  outputSchema: jsonSchemaSchema.optional(),
+  trusted: z.boolean().optional(),
+  tags: z.array(z.string().min(1).max(64)).max(32).optional(),
+});
+
+/** The zod schema for `CatalogOptions` (the logger is checked for shape only). */
+export const catalogOptionsSchema = z.strictObject({
+  logger: z.custom<Logger>((value) => typeof value === 'object' && value !== null && typeof (value as { child?: unknown }).child === 'function', 'expected a pino logger').optional(),
+  searchDefaultLimit: z.number().int().min(1).optional(),
+  maxSearchLimit: z.number().int().min(1).optional(),
+});

@@ -1,0 +1,23 @@
+// Tool ids: `<source>:<owner>:<name>`.
+import type { ToolSource } from './types.js';
+
+/** The four tool sources, in the order `sources()` reports them. */
+export const TOOL_SOURCES: readonly ToolSource[] = ['openclaw', 'plugin', 'mcp', 'client'];
+
+/** The control tools of tool search itself; they are never catalogued. */
+export const CONTROL_TOOL_NAMES: readonly string[] = ['tool_search_code', 'tool_search', 'tool_describe', 'tool_call'];
+
+/** Builds a tool id, `<source>:<owner>:<name>` (inputs are not validated here; `createCatalog` does that). */
+export function toolId(source: ToolSource, owner: string, name: string): string {
+  return `${source}:${owner}:${name}`;
+}
+
+/** Splits a tool id into its parts, or returns undefined when it is not `<source>:<owner>:<name>`. */
+export function parseToolId(id: string): { source: ToolSource; owner: string; name: string } | undefined {
+  const first = id.indexOf(':');
+  const last = id.lastIndexOf(':');
+  if (first <= 0 || last === first || last === id.length - 1) return undefined;
+  const source = id.slice(0, first);
+  if (!(TOOL_SOURCES as readonly string[]).includes(source)) return undefined;
+  return { source: source as ToolSource, owner: id.slice(first + 1, last), name: id.slice(last + 1) };
+}
