@@ -1,0 +1,113 @@
+// The control tools of the search modes: their names, their JSON Schemas and their descriptions. The texts
+// are the whole contract a model gets, so they are written for a weak model to use right the first time:
+// what each function returns, that code must `return`, and that a tool only runs through a call.
+import type { JsonSchema } from '@tool-search/catalog';
+import type { ModelTool, SurfaceLimits } from './types.js';
+
+/** The one tool of `code` mode: runs model-written JavaScript with the `tools` bridge. */
+export const TOOL_SEARCH_CODE = 'tool_search_code';
+/** Search the catalog (`tools` and `directory` modes). */
+export const TOOL_SEARCH = 'tool_search';
+/** Full schema of one catalog tool (`tools` and `directory` modes). */
+export const TOOL_DESCRIBE = 'tool_describe';
+/** Run one catalog tool by id (`tools` and `directory` modes). */
+export const TOOL_CALL = 'tool_call';
+/** Every control tool name; no visible or client tool may use one. */
+export const CONTROL_TOOL_NAMES: readonly string[] = Object.freeze([TOOL_SEARCH_CODE, TOOL_SEARCH, TOOL_DESCRIBE, TOOL_CALL]);
+
+/** Most queries one `tool_search` call takes (matches `catalog.searchMany`). */
+export const MAX_SEARCH_QUERIES = 16;
+
+const HIT_SHAPE = '{ id, name, source, owner, description, input, score }';
+
+/** `10000` → `10 s`; `2500` → `2500 ms`. Deterministic (no locale). */
+function formatDuration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+/** The `tool_search_code` tool: the bridge API in a few lines. */
+export function buildToolSearchCodeTool(limits: SurfaceLimits): ModelTool {
+  const description = [
+    'Run JavaScript that finds and calls tools from the tool catalog.',
+    '`code` is the body of an async function: use await, and end with `return <value>`. You get back that value and any console.log output; without return you get undefined.',
+    'Inside the code only these functions exist:',
+    `- await tools.search(query, { limit }) -> array of hits ${HIT_SHAPE}, best first; \`input\` shows the tool's arguments. limit: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}.`,
+    '- await tools.describe(id) -> { found: true, tool } where tool.inputSchema is the full JSON Schema, or { found: false, message, suggestions } (suggestions are ids).',
+    '- await tools.call(id, args) -> { status: "ok", result } with the tool\'s result, or { status: "error" | "blocked", ... } saying why. Do not retry a blocked call.',
+    'tools.call is the only way to run a tool: writing a tool\'s name as a function, in text or in console.log does nothing.',
+    `No fetch, require, import, process, files or timers. The run is stopped after ${formatDuration(limits.codeTimeoutMs)}.`,
+    'Example:',
+    'const hits = await tools.search("create calendar event");',
+    'if (hits.length === 0) return "no matching tool";',
+    'return await tools.call(hits[0].id, { title: "Standup", date: "2025-01-06" });',
+  ].join('\n');
+  const inputSchema: JsonSchema = {
+    type: 'object',
+    properties: {
+      code: { type: 'string', description: 'Body of an async function. Must end with return <value>.' },
+    },
+    required: ['code'],
+    additionalProperties: false,
+  };
+  return { name: TOOL_SEARCH_CODE, description, inputSchema };
+}
+
+/** The three tools of `tools` and `directory` modes, in a fixed order: search, describe, call. */
+export function buildSearchTools(limits: SurfaceLimits, options: { directory: boolean }): ModelTool[] {
+  const search: ModelTool = {
+    name: TOOL_SEARCH,
+    description: [
+      `Search the tool catalog by what you want to do. Returns hits ${HIT_SHAPE}, best first; \`input\` shows the tool's arguments.`,
+      'Then run a hit with tool_call({ id, args }).',
+    ].join(' '),
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'What you want to do, in a few words.' },
+        queries: {
+          type: 'array',
+          items: { type: 'string' },
+          maxItems: MAX_SEARCH_QUERIES,
+          description: `Instead of query: up to ${MAX_SEARCH_QUERIES} searches at once; results come back in the same order.`,
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: limits.maxSearchLimit,
+          description: `Hits per search: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}.`,
+        },
+      },
+      additionalProperties: false,
+    },
+  };
+  const describe: ModelTool = {
+    name: TOOL_DESCRIBE,
+    description: "Get one catalog tool's full input schema by its id. Returns the tool, or a miss with suggested ids.",
+    inputSchema: {
+      type: 'object',
+      properties: {
+        id: { type: 'string', description: options.directory ? 'A tool id from tool_search, or a name from the tool directory.' : 'A tool id from tool_search.' },
+      },
+      required: ['id'],
+      additionalProperties: false,
+    },
+  };
+  const call: ModelTool = {
+    name: TOOL_CALL,
+    description: [
+      "Run a catalog tool. args must match the tool's arguments (`input` in tool_search, or tool_describe).",
+      'Returns the result, or an error or blocked outcome saying why.',
+      'This is the only way to run a catalog tool: writing its name anywhere else does nothing.',
+    ].join(' '),
+    inputSchema: {
+      type: 'object',
+      properties: {
+        id: { type: 'string', description: options.directory ? 'A tool id from tool_search, or a name from the tool directory.' : 'A tool id from tool_search.' },
+        args: { type: 'object', description: "The tool's arguments." },
+      },
+      required: ['id', 'args'],
+      additionalProperties: false,
+    },
+  };
+  return [search, describe, call];
+}

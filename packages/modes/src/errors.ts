@@ -1,0 +1,45 @@
+// The one error class of @tool-search/modes. Rendering is pure: every error here is a broken contract in
+// the caller's input (bad options, a name clash that would make a tool call ambiguous), never an expected
+// outcome.
+
+const MODES_ERROR = Symbol.for('@tool-search/modes/error');
+
+/** The closed set of codes a `ModesError` carries. */
+export type ModesErrorCode =
+  /** `renderSurface` options failed validation (wrong type, unknown key, limits out of order). */
+  | 'invalid_options'
+  /** A client tool has the same name as a catalog tool (a direct call by that name would be ambiguous). */
+  | 'client_tool_collision'
+  /** Two directly visible tools (visible or client) share a name. */
+  | 'duplicate_tool_name'
+  /** A visible or client tool uses a control tool's name (`tool_search_code`, `tool_search`, ...). */
+  | 'reserved_tool_name'
+  /** A provider converter was handed a tool whose name that provider does not accept. */
+  | 'invalid_tool_name';
+
+/** Thrown by `renderSurface` and the provider converters on broken contracts. */
+export class ModesError extends Error {
+  readonly code: ModesErrorCode;
+  /** The tool ids involved, when the error is about tools (both ids for a collision). */
+  readonly toolIds: readonly string[];
+  /** Where in the options the problem is (`directory.maxChars`, `clientTools[2].name`), when known. */
+  readonly path: string | undefined;
+  readonly [MODES_ERROR] = true;
+
+  constructor(
+    code: ModesErrorCode,
+    message: string,
+    options?: { cause?: unknown; toolIds?: readonly string[]; path?: string },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ModesError';
+    this.code = code;
+    this.toolIds = options?.toolIds ?? [];
+    this.path = options?.path;
+  }
+}
+
+/** True when `value` is a `ModesError`, across package copies (brand check, not `instanceof`). */
+export function isModesError(value: unknown): value is ModesError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MODES_ERROR] === true;
+}

@@ -1,0 +1,97 @@
+// Zod schemas for what crosses this package's boundary: the arguments a model sends to the control tools
+// (exported for the gateway adapter to validate them) and the options of `renderSurface`.
+import { z } from 'zod';
+import { MAX_SEARCH_QUERIES } from './control-tools.js';
+
+const toolIdArg = z.string().trim().min(1, 'expected a non-empty tool id');
+
+/** Arguments of `tool_search_code`: `{ code }`. Extra keys are ignored. */
+export const toolSearchCodeArgsSchema = z.object({
+  code: z.string().min(1, 'expected a non-empty code body'),
+});
+
+const searchQueryArg = z.union([
+  z.string().trim().min(1),
+  // Weak models sometimes send the catalog's `{ query, limit }` shape inside `queries`: accept it.
+  z.object({ query: z.string().trim().min(1), limit: z.number().int().min(1).optional() }),
+]);
+
+/**
+ * Arguments of `tool_search`: `{ query, limit? }` or `{ queries: [...], limit? }` (up to 16). Exactly one of
+ * `query`/`queries`. A limit above the maximum is left for the catalog to clamp. Extra keys are ignored.
+ */
+export const toolSearchArgsSchema = z
+  .object({
+    query: z.string().trim().min(1).optional(),
+    queries: z.array(searchQueryArg).min(1).max(MAX_SEARCH_QUERIES).optional(),
+    limit: z.number().int().min(1).optional(),
+  })
+  .refine((args) => (args.query === undefined) !== (args.queries === undefined), {
+    message: 'expected exactly one of query or queries',
+  });
+
+/** Arguments of `tool_describe`: `{ id }` (an id, or in directory mode an exact listed name). Extra keys are ignored. */
+export const toolDescribeArgsSchema = z.object({ id: toolIdArg });
+
+/**
+ * Arguments of `tool_call`: `{ id, args }`. Strict: a flattened call (`{ id, title }`) fails here, so the
+ * adapter sees it and can repair it rather than silently running the tool with no arguments.
+ */
+export const toolCallArgsSchema = z.strictObject({
+  id: toolIdArg,
+  args: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** `tool_search_code` arguments after parsing. */
+export type ToolSearchCodeArgs = z.infer<typeof toolSearchCodeArgsSchema>;
+/** `tool_search` arguments after parsing. */
+export type ToolSearchArgs = z.infer<typeof toolSearchArgsSchema>;
+/** `tool_describe` arguments after parsing. */
+export type ToolDescribeArgs = z.infer<typeof toolDescribeArgsSchema>;
+/** `tool_call` arguments after parsing (`args` defaults to `{}`). */
+export type ToolCallArgs = z.infer<typeof toolCallArgsSchema>;
+
+// Tools handed to renderSurface are third-party shaped (the adapter's executable tools carry more fields):
+// declare only what is read, strip the rest.
+const toolInputSchema = z.object({
+  name: z.string().min(1),
+  source: z.enum(['openclaw', 'plugin', 'mcp', 'client']),
+  owner: z.string().min(1),
+  description: z.string().optional(),
+  inputSchema: z.record(z.string(), z.unknown()).optional(),
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  trusted: z.boolean().optional(),
+  tags: z.array(z.string()).optional(),
+});
+
+const catalogSchema = z.custom<{ list: unknown }>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { list?: unknown }).list === 'function' &&
+    typeof (value as { limits?: unknown }).limits === 'object',
+  { message: 'expected a Catalog (from createCatalog)' },
+);
+
+const positiveInt = z.number().int().min(1);
+
+/** The options of `renderSurface` (our own config: strict objects). */
+export const renderSurfaceOptionsSchema = z.strictObject({
+  mode: z.enum(['direct', 'code', 'tools', 'directory']),
+  catalog: catalogSchema,
+  visible: z.array(toolInputSchema).optional(),
+  clientTools: z.array(toolInputSchema.extend({ source: z.literal('client') })).optional(),
+  limits: z
+    .strictObject({
+      searchDefaultLimit: positiveInt.optional(),
+      maxSearchLimit: positiveInt.optional(),
+      codeTimeoutMs: positiveInt.optional(),
+    })
+    .optional(),
+  directory: z
+    .strictObject({
+      maxChars: positiveInt.optional(),
+      contextWindowTokens: positiveInt.optional(),
+    })
+    .optional(),
+});
