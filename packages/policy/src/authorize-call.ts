@@ -4,7 +4,6 @@
 // cancellation or malformed answer is a block, never an allow.
 import type { Logger } from 'pino';
 import { PolicyError } from './errors';
-import { formatPath } from './internal/format-path';
 import { runBounded, type BoundedOutcome } from './internal/run-bounded';
 import { createSilentLogger } from './internal/silent-logger';
 import { toPlainJsonObject } from './internal/to-plain-json-object';
@@ -40,7 +39,7 @@ export function assertHooks(hooks: unknown, path: string): asserts hooks is read
   hooks.forEach((hook: unknown, index) => {
     const candidate = hook as Partial<BeforeToolCallHook> | null;
     if (typeof candidate !== 'object' || candidate === null || typeof candidate.id !== 'string' || candidate.id === '' || typeof candidate.run !== 'function') {
-      throw invalidArgument(formatPath([path, index]), 'expected a hook { id: non-empty string, run: function }');
+      throw invalidArgument(`${path}[${index}]`, 'expected a hook { id: non-empty string, run: function }');
     }
   });
 }

@@ -36,7 +36,11 @@ interface GroupDefinition {
 }
 
 function zodIssues(error: z.ZodError, prefix: PropertyKey[]): PolicyErrorIssue[] {
-  return error.issues.map((issue) => ({ path: formatPath([...prefix, ...issue.path]), message: issue.message }));
+  return error.issues.map((issue) => {
+    // A bad record key nests the key's own issue; surface that message, it says what a key must be.
+    const nested = issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined;
+    return { path: formatPath([...prefix, ...issue.path]), message: nested ? `invalid key: ${nested}` : issue.message };
+  });
 }
 
 function fail(issues: PolicyErrorIssue[], subject: string): never {
