@@ -54,6 +54,7 @@ export function buildToolSearchCodeTool(limits: SurfaceLimits): ModelTool {
 
 /** The three tools of `tools` and `directory` modes, in a fixed order: search, describe, call. */
 export function buildSearchTools(limits: SurfaceLimits, options: { directory: boolean }): ModelTool[] {
+  const idDescription = options.directory ? 'Tool id from tool_search, or a name from the directory.' : 'Tool id from tool_search.';
   const search: ModelTool = {
     name: TOOL_SEARCH,
     description: [
@@ -68,7 +69,7 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
           type: 'array',
           items: { type: 'string' },
           maxItems: MAX_SEARCH_QUERIES,
-          description: `Instead of query: up to ${MAX_SEARCH_QUERIES} searches at once; results come back in the same order.`,
+          description: `Instead of query: up to ${MAX_SEARCH_QUERIES} searches at once, results in order.`,
         },
         limit: {
           type: 'integer',
@@ -77,7 +78,6 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
           description: `Hits per search: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}.`,
         },
       },
-      additionalProperties: false,
     },
   };
   const describe: ModelTool = {
@@ -86,10 +86,9 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
     inputSchema: {
       type: 'object',
       properties: {
-        id: { type: 'string', description: options.directory ? 'A tool id from tool_search, or a name from the tool directory.' : 'A tool id from tool_search.' },
+        id: { type: 'string', description: idDescription },
       },
       required: ['id'],
-      additionalProperties: false,
     },
   };
   const call: ModelTool = {
@@ -102,7 +101,7 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
     inputSchema: {
       type: 'object',
       properties: {
-        id: { type: 'string', description: options.directory ? 'A tool id from tool_search, or a name from the tool directory.' : 'A tool id from tool_search.' },
+        id: { type: 'string', description: idDescription },
         args: { type: 'object', description: "The tool's arguments." },
       },
       required: ['id', 'args'],

@@ -240,7 +240,7 @@ describe('renderSurface', () => {
 
     it('says in tool_call and tool_describe that a listed name works as id', () => {
       const call = renderSmall('directory').tools.find((tool) => tool.name === TOOL_CALL);
-      expect(JSON.stringify(call?.inputSchema)).toContain('or a name from the tool directory');
+      expect(JSON.stringify(call?.inputSchema)).toContain('or a name from the directory');
     });
 
     const budgets: Array<[string, RenderSurfaceOptions['directory'], number]> = [

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeCatalog } from './internal/create-fake-catalog.js';
+import { syntheticTools } from './internal/fixtures.js';
+import { measureSurface } from './measure-surface.js';
+import { renderSurface } from './render-surface.js';
+import { toProviderTools } from './to-provider-tools.js';
+import type { Surface, SurfaceFormat } from './types.js';
+
+const FORMATS: SurfaceFormat[] = ['openai-chat', 'openai-responses', 'anthropic'];
+
+describe('measureSurface', () => {
+  it('counts the compact JSON of the provider tools and the instructions', () => {
+    const surface = renderSurface({ mode: 'tools', catalog: createFakeCatalog(syntheticTools(5)) });
+    for (const format of FORMATS) {
+      const measure = measureSurface(surface, format);
+      expect(measure.toolBytes).toBe(JSON.stringify(toProviderTools(surface.tools, format)).length);
+      expect(measure.instructionBytes).toBe(surface.instructions.length);
+      expect(measure.totalBytes).toBe(measure.toolBytes + measure.instructionBytes);
+    }
+  });
+
+  it('counts UTF-8 bytes, not characters', () => {
+    const surface: Surface = {
+      mode: 'direct',
+      tools: [{ name: 'wetter', description: 'Wetter für München', inputSchema: { type: 'object' } }],
+      instructions: 'é…',
+      hydratable: new Map(),
+    };
+    const measure = measureSurface(surface, 'anthropic');
+    expect(measure.instructionBytes).toBe(5);
+    expect(measure.toolBytes).toBe(JSON.stringify(toProviderTools(surface.tools, 'anthropic')).length + 2);
+  });
+
+  // The size targets of the issue, on a synthetic catalog (the benchmark measures the real data).
+  for (const size of [100, 10_000]) {
+    const catalog = createFakeCatalog(syntheticTools(size));
+    it(`keeps code and tools modes within 3,000 bytes and directory within 14,000 at ${size} tools`, () => {
+      for (const format of FORMATS) {
+        expect(measureSurface(renderSurface({ mode: 'code', catalog }), format).totalBytes).toBeLessThanOrEqual(3_000);
+        expect(measureSurface(renderSurface({ mode: 'tools', catalog }), format).totalBytes).toBeLessThanOrEqual(3_000);
+        expect(measureSurface(renderSurface({ mode: 'directory', catalog }), format).totalBytes).toBeLessThanOrEqual(14_000);
+      }
+    });
+  }
+});
