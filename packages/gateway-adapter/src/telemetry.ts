@@ -1,0 +1,53 @@
+import type { ToolSource } from '@tool-search/catalog';
+import type { ToolSearchMode } from './resolve-tool-search-config.js';
+import type { ToolCallOutcome } from './tool-call-outcome.js';
+
+/** How a final tool call was reached. */
+export type CallRoute = 'code' | 'tool_call' | 'direct' | 'hydrated' | 'client';
+
+/** One final (real) tool call of a session. */
+export interface FinalCallRecord {
+  toolCallId: string;
+  toolId: string;
+  source: ToolSource;
+  via: CallRoute;
+  status: ToolCallOutcome['status'];
+  /** The error code or block layer, when not ok. */
+  detail?: string;
+  durationMs: number;
+}
+
+/** What the model was sent up front, for the last surface rendered. */
+export interface SurfaceTelemetry {
+  format: string;
+  /** Tools declared to the model (control, visible, client and, in direct mode, every catalog tool). */
+  toolsDeclared: number;
+  /** Declared tools that carry a catalog tool's full schema (everything but the control tools). */
+  schemasUpFront: number;
+  toolBytes: number;
+  instructionBytes: number;
+  totalBytes: number;
+}
+
+/** Per-session telemetry: what was rendered, what was asked, and every final call. */
+export interface Telemetry {
+  sessionId: string;
+  mode: ToolSearchMode;
+  requestedMode: ToolSearchMode;
+  fallbackReason?: string;
+  directReason?: string;
+  catalog: {
+    /** Catalogued (policy-allowed, searchable) tools right now. */
+    size: number;
+    sources: Record<ToolSource, number>;
+    /** Client tools allowed for this run (always directly visible, not catalogued). */
+    clientTools: number;
+    /** Pinned tools kept directly visible. */
+    visibleTools: number;
+    /** MCP servers whose tools are currently unavailable. */
+    unavailableServers: string[];
+  };
+  surface?: SurfaceTelemetry;
+  counts: { searches: number; describes: number; calls: number; codeRuns: number; hydrations: number; blocked: number; errors: number };
+  calls: FinalCallRecord[];
+}
