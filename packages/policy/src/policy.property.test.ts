@@ -1,0 +1,284 @@
+// Property-based tests over random catalogs, layer sets and contexts. The oracle below is a deliberately
+// naive re-statement of the rules (string globs, no regexes, no sets), so the compiled matcher is
+// checked against an independent reading of the README.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { authorizeCall } from './authorize-call';
+import { BUILTIN_TOOL_GROUPS } from './builtin-tool-groups';
+import { createPolicy } from './create-policy';
+import type { BeforeToolCallHook, PolicyConfig, PolicyContext, PolicyLayer, PolicyTool } from './types';
+
+const SOURCES = ['openclaw', 'plugin', 'mcp', 'client'] as const;
+const OWNERS = ['core', 'github', 'acme', 'Slack', 'we:ird'];
+const NAMES = ['read', 'write', 'exec', 'list_issues', 'create_issue', 'browser_open', 'Message', 'a:b', 'web_fetch'];
+const KEYS = ['a', 'b', '*'];
+const DIMENSIONS = [
+  ['agents', 'agentId'],
+  ['profiles', 'profile'],
+  ['sandboxes', 'sandboxId'],
+  ['channels', 'channel'],
+  ['runtimes', 'runtime'],
+  ['sessions', 'sessionId'],
+] as const;
+const USER_GROUPS: Record<string, string[]> = { 'group:mine': ['exec', 'mcp:github:*', 'group:fs'] };
+
+// ---- generators ----------------------------------------------------------------------------------
+
+const toolArb: fc.Arbitrary<PolicyTool> = fc
+  .record({
+    source: fc.constantFrom(...SOURCES),
+    owner: fc.constantFrom(...OWNERS),
+    name: fc.constantFrom(...NAMES),
+    ownerOnly: fc.option(fc.boolean(), { nil: undefined }),
+  })
+  .map(({ source, owner, name, ownerOnly }) => {
+    const tool: PolicyTool = { id: `${source}:${owner}:${name}`, source, owner, name };
+    if (ownerOnly !== undefined) tool.ownerOnly = ownerOnly;
+    return tool;
+  });
+
+const catalogArb = fc.uniqueArray(toolArb, { selector: (tool) => tool.id, minLength: 1, maxLength: 25 });
+
+const segmentGlobArb = (values: readonly string[]) =>
+  fc.oneof(
+    fc.constantFrom(...values),
+    fc.constant('*'),
+    fc.constantFrom(...values).map((value) => `${value.slice(0, 2)}*`),
+    fc.constantFrom(...values).map((value) => `*${value.slice(-2)}`.toUpperCase()),
+  );
+
+const patternArb: fc.Arbitrary<string> = fc.oneof(
+  segmentGlobArb(NAMES.filter((name) => !name.includes(':'))),
+  fc
+    .tuple(
+      fc.oneof(fc.constantFrom(...SOURCES), fc.constant('*')),
+      segmentGlobArb(OWNERS.filter((owner) => !owner.includes(':'))),
+      segmentGlobArb(NAMES.filter((name) => !name.includes(':'))),
+    )
+    .map((segments) => segments.join(':')),
+  fc.constantFrom('group:fs', 'group:runtime', 'group:mcp', 'group:plugins', 'group:mine'),
+);
+
+const layerArb: fc.Arbitrary<PolicyLayer> = fc.record(
+  {
+    allow: fc.array(patternArb, { maxLength: 4 }),
+    deny: fc.array(patternArb, { maxLength: 3 }),
+    requireApproval: fc.array(patternArb, { maxLength: 2 }),
+  },
+  { requiredKeys: [] },
+);
+
+const layerMapArb = fc.dictionary(fc.constantFrom(...KEYS), layerArb, { maxKeys: 3 });
+
+const configArb: fc.Arbitrary<PolicyConfig> = fc
+  .tuple(layerArb, fc.record(Object.fromEntries(DIMENSIONS.map(([map]) => [map, layerMapArb])), { requiredKeys: [] }))
+  .map(([global, keyed]) => ({ ...global, ...keyed, groups: USER_GROUPS }));
+
+const contextValueArb = fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined });
+const contextArb: fc.Arbitrary<PolicyContext> = fc
+  .record({
+    agentId: contextValueArb,
+    profile: contextValueArb,
+    sandboxId: contextValueArb,
+    channel: contextValueArb,
+    runtime: contextValueArb,
+    sessionId: contextValueArb,
+    isOwner: fc.option(fc.boolean(), { nil: undefined }),
+  })
+  .map((context) => Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined)) as PolicyContext);
+
+// ---- the oracle ----------------------------------------------------------------------------------
+
+function globMatches(glob: string, text: string): boolean {
+  const g = glob.toLowerCase();
+  const t = text.toLowerCase();
+  const match = (gi: number, ti: number): boolean => {
+    if (gi === g.length) return ti === t.length;
+    if (g[gi] === '*') return match(gi + 1, ti) || (ti < t.length && match(gi, ti + 1));
+    return ti < t.length && g[gi] === t[ti] && match(gi + 1, ti + 1);
+  };
+  return match(0, 0);
+}
+
+function patternMatches(pattern: string, tool: PolicyTool): boolean {
+  if (pattern.startsWith('group:')) {
+    const members = BUILTIN_TOOL_GROUPS[pattern] ?? USER_GROUPS[pattern] ?? [];
+    return members.some((member) => patternMatches(member, tool));
+  }
+  const segments = pattern.split(':');
+  if (segments.length === 1) return globMatches(pattern, tool.name);
+  return globMatches(segments[0]!, tool.source) && globMatches(segments[1]!, tool.owner) && globMatches(segments[2]!, tool.name);
+}
+
+function oracleLayers(config: PolicyConfig, context: PolicyContext): PolicyLayer[] {
+  const layers: PolicyLayer[] = [config];
+  for (const [map, field] of DIMENSIONS) {
+    const value = context[field];
+    if (value === undefined) continue;
+    const any = config[map]?.['*'];
+    if (any) layers.push(any);
+    const exact = value === '*' ? undefined : config[map]?.[value];
+    if (exact) layers.push(exact);
+  }
+  return layers;
+}
+
+function oracleAdmits(config: PolicyConfig, tool: PolicyTool, context: PolicyContext): boolean {
+  if (tool.ownerOnly === true && context.isOwner !== true) return false;
+  return oracleLayers(config, context).every(
+    (layer) =>
+      !(layer.deny ?? []).some((pattern) => patternMatches(pattern, tool)) &&
+      (layer.allow === undefined || layer.allow.some((pattern) => patternMatches(pattern, tool))),
+  );
+}
+
+// ---- properties ----------------------------------------------------------------------------------
+
+const SYNC_RUNS = 300;
+const ASYNC_RUNS = 60;
+
+describe('policy properties', () => {
+  it('check agrees with a naive reading of the rules', () => {
+    fc.assert(
+      fc.property(configArb, catalogArb, contextArb, (config, tools, context) => {
+        const policy = createPolicy(config);
+        for (const tool of tools) expect(policy.check(tool, context).allowed).toBe(oracleAdmits(config, tool, context));
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+  });
+
+  it('filter and check agree', () => {
+    fc.assert(
+      fc.property(configArb, catalogArb, contextArb, (config, tools, context) => {
+        const policy = createPolicy(config);
+        expect(policy.filter(tools, context)).toEqual(tools.filter((tool) => policy.check(tool, context).allowed));
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+  });
+
+  it('never admits a tool denied in any applicable layer', () => {
+    fc.assert(
+      fc.property(configArb, catalogArb, contextArb, (config, tools, context) => {
+        const policy = createPolicy(config);
+        const layers = oracleLayers(config, context);
+        for (const tool of policy.filter(tools, context)) {
+          for (const layer of layers) expect((layer.deny ?? []).some((pattern) => patternMatches(pattern, tool))).toBe(false);
+        }
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+  });
+
+  it('never admits an owner-only tool to a non-owner', () => {
+    fc.assert(
+      fc.property(configArb, catalogArb, contextArb, (config, tools, context) => {
+        const policy = createPolicy(config);
+        const nonOwner = { ...context, isOwner: context.isOwner === true ? false : context.isOwner };
+        expect(policy.filter(tools, nonOwner).filter((tool) => tool.ownerOnly === true)).toEqual([]);
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+  });
+
+  // Well-behaved hooks: pass, rewrite or block. Approvals: allow or deny.
+  const hookBehaviourArb = fc.constantFrom('pass', 'rewrite', 'block');
+  const makeHook = (behaviour: string, index: number): BeforeToolCallHook => ({
+    id: `h${index}`,
+    run: (event) => {
+      if (behaviour === 'rewrite') return { args: { ...event.args, [`k${index}`]: index } };
+      if (behaviour === 'block') return { block: true, reason: `h${index} says no` };
+      return undefined;
+    },
+  });
+
+  it('authorizeCall never allows a tool that check rejects, whatever the hooks and approvals do', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        configArb,
+        toolArb,
+        contextArb,
+        fc.array(hookBehaviourArb, { maxLength: 3 }),
+        fc.constantFrom('allow', 'deny'),
+        async (config, tool, context, behaviours, decision) => {
+          const policy = createPolicy(config);
+          const verdict = policy.check(tool, context);
+          const result = await authorizeCall({
+            policy,
+            tool,
+            args: { q: 1 },
+            context,
+            hooks: behaviours.map(makeHook),
+            approvals: { requestApproval: () => ({ decision }) },
+          });
+          if (!verdict.allowed) expect(result).toMatchObject({ status: 'blocked', by: verdict.by, layer: verdict.layer, rule: verdict.rule });
+          if (result.status === 'allowed') {
+            expect(verdict.allowed).toBe(true);
+            expect(behaviours).not.toContain('block');
+            if (policy.approvalRequirement(tool, context)) expect(decision).toBe('allow');
+          }
+        },
+      ),
+      { numRuns: ASYNC_RUNS * 2 },
+    );
+  });
+
+  // Misbehaviour: throw, reject, hang (past a 2 ms limit) or return garbage.
+  const garbageArb = fc
+    .anything()
+    .filter((value) => value !== undefined && value !== null && !(typeof value === 'object' && ('args' in value || 'block' in value || 'decision' in value)));
+  const misbehaviourArb = fc.oneof(
+    fc.constant<() => unknown>(() => {
+      throw new Error('sync failure');
+    }),
+    fc.constant<() => unknown>(() => Promise.reject(new Error('async failure'))),
+    fc.constant<() => unknown>(() => new Promise(() => {})),
+    garbageArb.map((value) => () => value),
+    garbageArb.map((value) => () => Promise.resolve(value)),
+  );
+  const openPolicy = createPolicy({ requireApproval: ['*'] });
+  const someTool: PolicyTool = { id: 'mcp:github:create_issue', source: 'mcp', owner: 'github', name: 'create_issue' };
+
+  it('a throwing, hanging or garbage-returning hook always blocks', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('pass', 'rewrite'), { maxLength: 2 }),
+        misbehaviourArb,
+        fc.array(fc.constantFrom('pass', 'rewrite'), { maxLength: 2 }),
+        async (before, misbehaviour, after) => {
+          const bad: BeforeToolCallHook = { id: 'bad', run: misbehaviour as BeforeToolCallHook['run'] };
+          const hooks = [...before.map(makeHook), bad, ...after.map((behaviour, index) => makeHook(behaviour, index + 10))];
+          const result = await authorizeCall({
+            policy: openPolicy,
+            tool: someTool,
+            args: {},
+            context: {},
+            hooks,
+            approvals: { requestApproval: () => ({ decision: 'allow' }) },
+            timeoutMs: { hook: 2 },
+          });
+          expect(result).toMatchObject({ status: 'blocked', by: 'hook', hookId: 'bad' });
+        },
+      ),
+      { numRuns: ASYNC_RUNS },
+    );
+  });
+
+  it('a throwing, hanging or garbage-returning approval provider always blocks', async () => {
+    await fc.assert(
+      fc.asyncProperty(misbehaviourArb, async (misbehaviour) => {
+        const result = await authorizeCall({
+          policy: openPolicy,
+          tool: someTool,
+          args: {},
+          context: {},
+          approvals: { requestApproval: misbehaviour as never },
+          timeoutMs: { approval: 2 },
+        });
+        expect(result).toMatchObject({ status: 'blocked', by: 'approval' });
+      }),
+      { numRuns: ASYNC_RUNS },
+    );
+  });
+});
