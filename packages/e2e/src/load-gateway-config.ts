@@ -29,6 +29,8 @@ const gatewayConfigSchema = z.strictObject({
   policy: z.unknown().optional(),
   /** Who is asking (the policy context) for every run of this gateway. */
   context: z.record(z.string(), z.union([z.string(), z.boolean()])).default({}),
+  /** The sandbox runtime for code mode; default: the one `probeRuntime` finds. */
+  sandbox: z.strictObject({ nodePath: z.string().min(1).optional() }).default({}),
   /** Where session logs go; relative to the config file. Default `state`. */
   stateDir: z.string().min(1).default('state'),
   agent: z.strictObject({ maxTurns: z.number().int().min(1).max(50).default(8) }).default({ maxTurns: 8 }),

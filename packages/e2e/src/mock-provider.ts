@@ -29,8 +29,13 @@ export interface RecordedProviderRequest {
 /** Options for `startMockProvider`. */
 export interface MockProviderOptions {
   script: readonly ScriptRule[];
+  /** Awaited after a rule matched and before its reply is sent (a test's side effect, e.g. killing a server). */
+  beforeReply?: BeforeReply;
   logger?: Logger;
 }
+
+/** Runs between matching a rule and answering with it. */
+export type BeforeReply = (ruleId: string, requestIndex: number) => void | Promise<void>;
 
 /** A running mock provider. */
 export interface MockProvider {
@@ -40,8 +45,8 @@ export interface MockProvider {
   requests(): RecordedProviderRequest[];
   /** Forgets the recorded requests. */
   reset(): void;
-  /** Replaces the script (for a test that needs a different table on the same server). */
-  setScript(script: readonly ScriptRule[]): void;
+  /** Replaces the script and the before-reply hook (for a test that needs a different table on the same server). */
+  setScript(script: readonly ScriptRule[], beforeReply?: BeforeReply): void;
   close(): Promise<void>;
 }
 
@@ -319,6 +324,7 @@ function answerChat(
 export async function startMockProvider(options: MockProviderOptions): Promise<MockProvider> {
   const log = (options.logger ?? pino({ level: 'silent' })).child({ component: 'mock-provider' });
   let script = options.script;
+  let beforeReply = options.beforeReply;
   let recorded: RecordedProviderRequest[] = [];
   let counter = 0;
   const ids = (): string => `${Date.now().toString(36)}${(counter++).toString(36).padStart(4, '0')}`;
@@ -373,6 +379,7 @@ export async function startMockProvider(options: MockProviderOptions): Promise<M
         });
         return;
       }
+      if (beforeReply) await beforeReply(reply.ruleId, entry.index);
       if (api === 'responses') answerResponses(response, view, reply, bytes, ids);
       else answerChat(response, view, reply, bytes, ids);
     })().catch((error: unknown) => {
@@ -389,8 +396,9 @@ export async function startMockProvider(options: MockProviderOptions): Promise<M
     reset: () => {
       recorded = [];
     },
-    setScript: (next) => {
+    setScript: (next, nextBeforeReply) => {
       script = next;
+      beforeReply = nextBeforeReply;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -28,11 +28,16 @@ export interface ProviderRequestView {
 
 /**
  * When a rule applies. Every given field must hold. Regular expressions may use named groups; the groups
- * become template variables for the reply (`{{name}}`).
+ * become template variables for the reply (`{{name}}`); `{{lastOutput}}` is the latest tool result (cut at
+ * 400 characters).
  */
 export interface RequestMatcher {
   /** Exactly this many tool results are in the request. */
   toolResults?: number;
+  /** At least this many tool results are in the request. */
+  minToolResults?: number;
+  /** The instructions (system text) match. */
+  instructions?: RegExp;
   /** Some declared tool's name matches; its name becomes `{{declaredTool}}`. */
   declaresTool?: RegExp;
   /** No declared tool's name matches. */
@@ -82,6 +87,10 @@ function matchRule(when: RequestMatcher, view: ProviderRequestView): Record<stri
   const captures: Record<string, string> = {};
   const last = view.toolResults.at(-1);
   if (when.toolResults !== undefined && view.toolResults.length !== when.toolResults) return undefined;
+  if (when.minToolResults !== undefined && view.toolResults.length < when.minToolResults) return undefined;
+  if (when.instructions && !test(when.instructions, view.instructions, captures)) return undefined;
+  // Always available: the latest tool result, cut short, for replies that quote it.
+  if (last) captures.lastOutput = last.output.slice(0, 400);
   if (when.declaresTool) {
     const pattern = when.declaresTool;
     const tool = view.tools.find((candidate) => pattern.test(candidate.name));

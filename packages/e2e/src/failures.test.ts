@@ -1,0 +1,244 @@
+// The failure behaviours of issue 7, through the real gateway, provider and MCP server, for both wire formats.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparisonScript, comparisonTask, idPattern } from './comparison-script.js';
+import { writeFakePlugin, type WrittenFakePlugin } from './fake-plugin.js';
+import { startMockProvider, type MockProvider } from './mock-provider.js';
+import type { ScriptRule } from './provider-script.js';
+import { CLIENT_TOOLS } from './run-comparison.js';
+import { runScenario, type ScenarioResult } from './run-scenario.js';
+
+const FORMATS = [
+  { api: 'responses' as const, stream: true },
+  { api: 'chat' as const, stream: false },
+];
+
+function expectRun(result: ScenarioResult): Extract<ScenarioResult, { ok: true }> {
+  if (!result.ok) throw new Error(`run failed: ${String(result.error)}`);
+  return result;
+}
+
+/** The tool results the model got back, in order (from the last provider request). */
+function toolOutputs(result: Extract<ScenarioResult, { ok: true }>): string {
+  return result.requests.at(-1)!.body;
+}
+
+describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', ({ api, stream }) => {
+  let dir: string;
+  let plugin: WrittenFakePlugin;
+  let provider: MockProvider;
+  let scenario = 0;
+  const nextDir = () => join(dir, `scenario-${(scenario += 1)}`);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), `e2e-failures-${api}-`));
+    plugin = await writeFakePlugin({ dir: join(dir, 'plugins') });
+    provider = await startMockProvider({ script: [] });
+  });
+  afterAll(async () => {
+    await provider.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const task = () => comparisonTask(plugin.tools[421]!);
+  const base = () => ({ provider, api, stream, pluginPath: plugin.path });
+
+  it('[F1] a tool denied by policy is never returned by search nor callable', async () => {
+    const { target, query, marker } = task();
+    const guessedId = `plugin:fakeplugin:${target.name}`;
+    provider.setScript([
+      { id: 'search', when: { toolResults: 0, declaresTool: /^tool_search$/ }, reply: { toolCalls: [{ name: 'tool_search', arguments: { query } }] } },
+      {
+        id: 'call-anyway',
+        when: { lastToolName: /^tool_search$/ },
+        reply: { toolCalls: [{ name: 'tool_call', arguments: { id: guessedId, args: { marker } } }] },
+      },
+      { id: 'report', when: { minToolResults: 1 }, reply: { text: 'REPORT {{lastOutput}}' } },
+    ]);
+    const result = expectRun(
+      await runScenario({ ...base(), dir: nextDir(), mode: 'tools', prompt: task().prompt, policy: { deny: [guessedId] } }),
+    );
+    const searchLine = result.log.lines.find((line) => line.event === 'search')!;
+    expect(searchLine.hitIds).not.toContain(guessedId);
+    expect((searchLine.hitIds as string[]).length).toBeGreaterThan(0);
+    expect(result.log.finalCall).toMatchObject({ status: 'error' });
+    expect(result.text).toMatch(/^REPORT /);
+    expect(result.text).not.toContain('FAKE_PLUGIN_OK');
+    expect(result.record.telemetry.calls.every((call) => call.status !== 'ok')).toBe(true);
+  });
+
+  it('[F1] a denied tool is invisible to code mode search and its call fails', async () => {
+    const { target, query, marker } = task();
+    const guessedId = `plugin:fakeplugin:${target.name}`;
+    const code = [
+      `const hits = await tools.search(${JSON.stringify(query)}, { limit: 20 });`,
+      `const listed = hits.some((hit) => hit.id === ${JSON.stringify(guessedId)});`,
+      `const outcome = await tools.call(${JSON.stringify(guessedId)}, { marker: ${JSON.stringify(marker)} });`,
+      'return { listed, status: outcome.status };',
+    ].join('\n');
+    provider.setScript([
+      { id: 'code', when: { toolResults: 0 }, reply: { toolCalls: [{ name: 'tool_search_code', arguments: { code } }] } },
+      { id: 'report', when: { minToolResults: 1 }, reply: { text: 'REPORT {{lastOutput}}' } },
+    ]);
+    const result = expectRun(await runScenario({ ...base(), dir: nextDir(), mode: 'code', prompt: task().prompt, policy: { deny: [guessedId] } }));
+    expect(result.text).toMatch(/"listed":false/);
+    expect(result.text).toMatch(/"status":"error"/);
+    expect(result.text).not.toContain('FAKE_PLUGIN_OK');
+  });
+
+  it('[F2] a tool whose MCP server was killed fails its call with a clear error', async () => {
+    const pidFile = join(dir, `mcp-${api}.pid`);
+    const mcpId = idPattern('wiki_get');
+    const script: ScriptRule[] = [
+      {
+        id: 'search',
+        when: { toolResults: 0, declaresTool: /^tool_search$/ },
+        reply: { toolCalls: [{ name: 'tool_search', arguments: { query: 'fetch internal wiki pages' } }] },
+      },
+      {
+        id: 'call-after-kill',
+        when: { lastToolName: /^tool_search$/, lastToolResult: new RegExp(mcpId) },
+        reply: { toolCalls: [{ name: 'tool_call', arguments: { id: '{{id}}', args: { query: 'onboarding' } } }] },
+      },
+      { id: 'report', when: { minToolResults: 1 }, reply: { text: 'REPORT {{lastOutput}}' } },
+    ];
+    provider.setScript(script, async (ruleId) => {
+      if (ruleId !== 'call-after-kill') return;
+      const pid = Number(await readFile(pidFile, 'utf8'));
+      process.kill(pid, 'SIGKILL');
+      // Wait until the process is gone, so the call really meets a dead server.
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        try {
+          process.kill(pid, 0);
+        } catch {
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`MCP fixture ${pid} did not exit`);
+    });
+    const result = expectRun(
+      await runScenario({ ...base(), dir: nextDir(), mode: 'tools', prompt: 'Fetch the onboarding wiki page.', mcp: { pidFile } }),
+    );
+    expect(result.requests.map((request) => request.ruleId)).toEqual(['search', 'call-after-kill', 'report']);
+    expect(result.log.finalCall).toMatchObject({ toolId: 'mcp:fixture:wiki_get', source: 'mcp', status: 'error' });
+    expect(result.text).toMatch(/fixture/);
+    expect(result.text).toMatch(/unavailable|exited|closed|not connected/i);
+  });
+
+  it('[F3] a call blocked by a hook reports the block', async () => {
+    const current = comparisonTask(plugin.tools[421]!, 'forbidden-marker');
+    provider.setScript(comparisonScript(current));
+    const result = expectRun(
+      await runScenario({
+        ...base(),
+        dir: nextDir(),
+        mode: 'tools',
+        prompt: current.prompt,
+        hooks: [
+          {
+            id: 'no-forbidden-markers',
+            run: ({ args }) => (args.marker === 'forbidden-marker' ? { block: true, reason: 'marker is on the test deny list' } : undefined),
+          },
+        ],
+      }),
+    );
+    expect(result.log.finalCall).toMatchObject({ toolId: `plugin:fakeplugin:${current.target.name}`, status: 'blocked' });
+    expect(result.record.telemetry.calls[0]).toMatchObject({ status: 'blocked', detail: 'hook' });
+    expect(result.text).toMatch(/^GAVE_UP: /);
+    expect(result.text).toContain('marker is on the test deny list');
+    expect(toolOutputs(result)).not.toContain('FAKE_PLUGIN_OK');
+  });
+
+  it('[F4] a call blocked by an approval reports the block', async () => {
+    const current = task();
+    provider.setScript(comparisonScript(current));
+    const approvalRequests: string[] = [];
+    const result = expectRun(
+      await runScenario({
+        ...base(),
+        dir: nextDir(),
+        mode: 'code',
+        prompt: current.prompt,
+        policy: { requireApproval: [`plugin:fakeplugin:${current.target.name}`] },
+        approvals: {
+          id: 'test-approver',
+          requestApproval: (request) => {
+            approvalRequests.push(request.tool.id);
+            return { decision: 'deny', reason: 'the test approver said no' };
+          },
+        },
+      }),
+    );
+    expect(approvalRequests).toEqual([`plugin:fakeplugin:${current.target.name}`]);
+    expect(result.record.telemetry.calls[0]).toMatchObject({ via: 'code', status: 'blocked', detail: 'approval' });
+    expect(result.text).toMatch(/^GAVE_UP: /);
+    expect(result.text).toContain('blocked');
+    expect(result.text).toContain('approval');
+  });
+
+  it('[F5] code mode falls back to tools mode when the sandbox runtime cannot start, and still completes', async () => {
+    const current = task();
+    provider.setScript(comparisonScript(current));
+    const result = expectRun(
+      await runScenario({
+        ...base(),
+        dir: nextDir(),
+        mode: 'code',
+        prompt: current.prompt,
+        sandboxNodePath: join(dir, 'no-such-node-binary'),
+      }),
+    );
+    expect(result.record.telemetry).toMatchObject({ requestedMode: 'code', mode: 'tools' });
+    expect(result.record.telemetry.fallbackReason).toEqual(expect.any(String));
+    expect(result.log.fallbackReason).toEqual(result.record.telemetry.fallbackReason);
+    expect(result.requests.map((request) => request.ruleId)).toEqual(['search', 'describe', 'call', 'finish']);
+    expect(result.text).toBe(`Done: ${current.target.name} answered FAKE_PLUGIN_OK.`);
+  });
+
+  it('[F6] an exact hidden name called directly in directory mode is hydrated', async () => {
+    const current = task();
+    provider.setScript([
+      {
+        id: 'call-by-name',
+        when: { toolResults: 0, declaresTool: /^tool_search$/, lacksTool: /^fake_/, userText: /(?<name>fake_[a-z_]+)/ },
+        reply: { toolCalls: [{ name: '{{name}}', arguments: { marker: current.marker } }] },
+      },
+      ...comparisonScript(current),
+    ]);
+    const result = expectRun(
+      await runScenario({ ...base(), dir: nextDir(), mode: 'directory', prompt: `Run ${current.target.name} with marker "${current.marker}".` }),
+    );
+    expect(result.requests.map((request) => request.ruleId)).toEqual(['call-by-name', 'finish']);
+    expect(result.log.hydrations).toBe(1);
+    expect(result.log.finalCall).toMatchObject({ toolId: `plugin:fakeplugin:${current.target.name}`, via: 'hydrated', status: 'ok' });
+    expect(result.text).toBe(`Done: ${current.target.name} answered FAKE_PLUGIN_OK.`);
+  });
+
+  it('[F7] a client tool colliding with a catalog name is rejected', async () => {
+    const current = task();
+    provider.setScript(comparisonScript(current));
+    const colliding = { ...CLIENT_TOOLS[0]!, name: current.target.name };
+    const result = await runScenario({ ...base(), dir: nextDir(), mode: 'tools', prompt: current.prompt, clientTools: [colliding] });
+    expect(result.ok).toBe(false);
+    expect(result.requests).toEqual([]);
+    expect(result.ok ? undefined : result.error).toMatchObject({ status: 400 });
+    expect(String((result as { error: Error }).error.message)).toContain(current.target.name);
+  });
+
+  it('[F7] a client tool using a control tool name is rejected', async () => {
+    const current = task();
+    provider.setScript(comparisonScript(current));
+    const result = await runScenario({
+      ...base(),
+      dir: nextDir(),
+      mode: 'tools',
+      prompt: current.prompt,
+      clientTools: [{ ...CLIENT_TOOLS[0]!, name: 'tool_search' }],
+    });
+    expect(result.ok ? undefined : result.error).toMatchObject({ status: 400 });
+    expect(result.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,277 @@
+// The comparison: the same request through the same gateway setup in every mode (direct, code, tools,
+// directory), measured on what the provider actually received and on what the session logs recorded.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+import { pino, type Logger } from 'pino';
+import { comparisonScript, comparisonTask, type ComparisonTask } from './comparison-script.js';
+import { DEFAULT_FAKE_TOOL_COUNT, writeFakePlugin } from './fake-plugin.js';
+import { startMockProvider, type MockProvider, type RecordedProviderRequest } from './mock-provider.js';
+import { readSessionLog, type SessionLogSummary } from './read-session-log.js';
+import { startGateway, type GatewayRunRecord } from './start-gateway.js';
+import { COMPARISON_MODES, writeGatewayConfig, type ComparisonMode } from './write-gateway-config.js';
+
+/** The client tools every comparison request carries (executed by the caller, never by the gateway). */
+export const CLIENT_TOOLS = [
+  {
+    type: 'function' as const,
+    name: 'client_show_notification',
+    description: 'Shows a desktop notification to the user on the device that sent the request.',
+    parameters: { type: 'object', properties: { title: { type: 'string' }, body: { type: 'string' } }, required: ['title'] },
+    strict: false,
+  },
+  {
+    type: 'function' as const,
+    name: 'client_open_document',
+    description: 'Opens a document from the user workspace in the client editor.',
+    parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    strict: false,
+  },
+  {
+    type: 'function' as const,
+    name: 'client_request_confirmation',
+    description: 'Asks the user to confirm an action in the client UI and waits for the answer.',
+    parameters: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },
+    strict: false,
+  },
+];
+
+/** Options for `runComparison`. */
+export interface RunComparisonOptions {
+  /** Folder for the plugin, configs, session logs and summary (emptied first). */
+  outDir: string;
+  /** Wire format between gateway and provider. */
+  api: 'responses' | 'chat';
+  /** SSE between gateway and provider. Default false. */
+  stream?: boolean;
+  /** Fake plugin size. Default 1,000. */
+  toolCount?: number;
+  modes?: readonly ComparisonMode[];
+  logger?: Logger;
+}
+
+/** What one mode's run measured. */
+export interface ModeReport {
+  mode: ComparisonMode;
+  /** The mode the session actually rendered (code may fall back to tools). */
+  renderedMode: string | undefined;
+  fallbackReason: string | undefined;
+  providerRequests: number;
+  /** Bytes of the first provider request body (the up-front surface plus the prompt). */
+  firstRequestBytes: number;
+  /** The first provider request body, raw (left out of `summary.json`). */
+  firstRequestBody: string;
+  /** Bytes of every provider request body in the run. */
+  totalRequestBytes: number;
+  toolsDeclared: number;
+  instructionChars: number;
+  schemasUpFront: number | undefined;
+  /** Fake plugin schemas (by their unique tokens) in the first request body. */
+  fakeSchemasInFirstRequest: number;
+  /** Distinct fake plugin schemas found in any request body of the run. */
+  fakeSchemaTokensInAnyRequest: string[];
+  searches: number;
+  describes: number;
+  calls: number;
+  codeRuns: number;
+  bridge: SessionLogSummary['bridge'];
+  finalTool: { id: string; source: string; via: string; status: string } | undefined;
+  finalText: string;
+  /** The script rules that answered, in order. */
+  providerRules: Array<string | null>;
+  wallTimeMs: number;
+  sessionLogPath: string;
+  /** Telemetry the gateway-adapter session reported (for the JSON summary). */
+  telemetry: GatewayRunRecord['telemetry'];
+}
+
+/** One proof's verdict. */
+export interface ProofResult {
+  id: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** The whole comparison. */
+export interface ComparisonResult {
+  api: 'responses' | 'chat';
+  stream: boolean;
+  toolCount: number;
+  task: { target: string; query: string; marker: string; prompt: string };
+  reports: ModeReport[];
+  proofs: ProofResult[];
+  summaryPath: string;
+}
+
+const SCHEMA_TOKEN = /FAKE_SCHEMA_\d{4}/g;
+
+function schemaTokens(body: string): Set<string> {
+  return new Set(body.match(SCHEMA_TOKEN) ?? []);
+}
+
+function firstRequestShape(request: RecordedProviderRequest | undefined): { toolsDeclared: number; instructionChars: number } {
+  if (!request) return { toolsDeclared: 0, instructionChars: 0 };
+  const body = JSON.parse(request.body) as {
+    tools?: unknown[];
+    instructions?: string;
+    messages?: Array<{ role: string; content: unknown }>;
+  };
+  const instructions =
+    request.api === 'responses'
+      ? (body.instructions ?? '')
+      : (body.messages ?? [])
+          .filter((message) => message.role === 'system')
+          .map((message) => (typeof message.content === 'string' ? message.content : ''))
+          .join('');
+  return { toolsDeclared: body.tools?.length ?? 0, instructionChars: instructions.length };
+}
+
+async function runMode(
+  mode: ComparisonMode,
+  context: { outDir: string; pluginPath: string; provider: MockProvider; api: 'responses' | 'chat'; stream: boolean; task: ComparisonTask; logger: Logger },
+): Promise<ModeReport> {
+  const configPath = await writeGatewayConfig({
+    path: join(context.outDir, `gateway.${mode}.json5`),
+    provider: { baseURL: context.provider.baseURL, api: context.api, stream: context.stream },
+    mode,
+    plugins: [context.pluginPath],
+    stateDir: join('state', mode),
+  });
+  const gateway = await startGateway({ configPath, logger: context.logger });
+  try {
+    context.provider.reset();
+    const client = new OpenAI({ apiKey: 'no-key', baseURL: gateway.baseURL, maxRetries: 0, timeout: 120_000 });
+    const started = performance.now();
+    const response = await client.responses.create({ model: 'mock-model', input: context.task.prompt, tools: CLIENT_TOOLS });
+    const wallTimeMs = Math.round(performance.now() - started);
+    const record = (response as unknown as { tool_search: GatewayRunRecord }).tool_search;
+    const requests = context.provider.requests();
+    const log = await readSessionLog(record.sessionLogPath);
+    const anyTokens = new Set<string>();
+    for (const request of requests) for (const token of schemaTokens(request.body)) anyTokens.add(token);
+    return {
+      mode,
+      renderedMode: log.mode,
+      fallbackReason: log.fallbackReason,
+      providerRequests: requests.length,
+      firstRequestBytes: requests[0]?.bytes ?? 0,
+      firstRequestBody: requests[0]?.body ?? '',
+      totalRequestBytes: requests.reduce((sum, request) => sum + request.bytes, 0),
+      ...firstRequestShape(requests[0]),
+      schemasUpFront: log.schemasUpFront,
+      fakeSchemasInFirstRequest: requests[0] ? schemaTokens(requests[0].body).size : 0,
+      fakeSchemaTokensInAnyRequest: [...anyTokens].sort(),
+      searches: log.searches,
+      describes: log.describes,
+      calls: log.calls,
+      codeRuns: log.codeRuns,
+      bridge: log.bridge,
+      finalTool: log.finalCall ? { id: log.finalCall.toolId, source: log.finalCall.source, via: log.finalCall.via, status: log.finalCall.status } : undefined,
+      finalText: response.output_text,
+      providerRules: requests.map((request) => request.ruleId),
+      wallTimeMs,
+      sessionLogPath: record.sessionLogPath,
+      telemetry: record.telemetry,
+    };
+  } finally {
+    await gateway.close();
+  }
+}
+
+/** Per mode: how the scripted model reaches the target, as the session log must show it. */
+const EXPECTED_ACTIVITY: Record<ComparisonMode, { searches: number; describes: number; calls: number; codeRuns: number; via: string }> = {
+  direct: { searches: 0, describes: 0, calls: 1, codeRuns: 0, via: 'direct' },
+  code: { searches: 1, describes: 0, calls: 1, codeRuns: 1, via: 'code' },
+  tools: { searches: 1, describes: 1, calls: 1, codeRuns: 0, via: 'tool_call' },
+  directory: { searches: 1, describes: 1, calls: 1, codeRuns: 0, via: 'tool_call' },
+};
+
+/** Checks proofs 1–6 against the reports (a mode that did not run fails the proofs that need it). */
+export function evaluateProofs(result: Pick<ComparisonResult, 'reports' | 'toolCount' | 'task'>): ProofResult[] {
+  const byMode = new Map(result.reports.map((report) => [report.mode, report]));
+  const target = result.task.target;
+  const proofs: ProofResult[] = [];
+  const add = (id: string, ok: boolean, detail: string) => proofs.push({ id, ok, detail });
+  const reachedTarget = (report: ModeReport | undefined): boolean =>
+    report !== undefined &&
+    report.finalTool?.status === 'ok' &&
+    report.finalTool.source === 'plugin' &&
+    report.finalTool.id.endsWith(`:${target}`) &&
+    report.finalText.includes(`${target} answered FAKE_PLUGIN_OK`);
+  const describeRun = (report: ModeReport | undefined) =>
+    report ? `final ${report.finalTool?.id ?? 'none'} (${report.finalTool?.status ?? '-'}), text ${JSON.stringify(report.finalText.slice(0, 120))}` : 'not run';
+
+  const direct = byMode.get('direct');
+  add('P1', reachedTarget(direct), `direct: ${describeRun(direct)}`);
+  for (const mode of ['code', 'tools', 'directory'] as const) {
+    const report = byMode.get(mode);
+    add('P2', reachedTarget(report) && report?.renderedMode === mode, `${mode}: rendered ${report?.renderedMode ?? '-'}, ${describeRun(report)}`);
+  }
+  add(
+    'P3',
+    direct !== undefined && direct.fakeSchemasInFirstRequest === result.toolCount,
+    `direct: ${direct?.fakeSchemasInFirstRequest ?? 0} of ${result.toolCount} fake schemas in the first request`,
+  );
+  for (const mode of ['code', 'tools', 'directory'] as const) {
+    const report = byMode.get(mode);
+    const later = report?.fakeSchemaTokensInAnyRequest ?? [];
+    // After the model describes the target, its schema comes back in a tool result; nothing else may appear.
+    const ok = report !== undefined && report.fakeSchemasInFirstRequest === 0 && later.length <= 1 && report.schemasUpFront === 0;
+    add('P4', ok, `${mode}: ${report?.fakeSchemasInFirstRequest ?? '-'} fake schemas up front, ${later.length} in any request (${later.join(', ') || 'none'}), ${report?.schemasUpFront ?? '-'} schemas up front per the log`);
+  }
+  for (const mode of ['code', 'tools'] as const) {
+    const report = byMode.get(mode);
+    const ratio = report && direct ? report.firstRequestBytes / direct.firstRequestBytes : Number.NaN;
+    add('P5', ratio <= 0.02, `${mode}: ${report?.firstRequestBytes ?? '-'} B vs direct ${direct?.firstRequestBytes ?? '-'} B = ${(ratio * 100).toFixed(2)}% (limit 2%)`);
+  }
+  for (const mode of COMPARISON_MODES) {
+    const report = byMode.get(mode);
+    const expected = EXPECTED_ACTIVITY[mode];
+    const bridgeOk = mode !== 'code' || (report !== undefined && report.bridge.searches === 1 && report.bridge.calls === 1);
+    const ok =
+      report !== undefined &&
+      report.searches === expected.searches &&
+      report.describes === expected.describes &&
+      report.calls === expected.calls &&
+      report.codeRuns === expected.codeRuns &&
+      report.finalTool?.via === expected.via &&
+      bridgeOk;
+    add(
+      'P6',
+      ok,
+      `${mode}: searches ${report?.searches ?? '-'}/${expected.searches}, describes ${report?.describes ?? '-'}/${expected.describes}, calls ${report?.calls ?? '-'}/${expected.calls}, code runs ${report?.codeRuns ?? '-'}/${expected.codeRuns}, via ${report?.finalTool?.via ?? '-'}/${expected.via}${mode === 'code' ? `, bridge ${JSON.stringify(report?.bridge)}` : ''}`,
+    );
+  }
+  return proofs;
+}
+
+/**
+ * Runs the comparison: writes the fake plugin, starts the mock provider, then for each mode writes a gateway
+ * config, starts the gateway, sends the same request with the official client, and measures. Writes
+ * `summary.json` into `outDir` (session logs are under `outDir/state/<mode>/sessions/`).
+ */
+export async function runComparison(options: RunComparisonOptions): Promise<ComparisonResult> {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const toolCount = options.toolCount ?? DEFAULT_FAKE_TOOL_COUNT;
+  const stream = options.stream ?? false;
+  await rm(options.outDir, { recursive: true, force: true });
+  await mkdir(options.outDir, { recursive: true });
+  const plugin = await writeFakePlugin({ dir: join(options.outDir, 'plugins'), count: toolCount });
+  const task = comparisonTask(plugin.tools[Math.min(421, toolCount - 1)]!);
+  const provider = await startMockProvider({ script: comparisonScript(task), logger });
+  const reports: ModeReport[] = [];
+  try {
+    for (const mode of options.modes ?? COMPARISON_MODES) {
+      reports.push(await runMode(mode, { outDir: options.outDir, pluginPath: plugin.path, provider, api: options.api, stream, task, logger }));
+    }
+  } finally {
+    await provider.close();
+  }
+  const taskSummary = { target: task.target.name, query: task.query, marker: task.marker, prompt: task.prompt };
+  const proofs = evaluateProofs({ reports, toolCount, task: taskSummary });
+  const summaryPath = join(options.outDir, 'summary.json');
+  const result: ComparisonResult = { api: options.api, stream, toolCount, task: taskSummary, reports, proofs, summaryPath };
+  const summary = { ...result, reports: reports.map(({ firstRequestBody: _body, ...rest }) => rest) };
+  await writeFile(summaryPath, `${JSON.stringify(summary, null, 2)}\n`, 'utf8');
+  return result;
+}
