@@ -87,7 +87,9 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
     if (!closedByUs) options.onUnavailable?.(reason);
   };
 
-  client.onclose = () => markUnavailable(closedByUs ? 'closed by the session' : `MCP server "${config.name}" exited or closed its connection`);
+  // While connecting, a close is reported by the failed connect itself (as "failed to start").
+  let started = false;
+  client.onclose = () => started && markUnavailable(closedByUs ? 'closed by the session' : `MCP server "${config.name}" exited or closed its connection`);
   client.onerror = (error) => log.debug({ err: error.message }, 'mcp transport error');
 
   const listAll = async (): Promise<Map<string, McpToolDefinition>> => {
@@ -115,6 +117,7 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
   try {
     await client.connect(transport, { timeout: requestTimeoutMs });
     current = await listAll();
+    started = true;
     log.info({ tools: current.size }, 'mcp server connected');
   } catch (error) {
     const reason = `MCP server "${config.name}" failed to start: ${error instanceof Error ? error.message : String(error)}`;

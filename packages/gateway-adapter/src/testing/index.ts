@@ -1,0 +1,4 @@
+// Test helpers of @tool-search/gateway-adapter (not shipped in the build: package tests only).
+export { createFakeRunner } from './fake-runner.js';
+export type { FakeRunRecord } from './fake-runner.js';
+export { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from './mcp-fixture.js';
