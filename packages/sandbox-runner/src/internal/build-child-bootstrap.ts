@@ -1,0 +1,188 @@
+// The child's whole program, passed inline with `-e` (nothing is read from disk). It checks that enforcement is
+// really on, builds the realm, says `ready` on fd 3, then waits for one `run` line on stdin.
+// Kept as plain JavaScript text because the child runs it verbatim.
+import type { RunnerLimits } from '../types.js';
+import { REALM_RUNTIME_SOURCE } from './realm-runtime-source.js';
+
+/** The fd the child writes protocol lines to (stdin carries parent → child lines). */
+export const CHANNEL_FD = 3;
+
+const BOOTSTRAP_TEMPLATE = String.raw`'use strict';
+const LIMITS = __LIMITS__;
+const ESCAPED_FOR_TESTS = __ESCAPED__;
+const RUNTIME_SOURCE = __RUNTIME_SOURCE__;
+const CHANNEL_FD = __CHANNEL_FD__;
+const fs = require('node:fs');
+const vm = require('node:vm');
+
+function writeChannel(text) {
+  const bytes = Buffer.from(text + '\n', 'utf8');
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += fs.writeSync(CHANNEL_FD, bytes, offset, bytes.length - offset);
+    } catch (error) {
+      if (error && error.code === 'EAGAIN') continue;
+      process.exit(71);
+    }
+  }
+}
+
+// Layer 3 must really be on: a child that finds it off refuses to run anything.
+function enforcementProblem() {
+  const permission = process.permission;
+  if (!permission || typeof permission.has !== 'function') return 'the permission model is off (no --permission)';
+  for (const scope of ['fs.read', 'fs.write', 'child', 'worker', 'net', 'addon', 'wasi', 'inspector']) {
+    let granted = false;
+    try { granted = permission.has(scope) === true; } catch (_) { granted = false; }
+    if (granted) return 'permission scope ' + scope + ' is granted';
+  }
+  for (const arg of process.execArgv) {
+    if (arg.startsWith('--permission-audit') || arg.startsWith('--allow-')) return 'flag ' + arg + ' weakens the permission model';
+  }
+  try {
+    fs.readdirSync('/');
+    return 'reading the file system was not denied (audit mode?)';
+  } catch (error) {
+    if (!error || error.code !== 'ERR_ACCESS_DENIED') return 'reading the file system failed with ' + (error && error.code) + ', not ERR_ACCESS_DENIED';
+  }
+  try {
+    (0, eval)('0');
+    return 'code generation from strings is allowed';
+  } catch (_) {
+    // expected: --disallow-code-generation-from-strings
+  }
+  let sqlite = false;
+  try { require('node:sqlite'); sqlite = true; } catch (_) { sqlite = false; }
+  if (sqlite) return 'node:sqlite is available';
+  if (Object.keys(process.env).length > 0) return 'the environment is not empty';
+  return null;
+}
+
+const problem = enforcementProblem();
+if (problem !== null) {
+  writeChannel(JSON.stringify({ type: 'refused', reason: problem }));
+  process.exit(70);
+}
+
+let finished = false;
+
+// Host functions handed to the realm runtime: primitives in, nothing out, never throw.
+function hostCall(id, method, argsJson) {
+  if (finished || !Number.isSafeInteger(id) || typeof method !== 'string' || typeof argsJson !== 'string') return;
+  writeChannel('{"type":"call","id":' + id + ',"method":' + JSON.stringify(method) + ',"args":' + argsJson + '}');
+}
+function hostLog(level, text) {
+  if (finished || typeof level !== 'string' || typeof text !== 'string') return;
+  writeChannel(JSON.stringify({ type: 'log', level: level, text: text }));
+}
+function hostDone(kind, payload) {
+  if (finished || typeof kind !== 'string') return;
+  finished = true;
+  if (kind === 'ok') {
+    writeChannel(typeof payload === 'string' ? '{"type":"done","ok":true,"value":' + payload + '}' : '{"type":"done","ok":true}');
+  } else {
+    writeChannel(JSON.stringify({ type: 'done', ok: false, code: kind, message: typeof payload === 'string' ? payload : '' }));
+  }
+}
+
+let context;
+let runtime;
+if (ESCAPED_FOR_TESTS) {
+  runtime = vm.runInThisContext(RUNTIME_SOURCE, { filename: 'sandbox-runtime.js' })(
+    hostCall, hostLog, hostDone, LIMITS.logLineBytes, LIMITS.resultBytes, LIMITS.inFlightCalls, false);
+} else {
+  context = vm.createContext(Object.create(null), {
+    name: 'sandbox',
+    codeGeneration: { strings: false, wasm: false },
+  });
+  runtime = vm.runInContext(RUNTIME_SOURCE, context, { filename: 'sandbox-runtime.js' })(
+    hostCall, hostLog, hostDone, LIMITS.logLineBytes, LIMITS.resultBytes, LIMITS.inFlightCalls, true);
+}
+// Read once, before any body code exists, so no getter of the body's can stand in for them.
+const startBody = runtime.start;
+const settleCall = runtime.settle;
+const makeImportError = runtime.makeImportError;
+
+function importModuleDynamically() {
+  throw makeImportError();
+}
+
+function startRun(code) {
+  const params = ESCAPED_FOR_TESTS ? 'tools, console, process, require' : 'tools, console';
+  let script;
+  try {
+    // A compile-only check with a different wrapper first: a body that closes the wrapper early to run code
+    // outside it cannot be valid in both, so it is a syntax error before anything runs.
+    new vm.Script("'use strict';[async function (" + params + ') {\n' + code + '\n}]', { filename: 'sandbox-body.js' });
+    script = new vm.Script("'use strict';(async function (" + params + ') {\n' + code + '\n})', {
+      filename: 'sandbox-body.js',
+      importModuleDynamically: ESCAPED_FOR_TESTS ? undefined : importModuleDynamically,
+    });
+  } catch (error) {
+    finished = true;
+    writeChannel(JSON.stringify({ type: 'done', ok: false, code: 'syntax', message: String(error && error.message).slice(0, LIMITS.logLineBytes) }));
+    return;
+  }
+  let body;
+  if (ESCAPED_FOR_TESTS) {
+    const escapedBody = script.runInThisContext();
+    body = function (tools, sandboxConsole) { return escapedBody(tools, sandboxConsole, process, require); };
+  } else {
+    body = script.runInContext(context);
+  }
+  try {
+    startBody(body);
+  } catch (_) {
+    hostDone('runtime', 'the sandbox runtime could not start the body');
+  }
+}
+
+let running = false;
+function handleParentMessage(message) {
+  if (message === null || typeof message !== 'object') return;
+  if (message.type === 'run' && !running && typeof message.code === 'string') {
+    running = true;
+    startRun(message.code);
+  } else if (message.type === 'reply' && running && Number.isSafeInteger(message.id)) {
+    if (message.ok === true) settleCall(message.id, true, typeof message.json === 'string' ? message.json : undefined);
+    else settleCall(message.id, false, typeof message.message === 'string' ? message.message : 'the bridge call failed');
+  }
+}
+
+let inbox = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', function (chunk) {
+  inbox += chunk;
+  let newline;
+  while ((newline = inbox.indexOf('\n')) !== -1) {
+    const line = inbox.slice(0, newline);
+    inbox = inbox.slice(newline + 1);
+    let message;
+    try { message = JSON.parse(line); } catch (_) { process.exit(72); }
+    handleParentMessage(message);
+  }
+});
+// stdin closes when the parent dies or lets go of this child: nothing left to do.
+process.stdin.on('end', function () { process.exit(0); });
+
+writeChannel(JSON.stringify({ type: 'ready', version: process.version }));
+`;
+
+/** Options of `buildChildBootstrap`. */
+export interface ChildBootstrapOptions {
+  limits: RunnerLimits;
+  /** Test-only: run the body in the main context with the real `process` and `require` (see DESIGN.md). */
+  escapedForTests?: boolean;
+}
+
+/** Returns the bootstrap program for `node -e`. */
+export function buildChildBootstrap(options: ChildBootstrapOptions): string {
+  const values: Record<string, string> = {
+    __LIMITS__: JSON.stringify(options.limits),
+    __ESCAPED__: options.escapedForTests === true ? 'true' : 'false',
+    __RUNTIME_SOURCE__: JSON.stringify(REALM_RUNTIME_SOURCE),
+    __CHANNEL_FD__: String(CHANNEL_FD),
+  };
+  return BOOTSTRAP_TEMPLATE.replace(/__[A-Z_]+__/g, (name) => values[name] ?? name);
+}

@@ -1,0 +1,57 @@
+// Splits a byte stream into newline-terminated lines without ever buffering more than `maxLineBytes`.
+
+/** Options of `createLineSplitter`. */
+export interface LineSplitterOptions {
+  /** The longest line accepted, in bytes, newline excluded. */
+  maxLineBytes: number;
+  onLine(line: string): void;
+  /** Called once when a line grows past `maxLineBytes`; the splitter ignores all input afterwards. */
+  onOverflow(bufferedBytes: number): void;
+}
+
+/** A push-based line splitter. */
+export interface LineSplitter {
+  push(chunk: Buffer): void;
+  /** Bytes received after the last newline (a trailing partial line). */
+  readonly pendingBytes: number;
+}
+
+/** Creates a splitter that decodes each complete line as UTF-8 and hands it to `onLine`. */
+export function createLineSplitter(options: LineSplitterOptions): LineSplitter {
+  let parts: Buffer[] = [];
+  let pendingBytes = 0;
+  let stopped = false;
+
+  function overflow(size: number): void {
+    stopped = true;
+    parts = [];
+    options.onOverflow(size);
+  }
+
+  return {
+    get pendingBytes() {
+      return pendingBytes;
+    },
+    push(chunk: Buffer): void {
+      let start = 0;
+      while (!stopped) {
+        const newline = chunk.indexOf(10, start);
+        if (newline === -1) {
+          const rest = chunk.subarray(start);
+          if (pendingBytes + rest.length > options.maxLineBytes) return overflow(pendingBytes + rest.length);
+          if (rest.length > 0) parts.push(rest);
+          pendingBytes += rest.length;
+          return;
+        }
+        const piece = chunk.subarray(start, newline);
+        const lineBytes = pendingBytes + piece.length;
+        if (lineBytes > options.maxLineBytes) return overflow(lineBytes);
+        const line = parts.length === 0 ? piece : Buffer.concat([...parts, piece], lineBytes);
+        parts = [];
+        pendingBytes = 0;
+        start = newline + 1;
+        options.onLine(line.toString('utf8'));
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// The runner behind `createRunner` (and, with `escapedForTests`, behind the adversarial suite's escaped runner).
+import { pino, type Logger } from 'pino';
+import { SandboxRunnerError } from '../errors.js';
+import { probeRuntimeDetailed, type DetailedProbeResult } from '../probe-runtime.js';
+import { clampLimit, resolveLimits } from '../resolve-limits.js';
+import { runnerOptionsSchema, runOptionsSchema } from '../schemas.js';
+import type { Runner, RunnerOptions, RunOptions, RunResult } from '../types.js';
+import { createWarmPool, type WarmPool } from './create-warm-pool.js';
+import { executeRun } from './execute-run.js';
+import { spawnSandboxChild, type SandboxChild } from './spawn-sandbox-child.js';
+
+/** Pool size when `pool` is not given. */
+export const DEFAULT_POOL_SIZE = 2;
+
+function formatIssues(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): { message: string; field: string } {
+  const issue = error.issues[0];
+  const field = issue === undefined ? '' : issue.path.map(String).join('.');
+  return { field, message: issue === undefined ? 'invalid' : `${field || '(root)'}: ${issue.message}` };
+}
+
+/** Creates a runner. `escapedForTests` swaps in the test-only bootstrap (see create-escaped-runner-for-tests.ts). */
+export function createSandboxRunner(options: RunnerOptions, internal: { escapedForTests: boolean }): Runner {
+  const parsed = runnerOptionsSchema.safeParse(options);
+  if (!parsed.success) {
+    const { message, field } = formatIssues(parsed.error);
+    throw new SandboxRunnerError('invalid_options', `invalid runner options: ${message}`, { field, cause: parsed.error });
+  }
+  const limits = resolveLimits(options.limits);
+  const poolSize = options.pool?.size ?? DEFAULT_POOL_SIZE;
+  const log: Logger = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'sandbox-runner' });
+  const closeController = new AbortController();
+  let closed = false;
+  let pool: WarmPool | undefined;
+  let probe: Promise<DetailedProbeResult> | undefined;
+  let runCount = 0;
+
+  function spawnChild(runtime: Extract<DetailedProbeResult, { ok: true }>): SandboxChild {
+    return spawnSandboxChild({
+      nodePath: runtime.nodePath,
+      limits,
+      osLayer: runtime.osLayer,
+      dropPrivileges: runtime.dropPrivileges,
+      escapedForTests: internal.escapedForTests,
+      logger: log,
+    });
+  }
+
+  function ensureProbe(): Promise<DetailedProbeResult> {
+    if (probe === undefined) {
+      probe = probeRuntimeDetailed({ nodePath: options.nodePath, isolation: options.isolation, logger: log }).then((runtime) => {
+        if (runtime.ok && poolSize > 0 && !closed) {
+          pool = createWarmPool({ size: poolSize, spawnChild: () => spawnChild(runtime), logger: log.child({ component: 'pool' }) });
+        }
+        if (!runtime.ok) log.warn({ reason: runtime.reason }, 'no sandbox runtime');
+        return runtime;
+      });
+    }
+    return probe;
+  }
+
+  // With a pool, start probing and pre-spawning right away; without one, on the first run.
+  if (poolSize > 0) void ensureProbe();
+
+  async function run(runOptions: RunOptions): Promise<RunResult> {
+    if (closed) throw new SandboxRunnerError('runner_closed', 'run() was called after close()');
+    const parsedRun = runOptionsSchema.safeParse(runOptions);
+    if (!parsedRun.success) {
+      const { message, field } = formatIssues(parsedRun.error);
+      throw new SandboxRunnerError('invalid_run_options', `invalid run options: ${message}`, { field, cause: parsedRun.error });
+    }
+    const startedAt = performance.now();
+    const runtime = await ensureProbe();
+    const emptyStats = () => ({ wallTimeMs: performance.now() - startedAt, calls: { search: 0, describe: 0, call: 0 }, warm: false });
+    if (!runtime.ok) {
+      return { ok: false, error: { code: 'unavailable', message: runtime.reason }, logs: [], stats: emptyStats() };
+    }
+    if (closed) return { ok: false, error: { code: 'aborted', message: 'the runner was closed' }, logs: [], stats: emptyStats() };
+    const pooled = pool?.take();
+    const child = pooled ?? spawnChild(runtime);
+    runCount += 1;
+    const signal = runOptions.signal === undefined ? closeController.signal : AbortSignal.any([runOptions.signal, closeController.signal]);
+    return executeRun({
+      child,
+      code: runOptions.code,
+      bridge: runOptions.bridge,
+      timeoutMs: clampLimit('timeoutMs', runOptions.timeoutMs ?? limits.timeoutMs),
+      signal,
+      abortMessage: () => (closeController.signal.aborted ? 'the runner was closed' : 'the run was aborted by its caller'),
+      limits,
+      warm: pooled !== undefined,
+      startedAt,
+      logger: log.child({ runId: runCount }),
+    });
+  }
+
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    closeController.abort();
+    pool?.close();
+  }
+
+  return { run, close };
+}

@@ -1,0 +1,87 @@
+// Pre-spawned, single-use children. Each serves exactly one run and dies; the pool refills in the background,
+// never holds more than `size`, and its idle children neither keep the parent alive nor outlive it.
+import type { Logger } from 'pino';
+import type { SandboxChild } from './spawn-sandbox-child.js';
+
+/** After this many children in a row die before `ready`, the pool stops refilling (runs spawn cold). */
+export const MAX_CONSECUTIVE_SPAWN_FAILURES = 3;
+
+/** Options of `createWarmPool`. */
+export interface WarmPoolOptions {
+  size: number;
+  spawnChild(): SandboxChild;
+  logger: Logger;
+}
+
+/** A warm pool. */
+export interface WarmPool {
+  /** Removes and returns a ready child (or else one still starting); undefined when the pool is empty. */
+  take(): SandboxChild | undefined;
+  /** Children currently held (ready or starting). */
+  readonly size: number;
+  /** Kills every held child and stops refilling. */
+  close(): void;
+}
+
+/** Creates a pool and starts filling it. */
+export function createWarmPool(options: WarmPoolOptions): WarmPool {
+  const held = new Set<SandboxChild>();
+  const ready = new Set<SandboxChild>();
+  let consecutiveFailures = 0;
+  let closed = false;
+  let refillScheduled = false;
+
+  function fill(): void {
+    refillScheduled = false;
+    while (!closed && held.size < options.size && consecutiveFailures < MAX_CONSECUTIVE_SPAWN_FAILURES) {
+      const child = options.spawnChild();
+      child.unref();
+      held.add(child);
+      void child.ready.then((readiness) => {
+        if (readiness.ok) {
+          consecutiveFailures = 0;
+          if (held.has(child)) ready.add(child);
+          return;
+        }
+        consecutiveFailures += 1;
+        options.logger.warn({ reason: readiness.reason, consecutiveFailures }, 'warm child failed to start');
+      });
+      void child.exited.then(() => {
+        // An idle child that dies (killed from outside, crashed) is replaced.
+        if (held.delete(child)) {
+          ready.delete(child);
+          scheduleRefill();
+        }
+      });
+    }
+  }
+
+  function scheduleRefill(): void {
+    if (refillScheduled || closed) return;
+    refillScheduled = true;
+    // On a later turn, so the run that just took a child sends its code before the next spawn.
+    setTimeout(fill, 0).unref();
+  }
+
+  fill();
+
+  return {
+    take() {
+      const child = ready.values().next().value ?? held.values().next().value;
+      if (child === undefined) return undefined;
+      held.delete(child);
+      ready.delete(child);
+      scheduleRefill();
+      return child;
+    },
+    get size() {
+      return held.size;
+    },
+    close() {
+      closed = true;
+      for (const child of held) child.kill();
+      held.clear();
+      ready.clear();
+    },
+  };
+}

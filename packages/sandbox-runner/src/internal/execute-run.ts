@@ -1,0 +1,196 @@
+// Drives one run on one child: sends the code, answers bridge calls, enforces every budget in the parent (the
+// child is untrusted), and turns whatever happens first into a RunResult. The child is killed at the end.
+import type { Logger } from 'pino';
+import type { ChildMessage } from '../schemas.js';
+import type { Bridge, BridgeContext, RunErrorCode, RunLog, RunnerLimits, RunResult, RunStats } from '../types.js';
+import type { ChildExit, SandboxChild } from './spawn-sandbox-child.js';
+
+/** Options of `executeRun`. */
+export interface ExecuteRunOptions {
+  child: SandboxChild;
+  code: string;
+  bridge: Bridge;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Why `signal` aborted, for the result message (defaults to a caller abort). */
+  abortMessage?: () => string;
+  limits: RunnerLimits;
+  warm: boolean;
+  /** `performance.now()` when `run()` was called. */
+  startedAt: number;
+  logger: Logger;
+}
+
+type CallMessage = Extract<ChildMessage, { type: 'call' }>;
+
+/** Describes a child's death for a `crashed` result. */
+export function describeCrash(exit: ChildExit, heapMb: number): string {
+  const how = exit.signal === null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
+  // V8 aborts (SIGABRT / SIGTRAP / 134) when the heap limit is hit.
+  const heapHint =
+    exit.signal === 'SIGABRT' || exit.signal === 'SIGTRAP' || exit.code === 134 || exit.code === 133
+      ? ` (most likely out of memory: the heap limit is ${heapMb} MB)`
+      : '';
+  return `the sandbox child ${how} before the body finished${heapHint}`;
+}
+
+function errorMessageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  try {
+    return String(error);
+  } catch {
+    return 'the bridge handler failed';
+  }
+}
+
+/** Runs `code` on `child` and resolves with the outcome; never rejects. */
+export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
+  const { child, limits, bridge } = options;
+  const logs: RunLog[] = [];
+  const calls: RunStats['calls'] = { search: 0, describe: 0, call: 0 };
+  const handlerAbort = new AbortController();
+  const context: BridgeContext = { signal: handlerAbort.signal };
+  let outputBytes = 0;
+  let inFlight = 0;
+  let finished = false;
+  let childReady = false;
+  let resolveResult!: (result: RunResult) => void;
+  const resultPromise = new Promise<RunResult>((resolve) => (resolveResult = resolve));
+
+  function stats(): RunStats {
+    return {
+      wallTimeMs: Math.round((performance.now() - options.startedAt) * 100) / 100,
+      calls: { ...calls },
+      warm: options.warm,
+    };
+  }
+
+  function finish(outcome: { ok: true; value: unknown } | { ok: false; code: RunErrorCode; message: string }): void {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    // Every late message from here on is dropped: the listener is detached and the child killed.
+    child.attach({ onMessage() {}, onProtocolError() {}, onOutput() {}, onExit() {} });
+    child.kill();
+    child.unref();
+    handlerAbort.abort();
+    const result: RunResult = outcome.ok
+      ? { ok: true, value: outcome.value, logs, stats: stats() }
+      : { ok: false, error: { code: outcome.code, message: outcome.message }, logs, stats: stats() };
+    options.logger.debug(
+      { ok: result.ok, code: result.ok ? undefined : result.error.code, wallTimeMs: result.stats.wallTimeMs },
+      'run finished',
+    );
+    resolveResult(result);
+  }
+
+  function fail(code: RunErrorCode, message: string): void {
+    finish({ ok: false, code, message });
+  }
+
+  function countOutput(bytes: number): boolean {
+    outputBytes += bytes;
+    if (outputBytes <= limits.outputBytes) return true;
+    fail('output_limit', `the run produced more than ${limits.outputBytes} bytes of output`);
+    return false;
+  }
+
+  function invokeHandler(message: CallMessage): unknown {
+    switch (message.method) {
+      case 'search':
+        return bridge.search(message.args[0], message.args[1] ?? undefined, context);
+      case 'describe':
+        return bridge.describe(message.args[0], context);
+      case 'call':
+        return bridge.call(message.args[0], message.args[1], context);
+    }
+  }
+
+  function reply(id: number, outcome: { ok: true; value: unknown } | { ok: false; message: string }): void {
+    if (finished) return;
+    inFlight -= 1;
+    if (!outcome.ok) return child.send({ type: 'reply', id, ok: false, message: outcome.message });
+    let json: string | undefined;
+    try {
+      json = JSON.stringify(outcome.value);
+    } catch (error) {
+      return child.send({ type: 'reply', id, ok: false, message: `the bridge result is not JSON-serializable: ${errorMessageOf(error)}` });
+    }
+    child.send(json === undefined ? { type: 'reply', id, ok: true } : { type: 'reply', id, ok: true, json });
+  }
+
+  function onCall(message: CallMessage): void {
+    const total = calls.search + calls.describe + calls.call;
+    if (total >= limits.toolCalls) return fail('too_many_calls', `the body made more than ${limits.toolCalls} tool calls`);
+    if (inFlight >= limits.inFlightCalls) {
+      return fail('too_many_calls', `the body had more than ${limits.inFlightCalls} tool calls in flight`);
+    }
+    calls[message.method] += 1;
+    inFlight += 1;
+    Promise.resolve()
+      .then(() => invokeHandler(message))
+      .then(
+        (value) => reply(message.id, { ok: true, value }),
+        (error: unknown) => reply(message.id, { ok: false, message: errorMessageOf(error) }),
+      );
+  }
+
+  function onLog(message: Extract<ChildMessage, { type: 'log' }>): void {
+    const bytes = Buffer.byteLength(message.text, 'utf8');
+    if (bytes > limits.logLineBytes) {
+      return fail('output_limit', `a log line of ${bytes}+ bytes exceeds the ${limits.logLineBytes}-byte limit`);
+    }
+    if (logs.length >= limits.logLines) return fail('output_limit', `the body wrote more than ${limits.logLines} log lines`);
+    if (countOutput(bytes)) logs.push({ level: message.level, text: message.text });
+  }
+
+  function onDone(message: Extract<ChildMessage, { type: 'done' }>): void {
+    if (!message.ok) return fail(message.code, message.message);
+    if (message.value !== undefined) {
+      const bytes = Buffer.byteLength(JSON.stringify(message.value), 'utf8');
+      if (bytes > limits.resultBytes) {
+        return fail('result_too_large', `the result is ${bytes} bytes of JSON; the limit is ${limits.resultBytes}`);
+      }
+    }
+    finish({ ok: true, value: message.value });
+  }
+
+  function onAbort(): void {
+    fail('aborted', options.abortMessage?.() ?? 'the run was aborted by its caller');
+  }
+
+  const timer = setTimeout(() => fail('timeout', `the run exceeded its ${options.timeoutMs} ms timeout`), options.timeoutMs);
+
+  child.ref();
+  child.attach({
+    onMessage(message) {
+      if (finished) return;
+      if (message.type === 'call') onCall(message);
+      else if (message.type === 'log') onLog(message);
+      else if (message.type === 'done') onDone(message);
+    },
+    onProtocolError(reason) {
+      fail('protocol', `the sandbox child broke the channel protocol: ${reason}`);
+    },
+    onOutput(bytes) {
+      if (!finished) countOutput(bytes);
+    },
+    onExit(exit) {
+      // Before `ready`, the readiness handler below reports the death with the child's own reason.
+      if (childReady) fail('crashed', describeCrash(exit, limits.heapMb));
+    },
+  });
+
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  void child.ready.then((readiness) => {
+    childReady = readiness.ok;
+    if (finished) return;
+    if (!readiness.ok) return fail(readiness.refused ? 'unavailable' : 'crashed', readiness.reason);
+    child.send({ type: 'run', code: options.code });
+  });
+
+  return resultPromise;
+}

