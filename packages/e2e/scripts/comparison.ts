@@ -1,0 +1,68 @@
+// `pnpm e2e` and `pnpm demo`: run the comparison in all four modes and report. The one place where failures
+// become exit codes: 1 when a proof fails, 2 when the run itself breaks.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { formatComparisonReport, isE2eError, runComparison, type ComparisonResult } from '../src/index.js';
+
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+const USAGE = `Usage: comparison [--demo] [--api responses|chat|both] [--stream] [--tools N] [--out DIR]
+  --demo     readable report (table per wire format) instead of the proof list
+  --api      wire format between gateway and provider (default: responses for --demo, both otherwise)
+  --stream   SSE between gateway and provider
+  --tools    fake plugin size (default 1000)
+  --out      where the summary and session logs go (default packages/e2e/demo-output)`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      demo: { type: 'boolean', default: false },
+      api: { type: 'string' },
+      stream: { type: 'boolean', default: false },
+      tools: { type: 'string', default: '1000' },
+      out: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const api = values.api ?? (values.demo ? 'responses' : 'both');
+  if (!['responses', 'chat', 'both'].includes(api)) {
+    console.error(`--api: expected responses, chat or both, got ${api}\n${USAGE}`);
+    return 2;
+  }
+  const toolCount = Number(values.tools);
+  const outDir = values.out ?? join(PACKAGE_DIR, 'demo-output');
+  const apis = api === 'both' ? (['responses', 'chat'] as const) : ([api] as ['responses' | 'chat']);
+  const results: ComparisonResult[] = [];
+  for (const current of apis) {
+    const result = await runComparison({ outDir: join(outDir, current), api: current, stream: values.stream, toolCount });
+    results.push(result);
+    if (values.demo) {
+      console.log(formatComparisonReport(result));
+    } else {
+      for (const proof of result.proofs) console.log(`${proof.ok ? 'ok  ' : 'FAIL'} [${current}] ${proof.id} ${proof.detail}`);
+    }
+    console.log(`\nJSON summary: ${result.summaryPath}\nSession logs: ${join(outDir, current, 'state')}/<mode>/sessions/*.jsonl\n`);
+  }
+  const failed = results.flatMap((result) => result.proofs.filter((proof) => !proof.ok));
+  if (failed.length > 0) {
+    console.error(`${failed.length} proof(s) failed.`);
+    return 1;
+  }
+  console.log(`All ${results.reduce((sum, result) => sum + result.proofs.length, 0)} proofs passed.`);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(isE2eError(error) ? `${error.code}: ${error.message}` : error);
+    process.exitCode = 2;
+  },
+);
