@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolInput } from '@tool-search/catalog';
+import { createCatalog, type ToolInput } from '@tool-search/catalog';
 import { CONTROL_TOOL_NAMES, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH, TOOL_SEARCH_CODE } from './control-tools.js';
 import { isModesError, type ModesError } from './errors.js';
 import { createFakeCatalog } from './internal/create-fake-catalog.js';
@@ -313,6 +313,17 @@ describe('renderSurface', () => {
         id: 'openclaw:core:memory_get',
       });
     });
+  });
+
+  describe('with the real catalog', () => {
+    for (const mode of MODES) {
+      it(`renders ${mode} mode from createCatalog exactly as from the test fake`, () => {
+        const options = { mode, visible: VISIBLE_TOOLS, clientTools: CLIENT_TOOLS };
+        const real = renderSurface({ ...options, catalog: createCatalog(SMALL_CATALOG) });
+        const fake = renderSurface({ ...options, catalog: createFakeCatalog(SMALL_CATALOG) });
+        expect(JSON.stringify({ ...real, hydratable: [...real.hydratable] })).toBe(JSON.stringify({ ...fake, hydratable: [...fake.hydratable] }));
+      });
+    }
   });
 
   describe('byte stability', () => {

@@ -1,0 +1,97 @@
+// pnpm bench:surface: bytes of each mode in each provider format for catalogs of 100, 1,000 and 10,000
+// tools drawn from the shared benchmark data, and the ratio to direct. Prints tables; never asserts on time.
+//
+// Data: `<repo>/../shared/bench/mixed/tools.jsonl` (override: --data <file>). Selection is deterministic:
+// for n tools, lines floor(i * total / n) for i < n, so every size spans every benchmark source.
+// Mapping to ToolInput: source `plugin` (so every tool is trusted and eligible for the directory),
+// owner = the line's `source` field (sealtools, apigen, ...), name = the line's name with characters the
+// catalog does not accept replaced by `_` (dots are kept: they exercise the provider-name rewrite),
+// description as given, inputSchema = `parameters` when it is an object. A name that repeats within an
+// owner after that mapping is skipped (and counted).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createCatalog, type ToolInput } from '@tool-search/catalog';
+// This package from source (tsx runs it); the catalog from its built dist, as a consumer would.
+import { measureSurface, renderSurface, type Mode, type SurfaceFormat } from '../src/index.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const dataFlag = process.argv.indexOf('--data');
+const dataFile = dataFlag === -1 ? `${repoRoot}../shared/bench/mixed/tools.jsonl` : (process.argv[dataFlag + 1] as string);
+
+interface BenchTool {
+  name: string;
+  description?: string;
+  parameters?: unknown;
+  source: string;
+}
+
+const lines = readFileSync(dataFile, 'utf8').split('\n').filter((line) => line.trim() !== '');
+const allTools = lines.map((line) => JSON.parse(line) as BenchTool);
+
+function toToolInput(tool: BenchTool): ToolInput {
+  const parameters = tool.parameters;
+  return {
+    name: tool.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 128),
+    source: 'plugin',
+    owner: tool.source.replace(/[^A-Za-z0-9_.@/-]/g, '_'),
+    description: tool.description ?? '',
+    ...(parameters !== null && typeof parameters === 'object' && !Array.isArray(parameters)
+      ? { inputSchema: parameters as Record<string, unknown> }
+      : {}),
+  };
+}
+
+function select(count: number): { tools: ToolInput[]; skipped: number } {
+  const seen = new Set<string>();
+  const tools: ToolInput[] = [];
+  let skipped = 0;
+  for (let index = 0; index < count; index += 1) {
+    const tool = toToolInput(allTools[Math.floor((index * allTools.length) / count)] as BenchTool);
+    const key = `${tool.owner}:${tool.name}`;
+    if (seen.has(key)) {
+      skipped += 1;
+      continue;
+    }
+    seen.add(key);
+    tools.push(tool);
+  }
+  return { tools, skipped };
+}
+
+const MODES: Mode[] = ['direct', 'code', 'tools', 'directory'];
+const FORMATS: SurfaceFormat[] = ['openai-chat', 'openai-responses', 'anthropic'];
+const number = (value: number) => value.toLocaleString('en-US');
+const percent = (value: number) => (value >= 10 ? `${value.toFixed(0)}%` : value >= 1 ? `${value.toFixed(1)}%` : `${value.toFixed(2)}%`);
+
+const failures: string[] = [];
+console.log(`# Surface bytes (tools JSON + instructions, UTF-8), data: ${allTools.length} tools from ${dataFile.replace(repoRoot, '<repo>/')}\n`);
+for (const size of [100, 1_000, 10_000]) {
+  const { tools, skipped } = select(size);
+  const catalog = createCatalog(tools);
+  console.log(`## ${number(catalog.size)} tools${skipped > 0 ? ` (${skipped} skipped: name repeated within an owner)` : ''}\n`);
+  console.log(`| mode | ${FORMATS.join(' | ')} | tools declared | instruction bytes |`);
+  console.log(`| --- | ${FORMATS.map(() => '---:').join(' | ')} | ---: | ---: |`);
+  const direct = renderSurface({ mode: 'direct', catalog });
+  const directBytes = Object.fromEntries(FORMATS.map((format) => [format, measureSurface(direct, format).totalBytes]));
+  for (const mode of MODES) {
+    const surface = mode === 'direct' ? direct : renderSurface({ mode, catalog });
+    const cells = FORMATS.map((format) => {
+      const bytes = measureSurface(surface, format).totalBytes;
+      const ratio = (100 * bytes) / (directBytes[format] as number);
+      if ((mode === 'code' || mode === 'tools') && bytes > 3_000) failures.push(`${mode} at ${size} (${format}): ${bytes} B > 3,000`);
+      if (mode === 'directory' && bytes > 14_000) failures.push(`directory at ${size} (${format}): ${bytes} B > 14,000`);
+      if ((mode === 'code' || mode === 'tools') && size === 1_000 && ratio > 2) failures.push(`${mode} at 1,000 (${format}): ${percent(ratio)} of direct > 2%`);
+      return mode === 'direct' ? number(bytes) : `${number(bytes)} (${percent(ratio)})`;
+    });
+    console.log(`| ${mode} | ${cells.join(' | ')} | ${surface.tools.length} | ${number(measureSurface(surface, 'anthropic').instructionBytes)} |`);
+  }
+  const directory = renderSurface({ mode: 'directory', catalog });
+  const rows = directory.instructions.split('\n').filter((line) => line.startsWith('- ')).length;
+  console.log(`\ndirectory: ${rows} of ${catalog.size} tools listed, ${directory.hydratable.size} hydratable names\n`);
+}
+console.log('Targets: code and tools <= 3,000 B at every size; directory <= 14,000 B; code and tools <= 2% of direct at 1,000 tools.');
+if (failures.length === 0) console.log('All targets met.');
+else {
+  console.log(`Missed:\n${failures.map((failure) => `- ${failure}`).join('\n')}`);
+  process.exitCode = 1;
+}
