@@ -1,13 +1,29 @@
 // Compiles a list of config patterns into one fast matcher. `filter` runs every tool through several of
-// these, so the hot path is two Set lookups and at most two regex tests per set; finding *which* pattern
-// matched (for a verdict's `rule`) walks the entries and only happens on the slow path.
+// these, so the hot path is a few Set/Map lookups on strings that already exist (no concatenation) and
+// a regex test only where a pattern really is a glob. Finding *which* pattern matched (for a verdict's
+// `rule`) walks the entries and only happens on the slow path.
 
 import type { ParsedPattern } from './pattern-syntax';
 
-/** What a pattern is matched against: lower-cased name and a `source\0owner\0name` key. */
-export interface MatchTarget {
-  name: string;
-  key: string;
+const SEPARATOR = '\u0000';
+
+/** What a pattern is matched against: the lower-cased fields, and a lazily built `source\0owner\0name` key. */
+export class MatchTarget {
+  readonly source: string;
+  readonly owner: string;
+  readonly name: string;
+  #key: string | undefined;
+
+  constructor(source: string, owner: string, name: string) {
+    this.source = source.toLowerCase();
+    this.owner = owner.toLowerCase();
+    this.name = name.toLowerCase();
+  }
+
+  /** Built on first use: only glob id patterns need it. */
+  key(): string {
+    return (this.#key ??= `${this.source}${SEPARATOR}${this.owner}${SEPARATOR}${this.name}`);
+  }
 }
 
 /** A compiled pattern list. */
@@ -24,12 +40,9 @@ export interface PatternEntry {
   leaves: readonly ParsedPattern[];
 }
 
-const SEPARATOR = '\u0000';
-
-/** Builds the match target of a tool's fields (lower-cased; fields must not contain NUL). */
+/** Builds the match target of a tool's fields (fields must not contain NUL). */
 export function toMatchTarget(source: string, owner: string, name: string): MatchTarget {
-  const lowerName = name.toLowerCase();
-  return { name: lowerName, key: `${source.toLowerCase()}${SEPARATOR}${owner.toLowerCase()}${SEPARATOR}${lowerName}` };
+  return new MatchTarget(source, owner, name);
 }
 
 function globToRegexSource(glob: string): string {
@@ -40,45 +53,70 @@ function globToRegexSource(glob: string): string {
     .join(`[^${SEPARATOR}]*`);
 }
 
-function leafKey(leaf: ParsedPattern & { kind: 'id' }): string {
-  return `${leaf.source}${SEPARATOR}${leaf.owner}${SEPARATOR}${leaf.name}`;
-}
-
 interface LeafMatcher {
+  matchAll: boolean;
   exactNames: Set<string>;
-  exactKeys: Set<string>;
   nameRegex: RegExp | undefined;
+  /** `source:*:*` */
+  wholeSources: Set<string>;
+  /** `source:owner:*`, by source. */
+  wholeOwners: Map<string, Set<string>>;
+  /** `source:owner:name`, by source then owner. */
+  exactIds: Map<string, Map<string, Set<string>>>;
+  /** Every other id pattern, as one regex over the key. */
   keyRegex: RegExp | undefined;
 }
 
+function setIn<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = create()));
+  return value;
+}
+
 function buildMatcher(leaves: readonly ParsedPattern[]): LeafMatcher {
-  const exactNames = new Set<string>();
-  const exactKeys = new Set<string>();
+  const matcher: LeafMatcher = {
+    matchAll: false,
+    exactNames: new Set(),
+    nameRegex: undefined,
+    wholeSources: new Set(),
+    wholeOwners: new Map(),
+    exactIds: new Map(),
+    keyRegex: undefined,
+  };
   const nameGlobs = new Set<string>();
   const keyGlobs = new Set<string>();
   for (const leaf of leaves) {
     if (leaf.kind === 'name') {
-      if (leaf.name.includes('*')) nameGlobs.add(globToRegexSource(leaf.name));
-      else exactNames.add(leaf.name);
-    } else {
-      const key = leafKey(leaf);
-      if (key.includes('*')) {
-        keyGlobs.add([leaf.source, leaf.owner, leaf.name].map(globToRegexSource).join(SEPARATOR));
-      } else exactKeys.add(key);
+      if (leaf.name === '*') matcher.matchAll = true;
+      else if (leaf.name.includes('*')) nameGlobs.add(globToRegexSource(leaf.name));
+      else matcher.exactNames.add(leaf.name);
+      continue;
     }
+    const { source, owner, name } = leaf;
+    const exactSource = !source.includes('*');
+    const exactOwner = !owner.includes('*');
+    if (source === '*' && owner === '*' && name === '*') matcher.matchAll = true;
+    else if (exactSource && owner === '*' && name === '*') matcher.wholeSources.add(source);
+    else if (exactSource && exactOwner && name === '*') setIn(matcher.wholeOwners, source, () => new Set()).add(owner);
+    else if (exactSource && exactOwner && !name.includes('*')) {
+      setIn(setIn(matcher.exactIds, source, () => new Map()), owner, () => new Set<string>()).add(name);
+    } else keyGlobs.add([source, owner, name].map(globToRegexSource).join(SEPARATOR));
   }
   const combine = (globs: Set<string>): RegExp | undefined =>
     globs.size === 0 ? undefined : new RegExp(`^(?:${[...globs].join('|')})$`, 's');
-  return { exactNames, exactKeys, nameRegex: combine(nameGlobs), keyRegex: combine(keyGlobs) };
+  matcher.nameRegex = combine(nameGlobs);
+  matcher.keyRegex = combine(keyGlobs);
+  return matcher;
 }
 
 function matcherMatches(matcher: LeafMatcher, target: MatchTarget): boolean {
-  return (
-    matcher.exactNames.has(target.name) ||
-    matcher.exactKeys.has(target.key) ||
-    (matcher.nameRegex !== undefined && matcher.nameRegex.test(target.name)) ||
-    (matcher.keyRegex !== undefined && matcher.keyRegex.test(target.key))
-  );
+  if (matcher.matchAll) return true;
+  if (matcher.exactNames.size > 0 && matcher.exactNames.has(target.name)) return true;
+  if (matcher.wholeSources.size > 0 && matcher.wholeSources.has(target.source)) return true;
+  if (matcher.wholeOwners.size > 0 && matcher.wholeOwners.get(target.source)?.has(target.owner) === true) return true;
+  if (matcher.exactIds.size > 0 && matcher.exactIds.get(target.source)?.get(target.owner)?.has(target.name) === true) return true;
+  if (matcher.nameRegex !== undefined && matcher.nameRegex.test(target.name)) return true;
+  return matcher.keyRegex !== undefined && matcher.keyRegex.test(target.key());
 }
 
 /** Compiles config patterns (already validated and with groups expanded into leaves) into a `PatternSet`. */
