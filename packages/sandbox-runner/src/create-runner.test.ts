@@ -1,0 +1,199 @@
+// Contract tests against real children (the adversarial suite lives in ./adversarial).
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRunner } from './create-runner.js';
+import { isSandboxRunnerError } from './errors.js';
+import type { Bridge, BridgeContext } from './types.js';
+
+interface RecordedCall {
+  method: string;
+  args: unknown[];
+  signal: AbortSignal;
+}
+
+function createRecordingBridge(overrides: Partial<Bridge> = {}) {
+  const calls: RecordedCall[] = [];
+  const bridge: Bridge = {
+    search(query, options, ctx: BridgeContext) {
+      calls.push({ method: 'search', args: [query, options], signal: ctx.signal });
+      return overrides.search ? overrides.search(query, options, ctx) : [{ id: 'mcp:a:b' }];
+    },
+    describe(id, ctx: BridgeContext) {
+      calls.push({ method: 'describe', args: [id], signal: ctx.signal });
+      return overrides.describe ? overrides.describe(id, ctx) : { id };
+    },
+    call(id, args, ctx: BridgeContext) {
+      calls.push({ method: 'call', args: [id, args], signal: ctx.signal });
+      return overrides.call ? overrides.call(id, args, ctx) : { echo: args };
+    },
+  };
+  return { bridge, calls };
+}
+
+const TEST_TIMEOUT = 30_000;
+const runner = createRunner({ pool: { size: 1 } });
+afterAll(() => runner.close());
+
+const run = (code: string, bridge = createRecordingBridge().bridge, timeoutMs = 8_000) => runner.run({ code, bridge, timeoutMs });
+
+describe('createRunner', { timeout: TEST_TIMEOUT }, () => {
+  it('returns the body value with logs and stats', async () => {
+    const { bridge, calls } = createRecordingBridge();
+    const result = await run(
+      `console.log('hi', { a: 1 }); console.warn('w'); const hits = await tools.search('q', { limit: 2 });
+       const d = await tools.describe(hits[0].id); return { hits, d, called: await tools.call('mcp:a:b', { x: 1 }) };`,
+      bridge,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      value: { hits: [{ id: 'mcp:a:b' }], d: { id: 'mcp:a:b' }, called: { echo: { x: 1 } } },
+      logs: [
+        { level: 'log', text: 'hi {"a":1}' },
+        { level: 'warn', text: 'w' },
+      ],
+      stats: { calls: { search: 1, describe: 1, call: 1 } },
+    });
+    expect(calls.map((call) => call.args)).toEqual([['q', { limit: 2 }], ['mcp:a:b'], ['mcp:a:b', { x: 1 }]]);
+    expect(result.stats.wallTimeMs).toBeGreaterThan(0);
+  });
+
+  it('hands search undefined options and call {} args when the body omits them', async () => {
+    const { bridge, calls } = createRecordingBridge();
+    await run(`await tools.search('q'); await tools.call('mcp:a:b'); return null;`, bridge);
+    expect(calls.map((call) => call.args)).toEqual([
+      ['q', undefined],
+      ['mcp:a:b', {}],
+    ]);
+  });
+
+  it('turns a handler throw into a rejection carrying the message only', async () => {
+    const { bridge } = createRecordingBridge({
+      call: () => {
+        throw new Error('tool exploded');
+      },
+    });
+    const result = await run(`try { await tools.call('mcp:a:b', {}); } catch (e) { return [e instanceof Error, e.message]; }`, bridge);
+    expect(result).toMatchObject({ ok: true, value: [true, 'tool exploded'] });
+  });
+
+  it('returns undefined for a body without a return value', async () => {
+    expect(await run('1 + 1;')).toMatchObject({ ok: true, value: undefined });
+  });
+
+  it('reports syntax errors as syntax', async () => {
+    expect(await run('return (;')).toMatchObject({ ok: false, error: { code: 'syntax' } });
+  });
+
+  it('reports a throw as runtime with the message', async () => {
+    expect(await run("throw new TypeError('bad input')")).toMatchObject({ ok: false, error: { code: 'runtime', message: 'TypeError: bad input' } });
+  });
+
+  it('runs the body in strict mode', async () => {
+    expect(await run('undeclared = 1; return 1;')).toMatchObject({ ok: false, error: { code: 'runtime', message: 'ReferenceError: undeclared is not defined' } });
+  });
+
+  it('reports timeout for a busy loop', async () => {
+    const result = await runner.run({ code: 'for (;;) {}', bridge: createRecordingBridge().bridge, timeoutMs: 1_000 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+  });
+
+  it('reports aborted when the caller aborts, and aborts the handler signal', async () => {
+    const controller = new AbortController();
+    let handlerSignal: AbortSignal | undefined;
+    const { bridge } = createRecordingBridge({
+      search: (_query, _options, ctx) => {
+        handlerSignal = ctx.signal;
+        controller.abort();
+        return new Promise(() => {});
+      },
+    });
+    const result = await runner.run({ code: "await tools.search('x'); return 1;", bridge, signal: controller.signal });
+    expect(result).toMatchObject({ ok: false, error: { code: 'aborted' } });
+    expect(handlerSignal?.aborted).toBe(true);
+  });
+
+  it('reports output_limit past the log line budget and keeps the lines before it', async () => {
+    const result = await run('for (let i = 0; i < 300; i += 1) console.log(i); return 1;');
+    expect(result).toMatchObject({ ok: false, error: { code: 'output_limit' } });
+    expect(result.logs).toHaveLength(200);
+  });
+
+  it('reports result_too_large for a result over 1 MiB', async () => {
+    expect(await run("return 'é'.repeat(600 * 1024);")).toMatchObject({ ok: false, error: { code: 'result_too_large' } });
+  });
+
+  it('reports too_many_calls on the 51st call', async () => {
+    const { bridge, calls } = createRecordingBridge();
+    const result = await run('for (let i = 0; i < 60; i += 1) await tools.describe(String(i)); return 1;', bridge);
+    expect(result).toMatchObject({ ok: false, error: { code: 'too_many_calls' } });
+    expect(calls).toHaveLength(50);
+  });
+
+  it('rejects a non-JSON-serializable handler result inside the body', async () => {
+    const { bridge } = createRecordingBridge({ describe: () => ({ big: 1n }) });
+    const result = await run("try { await tools.describe('x'); } catch (e) { return e.message; }", bridge);
+    expect(result).toMatchObject({ ok: true, value: expect.stringContaining('not JSON-serializable') });
+  });
+
+  it('throws invalid_run_options for a missing bridge', async () => {
+    await expect(runner.run({ code: 'return 1' } as never)).rejects.toSatisfy(
+      (error: unknown) => isSandboxRunnerError(error) && error.code === 'invalid_run_options',
+    );
+  });
+});
+
+describe('createRunner options', { timeout: TEST_TIMEOUT }, () => {
+  it('throws invalid_options on an unknown limit', () => {
+    expect(() => createRunner({ pool: { size: 0 }, limits: { timeoutMS: 5 } as never })).toThrow(
+      expect.objectContaining({ code: 'invalid_options', field: 'limits' }),
+    );
+  });
+
+  it('crashes the run when the heap limit is exceeded', async () => {
+    const small = createRunner({ pool: { size: 0 }, limits: { heapMb: 16 } });
+    const result = await small.run({
+      code: 'const hoard = []; for (;;) hoard.push(new Array(1e5).fill({ k: 1 }));',
+      bridge: createRecordingBridge().bridge,
+      timeoutMs: 20_000,
+    });
+    await small.close();
+    expect(result).toMatchObject({ ok: false, error: { code: 'crashed' } });
+  });
+
+  it('reports unavailable when the runtime cannot be used', async () => {
+    const broken = createRunner({ pool: { size: 0 }, nodePath: '/nonexistent/node' });
+    const result = await broken.run({ code: 'return 1', bridge: createRecordingBridge().bridge });
+    await broken.close();
+    expect(result).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('/nonexistent/node') } });
+  });
+
+  it('throws runner_closed after close()', async () => {
+    const closing = createRunner({ pool: { size: 0 } });
+    await closing.close();
+    await expect(closing.run({ code: 'return 1', bridge: createRecordingBridge().bridge })).rejects.toSatisfy(
+      (error: unknown) => isSandboxRunnerError(error) && error.code === 'runner_closed',
+    );
+  });
+
+  it('aborts a run in progress when the runner closes', async () => {
+    const closing = createRunner({ pool: { size: 0 } });
+    const pending = closing.run({ code: 'for (;;) await null;', bridge: createRecordingBridge().bridge, timeoutMs: 20_000 });
+    setTimeout(() => void closing.close(), 200);
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'aborted', message: 'the runner was closed' } });
+  });
+
+  it('serves a run from the pool (warm) and without one (cold)', async () => {
+    const warmResult = await run('return 1');
+    const coldRunner = createRunner({ pool: { size: 0 } });
+    const coldResult = await coldRunner.run({ code: 'return 1', bridge: createRecordingBridge().bridge });
+    await coldRunner.close();
+    expect(warmResult.stats.warm).toBe(true);
+    expect(coldResult.stats.warm).toBe(false);
+  });
+
+  it('runs with node-only isolation when asked to', async () => {
+    const nodeOnly = createRunner({ pool: { size: 0 }, isolation: 'node-only' });
+    const result = await nodeOnly.run({ code: 'return typeof require', bridge: createRecordingBridge().bridge });
+    await nodeOnly.close();
+    expect(result).toMatchObject({ ok: true, value: 'undefined' });
+  });
+});

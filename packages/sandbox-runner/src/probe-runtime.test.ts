@@ -1,0 +1,44 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { probeRuntime, probeRuntimeDetailed } from './probe-runtime.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'sandbox-probe-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('probeRuntime', { timeout: 30_000 }, () => {
+  it('finds a Node >= 26.12.1 that passes the canary with OS isolation on this Linux machine', async () => {
+    const result = await probeRuntime();
+    expect(result).toMatchObject({ ok: true, isolation: 'os' });
+    expect(result.ok && result.version).toMatch(/^v(2[6-9]|[3-9]\d)\./);
+  });
+
+  it('caches the probe per binary: a second call gets the same promise, so no second canary runs', async () => {
+    const first = probeRuntimeDetailed();
+    expect(probeRuntimeDetailed()).toBe(first);
+    expect(await probeRuntime()).toMatchObject({ ok: true, nodePath: (await first).ok ? (await first as { nodePath: string }).nodePath : '' });
+  });
+
+  it('says why when the binary is too old', async () => {
+    const fakeNode = join(scratch, 'old-node');
+    writeFileSync(fakeNode, '#!/bin/sh\necho v20.0.0\n');
+    chmodSync(fakeNode, 0o755);
+    const result = await probeRuntime({ nodePath: fakeNode });
+    expect(result).toEqual({ ok: false, reason: expect.stringContaining('is Node v20.0.0; the sandbox needs >= 26.12.1') });
+  });
+
+  it('says why when the binary does not exist', async () => {
+    const result = await probeRuntime({ nodePath: join(scratch, 'missing') });
+    expect(result).toEqual({ ok: false, reason: expect.stringContaining('does not exist') });
+  });
+
+  it('refuses a binary that passes the version check but does not enforce the sandbox', async () => {
+    // Claims a good version, then ignores every flag: the canary never sees `ready`.
+    const fakeNode = join(scratch, 'liar-node');
+    writeFileSync(fakeNode, '#!/bin/sh\necho v26.12.1\n');
+    chmodSync(fakeNode, 0o755);
+    const result = await probeRuntime({ nodePath: fakeNode, isolation: 'node-only' });
+    expect(result).toEqual({ ok: false, reason: expect.stringContaining('the canary failed') });
+  });
+});
