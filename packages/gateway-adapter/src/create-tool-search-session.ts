@@ -201,9 +201,62 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
     if (definition.outputSchema !== undefined) input.outputSchema = definition.outputSchema;
     return input;
   };
-  let catalog: Catalog | undefined;
   let surfaceVersion = 0;
 
+  (sources.client ?? []).forEach((tool, index) => {
+    const input: ToolInput = { name: tool.name, source: 'client', owner: tool.owner ?? 'client' };
+    if (tool.description !== undefined) input.description = tool.description;
+    if (tool.inputSchema !== undefined) input.inputSchema = tool.inputSchema;
+    addEntry({ kind: 'client', input, ownerOnly: tool.ownerOnly === true }, `sources.client[${index}]`);
+  });
+
+  // ---- policy first, then the catalog of what is allowed -------------------------------------------
+  const policyTool = (id: string, entry: Entry): PolicyTool => ({
+    id,
+    name: entry.input.name,
+    source: entry.input.source,
+    owner: entry.input.owner,
+    ownerOnly: entry.ownerOnly,
+  });
+  /** Keeps only the entries the policy admits; everything else is forgotten, never searchable or callable. */
+  const admit = (candidates: [string, Entry][]): [string, Entry][] => {
+    const allowed = new Set(policy.filter(candidates.map(([id, entry]) => policyTool(id, entry)), context).map((tool) => tool.id));
+    for (const [id] of candidates) if (!allowed.has(id)) entries.delete(id);
+    return candidates.filter(([id]) => allowed.has(id));
+  };
+  const localCandidates = [...entries];
+  const admittedLocal = admit(localCandidates);
+  log.info({ candidates: localCandidates.length, allowed: admittedLocal.length }, 'policy applied to local and client tools');
+
+  const catalog: Catalog = createCatalog(
+    admittedLocal.filter(([, entry]) => entry.kind !== 'client').map(([, entry]) => entry.input),
+    { logger: log, searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit },
+  );
+  const addMcpToCatalog = (inputs: ToolInput[]) => {
+    if (inputs.length === 0) return;
+    try {
+      catalog.add(inputs);
+    } catch {
+      // One malformed server tool must not take the others down: add one by one, dropping the bad ones.
+      for (const input of inputs) {
+        try {
+          catalog.add([input]);
+        } catch (error) {
+          entries.delete(toolId(input));
+          log.warn({ toolId: toolId(input), err: error instanceof Error ? error.message : String(error) }, 'mcp tool rejected by the catalog');
+        }
+      }
+    }
+  };
+
+  // ---- MCP servers: connected after the catalog exists, so list changes always have somewhere to go ---
+  const seenServers = new Set<string>();
+  mcpConfigs.forEach((server, index) => {
+    if (seenServers.has(server.name)) {
+      throw new GatewayAdapterError('invalid_options', `Duplicate MCP server name "${server.name}"`, { path: `sources.mcp[${index}].name` });
+    }
+    seenServers.add(server.name);
+  });
   const connections = await Promise.all(
     mcpConfigs.map((server) =>
       connectMcpServer(server, {
@@ -220,62 +273,21 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
       event('mcp.unavailable', { server: connection.name, reason: connection.failure });
       continue;
     }
-    for (const definition of connection.tools()) {
-      addEntry(
-        { kind: 'mcp', input: mcpInput(connection.name, definition), ownerOnly: false, server: connection, toolName: definition.name },
-        `mcp(${connection.name})`,
-      );
-    }
+    const serverCandidates: [string, Entry][] = connection.tools().map((definition) => {
+      const entry: Entry = { kind: 'mcp', input: mcpInput(connection.name, definition), ownerOnly: false, server: connection, toolName: definition.name };
+      addEntry(entry, `mcp(${connection.name})`);
+      return [toolId(entry.input), entry];
+    });
+    addMcpToCatalog(admit(serverCandidates).map(([, entry]) => entry.input));
   }
-  (sources.client ?? []).forEach((tool, index) => {
-    const input: ToolInput = { name: tool.name, source: 'client', owner: tool.owner ?? 'client' };
-    if (tool.description !== undefined) input.description = tool.description;
-    if (tool.inputSchema !== undefined) input.inputSchema = tool.inputSchema;
-    addEntry({ kind: 'client', input, ownerOnly: tool.ownerOnly === true }, `sources.client[${index}]`);
-  });
-
-  // ---- policy first, then the catalog of what is allowed -------------------------------------------
-  const policyTool = (id: string, entry: Entry): PolicyTool => ({
-    id,
-    name: entry.input.name,
-    source: entry.input.source,
-    owner: entry.input.owner,
-    ownerOnly: entry.ownerOnly,
-  });
-  const candidates = [...entries].map(([id, entry]) => policyTool(id, entry));
-  const allowedIds = new Set(policy.filter(candidates, context).map((tool) => tool.id));
-  for (const id of [...entries.keys()]) if (!allowedIds.has(id)) entries.delete(id);
-  log.info({ candidates: candidates.length, allowed: entries.size }, 'policy applied');
-
-  const catalogInputs = [...entries.values()].filter((entry) => entry.kind !== 'client' && entry.kind !== 'mcp').map((entry) => entry.input);
-  catalog = createCatalog(catalogInputs, {
-    logger: log,
-    searchDefaultLimit: config.searchDefaultLimit,
-    maxSearchLimit: config.maxSearchLimit,
-  });
-  const addMcpToCatalog = (inputs: ToolInput[]) => {
-    if (!catalog || inputs.length === 0) return;
-    try {
-      catalog.add(inputs);
-    } catch {
-      // One malformed server tool must not take the others down: add one by one, dropping the bad ones.
-      for (const input of inputs) {
-        try {
-          catalog.add([input]);
-        } catch (error) {
-          entries.delete(toolId(input));
-          log.warn({ toolId: toolId(input), err: error instanceof Error ? error.message : String(error) }, 'mcp tool rejected by the catalog');
-        }
-      }
-    }
-  };
-  addMcpToCatalog([...entries.values()].filter((entry) => entry.kind === 'mcp').map((entry) => entry.input));
 
   function applyMcpChange(server: string, change: { added: McpToolDefinition[]; removed: string[] }): void {
-    if (!catalog) return;
     const connection = servers.get(server);
     const removedIds = change.removed.map((name) => toolId({ source: 'mcp', owner: server, name }));
-    for (const id of removedIds) entries.delete(id);
+    for (const id of removedIds) {
+      // Only tools that were admitted are reported as gone; anything else stays unknown.
+      if (entries.delete(id)) unavailable.set(id, `Tool ${id} was removed by MCP server "${server}"`);
+    }
     catalog.remove(removedIds);
     const added: ToolInput[] = [];
     for (const definition of change.added) {
@@ -299,7 +311,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
       entries.delete(id);
       unavailable.set(id, `MCP server "${server}" is unavailable: ${reason}`);
     }
-    catalog?.remove(gone);
+    catalog.remove(gone);
     surfaceVersion += 1;
     event('mcp.unavailable', { server, reason, tools: gone.length });
   }
@@ -337,7 +349,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
     if (rendered && rendered.version === surfaceVersion) return rendered;
     const surface = renderSurface({
       mode: decision.mode,
-      catalog: catalog!,
+      catalog: catalog,
       visible: visibleIds.filter((id) => entries.has(id)).map((id) => entries.get(id)!.input),
       clientTools: clientInputs(),
       limits: { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit, codeTimeoutMs: config.codeTimeoutMs },
@@ -362,9 +374,9 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
 
   // ---- calls ---------------------------------------------------------------------------------------
   const refOf = (id: string, entry: Entry): ToolRef => ({ id, name: entry.input.name, source: entry.input.source, owner: entry.input.owner });
-  const isTrusted = (id: string, entry: Entry) => catalog?.get(id)?.trusted ?? (entry.input.source === 'openclaw' || entry.input.source === 'plugin');
+  const isTrusted = (id: string, entry: Entry) => catalog.get(id)?.trusted ?? (entry.input.source === 'openclaw' || entry.input.source === 'plugin');
   const signatureOf = (id: string): string | undefined => {
-    const described = catalog?.describe(id);
+    const described = catalog.describe(id);
     return described?.found ? described.tool.input : undefined;
   };
 
@@ -392,7 +404,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
   };
 
   const unknownToolOutcome = (base: { kind: OutcomeKind; toolCallId: string; name: string; startedAt: number }, idOrName: string) => {
-    const described = catalog?.describe(idOrName);
+    const described = catalog.describe(idOrName);
     const suggestions = described && !described.found ? described.suggestions : [];
     return errorOutcome(base, 'unknown_tool', `No tool "${idOrName.slice(0, 200)}" is available to you. Find tools with ${searchHint()}.`, { suggestions });
   };
@@ -468,7 +480,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
     }
     const args = decisionResult.args;
     if (isTrusted(id, entry)) {
-      const schema = catalog?.get(id)?.inputSchema ?? entry.input.inputSchema;
+      const schema = catalog.get(id)?.inputSchema ?? entry.input.inputSchema;
       if (schema) {
         const signature = signatureOf(id);
         const validation = validator.validate({ toolId: id, schema, args, ...(signature === undefined ? {} : { signature }) });
@@ -552,13 +564,13 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
   /** Resolves what the model gave as a tool id: an exact allowed id, or a unique catalog name. */
   const resolveTarget = (idOrName: string): { id: string } | { miss: DescribeResult & { found: false } } => {
     if (entries.has(idOrName) || unavailable.has(idOrName)) return { id: idOrName };
-    const described = catalog!.describe(idOrName);
+    const described = catalog.describe(idOrName);
     if (described.found) return { id: described.tool.id };
     return { miss: described };
   };
 
   const runSearch = (queries: { query: string; limit?: number }[], single: boolean, toolCallId: string, via: 'tool_search' | 'code') => {
-    const results = single ? [catalog!.search(queries[0]!.query, queries[0]!.limit === undefined ? {} : { limit: queries[0]!.limit })] : catalog!.searchMany(queries);
+    const results = single ? [catalog.search(queries[0]!.query, queries[0]!.limit === undefined ? {} : { limit: queries[0]!.limit })] : catalog.searchMany(queries);
     counts.searches += queries.length;
     queries.forEach((query, index) =>
       event('search', { toolCallId, via, query: query.query.slice(0, 500), hitIds: (results[index] ?? []).map((hit: SearchHit) => hit.id) }),
@@ -567,7 +579,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
   };
   const runDescribe = (idOrName: string, toolCallId: string, via: 'tool_describe' | 'code'): DescribeResult => {
     counts.describes += 1;
-    const described = catalog!.describe(idOrName);
+    const described = catalog.describe(idOrName);
     event('describe', { toolCallId, via, target: idOrName.slice(0, 300), found: described.found, ...(described.found ? { toolId: described.tool.id } : {}) });
     return described;
   };
@@ -631,7 +643,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
         return countError(errorOutcome(base, described.reason === 'ambiguous' ? 'invalid_request' : 'unknown_tool', described.message, { suggestions: described.suggestions }));
       }
       // A schema from an untrusted source carries its text too: it is marked like an untrusted result.
-      const untrusted = catalog!.get(described.tool.id)?.trusted !== true;
+      const untrusted = catalog.get(described.tool.id)?.trusted !== true;
       const renderedDescription = renderToolResult(described.tool, { untrusted, toolId: described.tool.id });
       return {
         status: 'ok',
@@ -657,7 +669,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
         return recordMiss(outcome, target, 'tool_call');
       }
       const strict = toolCallArgsSchema.safeParse(args);
-      const properties = Object.keys((catalog!.get(resolved.id)?.inputSchema['properties'] as Record<string, unknown> | undefined) ?? {});
+      const properties = Object.keys((catalog.get(resolved.id)?.inputSchema['properties'] as Record<string, unknown> | undefined) ?? {});
       const repaired = strict.success ? ({ ok: true, args: strict.data.args } as const) : repairFlattenedArgs(args, properties);
       if (!repaired.ok) return countError(errorOutcome(base, 'invalid_request', repaired.message));
       return callTool(resolved.id, repaired.args, {
@@ -784,8 +796,8 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
       mode: decision.mode,
       requestedMode: decision.requestedMode,
       catalog: {
-        size: catalog!.size,
-        sources: catalog!.sources(),
+        size: catalog.size,
+        sources: catalog.sources(),
         clientTools: clientInputs().length,
         visibleTools: visibleIds.filter((id) => entries.has(id)).length,
         unavailableServers: [...servers.values()].filter((server) => server.status !== 'connected').map((server) => server.name),

@@ -1,0 +1,85 @@
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToolSearchSession, type ToolSearchSession } from './create-tool-search-session.js';
+import { mcpFixtureConfig } from './testing/mcp-fixture.js';
+
+// One real MCP server over stdio for the whole file (each start costs a child process); the tests run
+// in order and the last one kills it.
+const folder = mkdtempSync(join(tmpdir(), 'gw-mcp-session-'));
+const logPath = join(folder, 'session.jsonl');
+let session: ToolSearchSession;
+let ids = 0;
+const call = (name: string, args: unknown) => session.execute({ name, args, toolCallId: `mcp_${++ids}` });
+const hitIds = async (query: string) => (JSON.parse((await call('tool_search', { query, limit: 20 })).content) as { id: string }[]).map((hit) => hit.id);
+
+beforeAll(async () => {
+  session = await createToolSearchSession({
+    config: { mode: 'tools' },
+    policy: { deny: ['mcp:fixture:fail_loudly'] },
+    sources: { mcp: [mcpFixtureConfig('fixture', { pageSize: 3 })] },
+    sessionLog: { path: logPath },
+    callTimeoutMs: 5_000,
+  });
+});
+afterAll(async () => {
+  await session.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('createToolSearchSession with a real MCP server', () => {
+  it('catalogs every listed MCP tool the policy allows', () => {
+    expect(session.telemetry().catalog).toMatchObject({ size: 7, sources: { mcp: 7 } });
+  });
+
+  it('finds and calls an MCP tool, marking its result as untrusted', async () => {
+    expect(await hitIds('add two numbers')).toContain('mcp:fixture:add_numbers');
+    const outcome = await call('tool_call', { id: 'mcp:fixture:add_numbers', args: { a: 4, b: 5 } });
+    expect(outcome).toMatchObject({ status: 'ok', tool: { source: 'mcp', owner: 'fixture' }, result: { sum: 9 }, untrusted: true });
+    expect(outcome.content).toContain('<untrusted-tool-result tool="mcp:fixture:add_numbers">');
+  });
+
+  it('caps a huge untrusted result at 20,000 characters', async () => {
+    const outcome = await call('tool_call', { id: 'mcp:fixture:big_output', args: { size: 30_000 } });
+    expect(outcome).toMatchObject({ status: 'ok', truncated: true });
+    expect(outcome.content).toContain('[truncated: 20000 of 30000 characters shown]');
+  });
+
+  it('never exposes an MCP tool the policy denies', async () => {
+    expect(await hitIds('a tool that reports an error')).not.toContain('mcp:fixture:fail_loudly');
+    expect(await call('tool_call', { id: 'mcp:fixture:fail_loudly', args: {} })).toMatchObject({ status: 'error', code: 'unknown_tool' });
+  });
+
+  it('updates the catalog when the server changes its tool list', async () => {
+    await call('tool_call', { id: 'mcp:fixture:change_tools', args: {} });
+    // The list_changed notification is handled asynchronously: poll the catalog (no timing assertion).
+    for (let attempt = 0; attempt < 100 && !(await hitIds('reverse a word')).includes('mcp:fixture:added_later'); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await hitIds('reverse a word')).toContain('mcp:fixture:added_later');
+    expect(await call('tool_call', { id: 'mcp:fixture:added_later', args: { word: 'abc' } })).toMatchObject({ status: 'ok', result: 'cba' });
+    expect(await call('tool_call', { id: 'mcp:fixture:remove_me', args: {} })).toMatchObject({
+      status: 'error',
+      code: 'unavailable',
+      message: 'Tool mcp:fixture:remove_me was removed by MCP server "fixture"',
+    });
+    expect(session.telemetry().catalog.size).toBe(7);
+  });
+
+  it('fails calls with an error naming the server once the server is killed mid-run', async () => {
+    const pid = Number((await call('tool_call', { id: 'mcp:fixture:server_pid', args: {} })).result);
+    const pending = call('tool_call', { id: 'mcp:fixture:never_answers', args: {} });
+    process.kill(pid, 'SIGKILL');
+    const outcome = await pending;
+    expect(outcome).toMatchObject({ status: 'error', code: 'unavailable' });
+    expect(outcome.status === 'error' && outcome.message).toContain('MCP server "fixture"');
+    const after = await call('tool_call', { id: 'mcp:fixture:echo_text', args: { text: 'x' } });
+    expect(after).toMatchObject({ status: 'error', code: 'unavailable', message: 'MCP server "fixture" is unavailable: MCP server "fixture" exited or closed its connection' });
+    expect(await hitIds('echo the given text')).toEqual([]);
+    expect(session.telemetry().catalog).toMatchObject({ size: 0, unavailableServers: ['fixture'] });
+    const events = readFileSync(logPath, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { event: string }).event);
+    expect(events).toContain('mcp.tools_changed');
+    expect(events).toContain('mcp.unavailable');
+  });
+});
