@@ -24,6 +24,7 @@ const ranking: RankingSettings = {
   ...DEFAULT_RANKING,
   ...overrides,
   boost: { ...DEFAULT_RANKING.boost, ...overrides.boost },
+  repeat: { ...DEFAULT_RANKING.repeat, ...overrides.repeat },
   bm25: { ...DEFAULT_RANKING.bm25, ...overrides.bm25 },
 };
 const wanted = values.sets?.split(',');

@@ -15,11 +15,16 @@ interface IndexedFields {
   params: string;
   description: string;
   paramText: string;
+  /** Every field in one, name and parameter names repeated: BM25F-style shared saturation and length. */
+  all: string;
 }
 
 /** Ranking knobs; DESIGN.md explains the values. Exported for the benchmark script only. */
 export interface RankingSettings {
-  boost: { name: number; owner: number; tags: number; params: number; description: number; paramText: number };
+  /** Per-field minisearch boosts; fields at 0 are not searched. */
+  boost: { all: number; name: number; owner: number; tags: number; params: number; description: number; paramText: number };
+  /** How often each field's terms are repeated in the combined `all` field (its term-frequency weight). */
+  repeat: { name: number; owner: number; tags: number; params: number; description: number; paramText: number };
   bm25: { k: number; b: number; d: number };
   expansionWeight: number;
   /** Original query terms kept after de-duplication (the rarest win): bounds latency on long queries. */
@@ -36,7 +41,8 @@ export interface RankingSettings {
 
 /** The settings the catalog ships with. */
 export const DEFAULT_RANKING: RankingSettings = {
-  boost: { name: 3, owner: 1, tags: 1.5, params: 1.5, description: 1, paramText: 0.5 },
+  boost: { all: 1, name: 0, owner: 0, tags: 0, params: 0, description: 0, paramText: 0 },
+  repeat: { name: 3, owner: 1, tags: 2, params: 2, description: 1, paramText: 1 },
   bm25: { k: 1.2, b: 0.75, d: 0.5 },
   expansionWeight: 0.4,
   maxQueryTerms: 16,
@@ -47,7 +53,8 @@ export const DEFAULT_RANKING: RankingSettings = {
   coordinationExponent: 1,
 };
 
-const FIELDS = ['name', 'owner', 'tags', 'params', 'description', 'paramText'] as const;
+const SOURCE_FIELDS = ['name', 'owner', 'tags', 'params', 'description', 'paramText'] as const;
+const FIELDS = [...SOURCE_FIELDS, 'all'] as const;
 const splitOnSpace = (text: string): string[] => (text === '' ? [] : text.split(' '));
 const identity = (term: string): string => term;
 
@@ -72,11 +79,11 @@ function collectSchemaText(schema: unknown, names: string[], texts: string[], de
 }
 
 /** Turns a descriptor into the index terms of each field. */
-export function indexFields(tool: ToolDescriptor): IndexedFields {
+export function indexFields(tool: ToolDescriptor, repeat: RankingSettings['repeat']): IndexedFields {
   const names: string[] = [];
   const texts: string[] = [];
   collectSchemaText(tool.inputSchema, names, texts);
-  return {
+  const fields = {
     id: tool.id,
     name: tokenizeText(tool.name).join(' '),
     owner: tokenizeText(tool.owner).join(' '),
@@ -85,6 +92,12 @@ export function indexFields(tool: ToolDescriptor): IndexedFields {
     description: tokenizeText(tool.description).join(' '),
     paramText: tokenizeText(texts.join(' ')).join(' '),
   };
+  const all: string[] = [];
+  for (const field of SOURCE_FIELDS) {
+    if (fields[field] === '') continue;
+    for (let i = 0; i < repeat[field]; i++) all.push(fields[field]);
+  }
+  return { ...fields, all: all.join(' ') };
 }
 
 /** One scored tool from `rank`. */
@@ -100,9 +113,11 @@ export class SearchIndex {
   /** term -> number of tools containing it in any field. */
   private readonly documentFrequency = new Map<string, number>();
   private readonly settings: RankingSettings;
+  private readonly searchedFields: string[];
 
   constructor(settings: RankingSettings = DEFAULT_RANKING) {
     this.settings = settings;
+    this.searchedFields = FIELDS.filter((field) => settings.boost[field] > 0);
     this.miniSearch = new MiniSearch<IndexedFields>({
       fields: [...FIELDS],
       idField: 'id',
@@ -118,7 +133,7 @@ export class SearchIndex {
   }
 
   add(tools: readonly ToolDescriptor[]): void {
-    const fields = tools.map(indexFields);
+    const fields = tools.map((tool) => indexFields(tool, this.settings.repeat));
     for (const doc of fields) {
       this.documents.set(doc.id, doc);
       for (const term of distinctTerms(doc)) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
@@ -169,6 +184,7 @@ export class SearchIndex {
     const originals = weighted.filter((entry) => entry.weight === 1).length;
     const typoTolerant = originals <= settings.maxTermsForFuzzy;
     const results = this.miniSearch.search(weighted.map((entry) => entry.term).join(' '), {
+      fields: this.searchedFields,
       boost: settings.boost,
       bm25: settings.bm25,
       boostTerm: (term) => weightOf.get(term) ?? 1,
@@ -192,6 +208,6 @@ export class SearchIndex {
 
 function distinctTerms(doc: IndexedFields): Set<string> {
   const terms = new Set<string>();
-  for (const field of FIELDS) for (const term of splitOnSpace(doc[field])) terms.add(term);
+  for (const term of splitOnSpace(doc.all)) terms.add(term);
   return terms;
 }

@@ -37,7 +37,7 @@ export function normalizeTerm(word: string): string | undefined {
   const lower = word.toLowerCase();
   if (STOP_WORDS.has(lower)) return undefined;
   if (ONLY_DIGITS.test(lower)) return lower.length <= MAX_NUMBER_DIGITS ? lower : undefined;
-  if (LATIN_LOWER.test(lower)) return lower.length < 2 ? undefined : stemEnglish(lower);
+  if (LATIN_LOWER.test(lower)) return lower.length < 2 ? undefined : process.env.NOSTEM ? lower : stemEnglish(lower);
   return lower;
 }
 
