@@ -12,8 +12,14 @@ const LIMITS = __LIMITS__;
 const ESCAPED_FOR_TESTS = __ESCAPED__;
 const RUNTIME_SOURCE = __RUNTIME_SOURCE__;
 const CHANNEL_FD = __CHANNEL_FD__;
+const CLOSE_FDS = __CLOSE_FDS__;
 const fs = require('node:fs');
 const vm = require('node:vm');
+
+// Fds the parent's process held without close-on-exec reach this process through exec; close them first.
+for (const fd of CLOSE_FDS) {
+  try { fs.closeSync(fd); } catch (_) { /* already closed */ }
+}
 
 function writeChannel(text) {
   const bytes = Buffer.from(text + '\n', 'utf8');
@@ -172,6 +178,8 @@ writeChannel(JSON.stringify({ type: 'ready', version: process.version }));
 /** Options of `buildChildBootstrap`. */
 export interface ChildBootstrapOptions {
   limits: RunnerLimits;
+  /** Inherited fds (> 3) to close before anything else; see list-inheritable-fds.ts. */
+  closeFds?: number[];
   /** Test-only: run the body in the main context with the real `process` and `require` (see DESIGN.md). */
   escapedForTests?: boolean;
 }
@@ -183,6 +191,7 @@ export function buildChildBootstrap(options: ChildBootstrapOptions): string {
     __ESCAPED__: options.escapedForTests === true ? 'true' : 'false',
     __RUNTIME_SOURCE__: JSON.stringify(REALM_RUNTIME_SOURCE),
     __CHANNEL_FD__: String(CHANNEL_FD),
+    __CLOSE_FDS__: JSON.stringify(options.closeFds ?? []),
   };
   return BOOTSTRAP_TEMPLATE.replace(/__[A-Z_]+__/g, (name) => values[name] ?? name);
 }

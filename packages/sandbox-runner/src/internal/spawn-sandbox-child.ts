@@ -8,6 +8,7 @@ import type { RunnerLimits } from '../types.js';
 import { buildChildBootstrap, CHANNEL_FD } from './build-child-bootstrap.js';
 import { buildSpawnCommand, type OsLayerTools } from './build-spawn-command.js';
 import { createLineSplitter } from './create-line-splitter.js';
+import { listInheritableFds } from './list-inheritable-fds.js';
 import { parseChildMessage } from './parse-child-message.js';
 
 /** How much of stdout/stderr is kept for diagnostics (never parsed, never returned to the body). */
@@ -73,7 +74,11 @@ export interface SpawnSandboxChildOptions {
 
 /** Spawns a child with every layer on: empty env, cwd `/`, its own process group, four pipes and nothing else. */
 export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChild {
-  const bootstrap = buildChildBootstrap({ limits: options.limits, escapedForTests: options.escapedForTests });
+  const bootstrap = buildChildBootstrap({
+    limits: options.limits,
+    escapedForTests: options.escapedForTests,
+    closeFds: listInheritableFds(),
+  });
   const { command, args } = buildSpawnCommand({
     nodePath: options.nodePath,
     bootstrap,
