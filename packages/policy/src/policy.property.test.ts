@@ -134,8 +134,8 @@ function oracleAdmits(config: PolicyConfig, tool: PolicyTool, context: PolicyCon
 
 // ---- properties ----------------------------------------------------------------------------------
 
-const SYNC_RUNS = 300;
-const ASYNC_RUNS = 60;
+const SYNC_RUNS = 200;
+const ASYNC_RUNS = 50;
 
 describe('policy properties', () => {
   it('check agrees with a naive reading of the rules', () => {
