@@ -170,7 +170,8 @@ export function renderSurface(options: RenderSurfaceOptions): Surface {
     }
     const directory = renderDirectory({ rows, hiddenCount: hidden.length, budget: directoryBudget(options.directory ?? {}) });
     if (directory.listed > 0) {
-      instructions += `\nTool directory (${directory.listed} of ${hidden.length}; name (owner): description). Run a listed tool with tool_call({ id: "<name>", args }); use tool_search for anything not listed.\n${directory.text}`;
+      const format = directory.descriptionChars === 0 ? 'name (owner)' : 'name (owner): description';
+      instructions += `\nTool directory (${directory.listed} of ${hidden.length}; ${format}). Run a listed tool with tool_call({ id: "<name>", args }); use tool_search for anything not listed.\n${directory.text}`;
     }
   }
   return { mode, tools, instructions, hydratable: new Map([...hydratable.entries()].sort(([left], [right]) => compareStrings(left, right))) };

@@ -51,3 +51,25 @@ describe('renderDirectory', () => {
     expect(renderDirectory({ rows, hiddenCount: 3, budget: 5 })).toEqual({ text: '', listed: 0, descriptionChars: 0 });
   });
 });
+
+describe('renderDirectory budget accounting', () => {
+  const mixed: DirectoryRow[] = [
+    { name: 'wetter', owner: 'dwd', description: 'Wetterbericht für München, Köln und Straße 🌦 mit Vorhersage über sieben Tage', source: 'plugin' },
+    { name: 'kanji', owner: 'jp', description: '日本語の説明文 with mixed text and a trailing word boundary here ok', source: 'plugin' },
+    { name: 'plain', owner: 'core', description: 'a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f', source: 'openclaw' },
+  ];
+
+  it('is never above the budget, at every budget from 0 to 400 bytes', () => {
+    for (let budget = 0; budget <= 400; budget += 1) {
+      const directory = renderDirectory({ rows: mixed, hiddenCount: 5, budget });
+      expect(utf8Length(directory.text)).toBeLessThanOrEqual(budget);
+    }
+  });
+
+  it('uses the budget tightly: a cut directory is within one row-step of the budget', () => {
+    const full = renderDirectory({ rows: mixed, hiddenCount: 3, budget: 12_000 });
+    const directory = renderDirectory({ rows: mixed, hiddenCount: 3, budget: utf8Length(full.text) - 30 });
+    expect(directory.listed).toBe(3);
+    expect(utf8Length(directory.text)).toBeGreaterThan(utf8Length(full.text) - 30 - 3 * 4 - 6);
+  });
+});

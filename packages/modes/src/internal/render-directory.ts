@@ -40,32 +40,85 @@ const SOURCE_RANK: Record<ToolSource, number> = { openclaw: 0, plugin: 1, mcp: 2
 
 interface PreparedRow {
   head: string;
-  description: string;
+  /** The raw description; collapsed lazily (at 10,000 tools most rows end up as names only). */
+  rawDescription: string;
   source: ToolSource;
   name: string;
+  headBytes: number;
+  prepared?: PreparedDescription;
+}
+
+interface PreparedDescription {
+  text: string;
+  /** The description's code points, and the UTF-8 bytes of its first i code points at index i. */
+  codePoints: string[];
+  prefixBytes: number[];
+}
+
+const ELLIPSIS_BYTES = utf8Length('…');
+
+/** UTF-8 bytes of one code point (lone surrogates encode as U+FFFD: 3 bytes). */
+function codePointBytes(codePoint: string): number {
+  const value = codePoint.codePointAt(0) as number;
+  return value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4;
+}
+
+function describe(row: PreparedRow): PreparedDescription {
+  if (row.prepared) return row.prepared;
+  const text = collapseText(row.rawDescription);
+  const codePoints = Array.from(text);
+  const prefixBytes = [0];
+  for (const codePoint of codePoints) prefixBytes.push((prefixBytes[prefixBytes.length - 1] as number) + codePointBytes(codePoint));
+  row.prepared = { text, codePoints, prefixBytes };
+  return row.prepared;
 }
 
 function rowLine(row: PreparedRow, descriptionChars: number): string {
-  if (descriptionChars === 0 || row.description === '') return row.head;
-  const description = cutText(row.description, descriptionChars);
+  if (descriptionChars === 0) return row.head;
+  const { text } = describe(row);
+  if (text === '') return row.head;
+  const description = cutText(text, descriptionChars);
   return description === '' ? row.head : `${row.head}: ${description}`;
+}
+
+// The byte length of rowLine(row, descriptionChars), computed without building the line: the search for
+// the largest cap runs over every row several times. Must agree with rowLine exactly (tested).
+function rowBytes(row: PreparedRow, descriptionChars: number): number {
+  if (descriptionChars === 0) return row.headBytes;
+  const { text, codePoints, prefixBytes } = describe(row);
+  if (text === '') return row.headBytes;
+  const length = codePoints.length;
+  if (length <= descriptionChars) return row.headBytes + 2 + (prefixBytes[length] as number);
+  const kept = descriptionChars - 1;
+  // cutText trims the end of the kept part; collapsed text has single spaces only, so at most one goes.
+  const trailingSpace = codePoints[kept - 1] === ' ' ? 1 : 0;
+  return row.headBytes + 2 + (prefixBytes[kept] as number) - trailingSpace + ELLIPSIS_BYTES;
 }
 
 function moreLine(count: number): string {
   return count === 1 ? '1 more tool: use tool_search' : `${count} more tools: use tool_search`;
 }
 
-function blockLines(rows: readonly PreparedRow[], descriptionChars: number, notListed: number): string[] {
+function blockText(rows: readonly PreparedRow[], descriptionChars: number, notListed: number): string {
   const lines = rows.map((row) => rowLine(row, descriptionChars));
   if (notListed > 0) lines.push(moreLine(notListed));
-  return lines;
+  return lines.join('\n');
 }
 
 function blockBytes(rows: readonly PreparedRow[], descriptionChars: number, notListed: number): number {
-  const lines = blockLines(rows, descriptionChars, notListed);
-  let bytes = Math.max(0, lines.length - 1);
-  for (const line of lines) bytes += utf8Length(line);
-  return bytes;
+  let bytes = 0;
+  for (const row of rows) bytes += rowBytes(row, descriptionChars);
+  let lines = rows.length;
+  if (notListed > 0) {
+    bytes += moreLine(notListed).length;
+    lines += 1;
+  }
+  return bytes + Math.max(0, lines - 1);
+}
+
+function prepareRow(row: DirectoryRow): PreparedRow {
+  const head = `- ${collapseText(row.name)} (${collapseText(row.owner)})`;
+  return { head, rawDescription: row.description, source: row.source, name: row.name, headBytes: utf8Length(head) };
 }
 
 /**
@@ -74,24 +127,18 @@ function blockBytes(rows: readonly PreparedRow[], descriptionChars: number, notL
  */
 export function renderDirectory(options: { rows: readonly DirectoryRow[]; hiddenCount: number; budget: number }): RenderedDirectory {
   const { budget, hiddenCount } = options;
-  const prepared: PreparedRow[] = options.rows
-    .map((row) => ({
-      head: `- ${collapseText(row.name)} (${collapseText(row.owner)})`,
-      description: collapseText(row.description),
-      source: row.source,
-      name: row.name,
-    }))
-    .sort((left, right) => compareStrings(left.name, right.name));
+  const prepared: PreparedRow[] = options.rows.map(prepareRow).sort((left, right) => compareStrings(left.name, right.name));
   const notListedAll = hiddenCount - prepared.length;
   const render = (rows: readonly PreparedRow[], descriptionChars: number): RenderedDirectory => ({
-    text: blockLines(rows, descriptionChars, hiddenCount - rows.length).join('\n'),
+    text: blockText(rows, descriptionChars, hiddenCount - rows.length),
     listed: rows.length,
     descriptionChars,
   });
 
+  const namesOnlyFits = blockBytes(prepared, 0, notListedAll) <= budget;
   // 1. Every row, descriptions as long as the budget allows (binary search on the common cap).
-  if (blockBytes(prepared, DIRECTORY_MAX_DESCRIPTION, notListedAll) <= budget) return render(prepared, DIRECTORY_MAX_DESCRIPTION);
-  if (blockBytes(prepared, DIRECTORY_MIN_DESCRIPTION, notListedAll) <= budget) {
+  if (namesOnlyFits && blockBytes(prepared, DIRECTORY_MAX_DESCRIPTION, notListedAll) <= budget) return render(prepared, DIRECTORY_MAX_DESCRIPTION);
+  if (namesOnlyFits && blockBytes(prepared, DIRECTORY_MIN_DESCRIPTION, notListedAll) <= budget) {
     let low = DIRECTORY_MIN_DESCRIPTION;
     let high = DIRECTORY_MAX_DESCRIPTION;
     while (high - low > 1) {
@@ -102,22 +149,29 @@ export function renderDirectory(options: { rows: readonly DirectoryRow[]; hidden
     return render(prepared, low);
   }
   // 2. Every row, names only.
-  if (blockBytes(prepared, 0, notListedAll) <= budget) return render(prepared, 0);
+  if (namesOnlyFits) return render(prepared, 0);
   // 3. Drop rows: keep core (openclaw) tools before plugins, then by name; the kept rows stay sorted by name.
   const byPriority = [...prepared].sort(
     (left, right) => SOURCE_RANK[left.source] - SOURCE_RANK[right.source] || compareStrings(left.name, right.name),
   );
-  const keep = (count: number): PreparedRow[] =>
-    byPriority.slice(0, count).sort((left, right) => compareStrings(left.name, right.name));
+  // Names only from here: the bytes of the first k rows by priority are a prefix sum.
+  const prefix = [0];
+  for (const row of byPriority) prefix.push((prefix[prefix.length - 1] as number) + row.headBytes);
+  const keptBytes = (count: number): number => {
+    const notListed = hiddenCount - count;
+    const lines = count + (notListed > 0 ? 1 : 0);
+    return (prefix[count] as number) + (notListed > 0 ? moreLine(notListed).length : 0) + Math.max(0, lines - 1);
+  };
   let low = 0;
   let high = prepared.length;
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
-    if (blockBytes(keep(middle), 0, hiddenCount - middle) <= budget) low = middle;
+    if (keptBytes(middle) <= budget) low = middle;
     else high = middle;
   }
-  const kept = keep(low);
-  if (blockBytes(kept, 0, hiddenCount - kept.length) <= budget) return render(kept, 0);
+  if (keptBytes(low) <= budget) {
+    return render(byPriority.slice(0, low).sort((left, right) => compareStrings(left.name, right.name)), 0);
+  }
   // Not even the closing line fits (a tiny maxChars): an empty directory is within any budget.
   return { text: '', listed: 0, descriptionChars: 0 };
 }
