@@ -9,6 +9,10 @@ describe('toPlainJsonObject', () => {
     expect(result.ok && result.value.a).not.toBe(value.a);
   });
 
+  it('drops undefined properties, as JSON does', () => {
+    expect(toPlainJsonObject({ a: 1, b: undefined })).toEqual({ ok: true, value: { a: 1 } });
+  });
+
   it('keeps a __proto__ key as data instead of setting the prototype', () => {
     const result = toPlainJsonObject(JSON.parse('{"__proto__": {"polluted": true}}') as unknown);
     expect(result.ok).toBe(true);
@@ -19,7 +23,7 @@ describe('toPlainJsonObject', () => {
   });
 
   it.each([
-    ['undefined value', { a: undefined }, 'args.a is a undefined'],
+    ['undefined array item', { a: [undefined] }, 'args.a[0] is undefined, which is not JSON'],
     ['bigint', { a: 1n }, 'args.a is a bigint'],
     ['infinity', { a: Infinity }, 'non-finite'],
     ['sparse array', { a: Object.assign(new Array(3), { 0: 1, 2: 3 }) }, 'args.a[1] is a hole'],

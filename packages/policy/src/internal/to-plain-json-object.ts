@@ -1,4 +1,5 @@
-// Deep-copies a value that must be a plain JSON object (tool arguments). Hooks and approval providers
+// Deep-copies a value that must be a plain JSON object (tool arguments); undefined properties are
+// dropped, as JSON.stringify would. Hooks and approval providers
 // each get their own copy, so nothing they do to it leaks into the call; a hook's rewritten args must
 // pass this check or the call is blocked.
 
@@ -14,6 +15,7 @@ function isPlainObject(value: object): boolean {
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return isPlainObject(value) ? 'an object' : `an instance of ${value.constructor?.name ?? 'a class'}`;
   return `a ${typeof value}`;
@@ -38,9 +40,12 @@ function copy(value: unknown, depth: number, path: string): unknown {
   if (!isPlainObject(value)) throw new Error(`${path} is ${describe(value)}, not a plain object`);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    // An undefined property is absent in JSON (JSON.stringify drops it); keep that reading.
+    if (item === undefined) continue;
     // defineProperty, not assignment: a `__proto__` key must stay data, not become a prototype.
     Object.defineProperty(out, key, {
-      value: copy((value as Record<string, unknown>)[key], depth + 1, `${path}.${key}`),
+      value: copy(item, depth + 1, `${path}.${key}`),
       enumerable: true,
       writable: true,
       configurable: true,
