@@ -1,0 +1,306 @@
+// Adversarial suite, process and OS layers: code that has already escaped the realm. The child is started
+// with the test-only bootstrap that hands the body the real `process` and `require`, so every case here is
+// stopped by the Node permission model (layer 3) and/or the namespaces and rlimits (layer 4), not the realm.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeRuntime } from '../index.js';
+import { createEscapedRunnerForTests } from '../internal/create-escaped-runner-for-tests.js';
+import { isAlive } from './fixtures/host-process-inspection.js';
+import { startOwnedListeners, type OwnedListeners } from './fixtures/owned-listeners.js';
+import { createRecordingBridge } from './fixtures/recording-bridge.js';
+import type { SandboxChildProbeReport } from './fixtures/sandbox-child-probe.js';
+
+const FAKE_SECRET_NAME = 'TOOL_SEARCH_ADVERSARIAL_FAKE_SECRET';
+const FAKE_SECRET_VALUE = 'sk-adversarial-not-a-real-secret';
+// Set before any child exists, so a runner that leaked the environment would hand it on.
+process.env[FAKE_SECRET_NAME] = FAKE_SECRET_VALUE;
+process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=4096`.trim();
+
+const runner = createEscapedRunnerForTests({ pool: { size: 1 } });
+let listeners: OwnedListeners;
+let scratchDir: string;
+beforeAll(async () => {
+  listeners = await startOwnedListeners();
+  scratchDir = mkdtempSync(join(tmpdir(), 'tool-search-adversarial-'));
+});
+afterAll(async () => {
+  await runner.close();
+  await listeners.close();
+  rmSync(scratchDir, { recursive: true, force: true });
+});
+
+async function runEscaped(code: string, bridge = createRecordingBridge().bridge) {
+  return runner.run({ code, bridge, timeoutMs: 5_000 });
+}
+
+/** Wraps a synchronous attack so the body returns the error code it got, or 'succeeded'. */
+function attempt(statement: string): string {
+  return `try { ${statement}; return 'succeeded'; } catch (error) { return error.code ?? error.name; }`;
+}
+
+/** Wraps a callback-style attack: the body returns the code of the first error, or 'succeeded'. */
+function attemptAsync(setup: string): string {
+  return `
+    return await new Promise((settle) => {
+      const fail = (error) => settle(error?.code ?? error?.name ?? String(error));
+      const succeed = () => settle('succeeded');
+      try { ${setup} } catch (error) { fail(error); }
+    });
+  `;
+}
+
+describe('escaped code: the test-only bootstrap really hands over process and require', () => {
+  it('sees a real process object and a working require', async () => {
+    const result = await runEscaped("return { pid: typeof process.pid, path: typeof require('node:path').join };");
+    expect(result.ok && result.value).toEqual({ pid: 'number', path: 'function' });
+  });
+});
+
+describe('escaped code: file system', () => {
+  it('cannot read a file outside tmp (/etc/hostname)', async () => {
+    const result = await runEscaped(attempt("require('node:fs').readFileSync('/etc/hostname', 'utf8')"));
+    expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+  });
+
+  it('cannot read this test file (the parent package sources)', async () => {
+    const ownPath = fileURLToPath(import.meta.url);
+    const result = await runEscaped(attempt(`require('node:fs').readFileSync(${JSON.stringify(ownPath)}, 'utf8')`));
+    expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+  });
+
+  it('cannot write inside tmp, and no file appears', async () => {
+    const target = join(scratchDir, 'written-by-escaped-code.txt');
+    const result = await runEscaped(attempt(`require('node:fs').writeFileSync(${JSON.stringify(target)}, 'pwned')`));
+    expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('cannot write outside tmp (next to the package sources), and no file appears', async () => {
+    const target = fileURLToPath(new URL('./fixtures/written-by-escaped-code.txt', import.meta.url));
+    const result = await runEscaped(attempt(`require('node:fs').writeFileSync(${JSON.stringify(target)}, 'pwned')`));
+    expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('cannot list a directory through /proc/self/fd or /', async () => {
+    const result = await runEscaped(`
+      const fs = require('node:fs');
+      const codes = [];
+      for (const path of ['/', '/proc/self/fd']) { try { fs.readdirSync(path); codes.push('listed'); } catch (error) { codes.push(error.code); } }
+      return codes;
+    `);
+    expect(result.ok && result.value).toEqual(['ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED']);
+  });
+
+  it('cannot write a diagnostic report, to a chosen path or the default one', async () => {
+    const target = join(scratchDir, 'report.json');
+    const result = await runEscaped(`
+      const codes = [];
+      for (const file of [${JSON.stringify(target)}, undefined]) {
+        try { process.report.writeReport(file); codes.push('written'); } catch (error) { codes.push(error.code); }
+      }
+      return codes;
+    `);
+    expect(result.ok && result.value).toEqual(['ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED']);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('cannot load node:sqlite (disabled), by require or getBuiltinModule', async () => {
+    const result = await runEscaped(`
+      let viaRequire;
+      try { require('node:sqlite'); viaRequire = 'loaded'; } catch (error) { viaRequire = error.code; }
+      return { viaRequire, viaGetBuiltin: typeof process.getBuiltinModule('node:sqlite') };
+    `);
+    expect(result.ok && result.value).toEqual({ viaRequire: 'ERR_UNKNOWN_BUILTIN_MODULE', viaGetBuiltin: 'undefined' });
+  });
+
+  it('cannot reach native bindings through process.binding', async () => {
+    const result = await runEscaped(attempt("process.binding('spawn_sync')"));
+    expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+  });
+});
+
+describe('escaped code: network to listeners the test owns (which must see nothing)', () => {
+  it('cannot open a TCP connection', async () => {
+    const result = await runEscaped(
+      attemptAsync(
+        `const socket = require('node:net').connect(${listeners.tcpPort}, '127.0.0.1'); socket.on('error', fail); socket.on('connect', succeed);`,
+      ),
+    );
+    expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+    expect(listeners.counts.tcpConnections).toBe(0);
+  });
+
+  it('cannot send a UDP datagram', async () => {
+    const result = await runEscaped(
+      attemptAsync(
+        `const socket = require('node:dgram').createSocket('udp4'); socket.on('error', fail); socket.send('x', ${listeners.udpPort}, '127.0.0.1', (error) => (error ? fail(error) : succeed()));`,
+      ),
+    );
+    expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+    expect(listeners.counts.udpDatagrams).toBe(0);
+  });
+
+  it('cannot make an HTTP request, with node:http or fetch', async () => {
+    const result = await runEscaped(`
+      const viaHttp = await new Promise((settle) => {
+        const request = require('node:http').get('http://127.0.0.1:${listeners.httpPort}/');
+        request.on('error', (error) => settle(error.code));
+        request.on('response', () => settle('responded'));
+      });
+      const viaFetch = await fetch('http://127.0.0.1:${listeners.httpPort}/').then(() => 'responded', () => 'failed');
+      return { viaHttp, viaFetch };
+    `);
+    expect(result.ok && result.value).toEqual({ viaHttp: 'ERR_ACCESS_DENIED', viaFetch: 'failed' });
+    expect(listeners.counts.httpConnections).toBe(0);
+    expect(listeners.counts.httpRequests).toBe(0);
+  });
+
+  it('cannot resolve DNS, through a resolver pointed at the test server or the system resolver', async () => {
+    const result = await runEscaped(`
+      const dns = require('node:dns');
+      const viaResolver = await new Promise((settle) => {
+        try {
+          const resolver = new dns.Resolver({ timeout: 500, tries: 1 });
+          resolver.setServers(['127.0.0.1:${listeners.dnsPort}']);
+          resolver.resolve4('exfiltrate.example', (error) => settle(error ? error.code : 'resolved'));
+        } catch (error) { settle(error.code); }
+      });
+      const viaLookup = await new Promise((settle) => dns.lookup('localhost', (error) => settle(error ? error.code : 'resolved')));
+      return { viaResolver, viaLookup };
+    `);
+    expect(result.ok && result.value).toEqual({ viaResolver: 'ERR_ACCESS_DENIED', viaLookup: 'ERR_ACCESS_DENIED' });
+    expect(listeners.counts.dnsQueries).toBe(0);
+  });
+});
+
+describe('escaped code: processes and threads', () => {
+  it('cannot spawn a child process (spawnSync, exec, fork)', async () => {
+    const result = await runEscaped(`
+      const childProcess = require('node:child_process');
+      const codes = [];
+      for (const attack of [() => childProcess.spawnSync('/bin/sh', ['-c', 'true']), () => childProcess.exec('true'), () => childProcess.fork('/dev/null')]) {
+        try { attack(); codes.push('spawned'); } catch (error) { codes.push(error.code); }
+      }
+      return codes;
+    `);
+    expect(result.ok && result.value).toEqual(['ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED']);
+  });
+
+  it('cannot start a worker thread', async () => {
+    const result = await runEscaped(attempt("new (require('node:worker_threads').Worker)('1', { eval: true })"));
+    expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+  });
+
+  it('ends as crashed, not ok, when escaped code calls process.exit(0) before returning', async () => {
+    const result = await runEscaped('process.exit(0);');
+    expect(result).toMatchObject({ ok: false, error: { code: 'crashed' } });
+  });
+});
+
+describe('escaped code: signals (contained by the pid namespace)', () => {
+  let sibling: ChildProcess;
+  beforeAll(async () => {
+    const probe = await probeRuntime();
+    // The kill cases are only safe inside a pid namespace; refuse to run them (fail loudly) otherwise.
+    expect(probe).toMatchObject({ ok: true, isolation: 'os' });
+    sibling = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    await new Promise((resolve) => sibling.once('spawn', resolve));
+  });
+  afterAll(() => {
+    sibling.kill('SIGKILL');
+  });
+
+  // Each body refuses to signal anything unless it sees itself as a low pid, i.e. inside a fresh pid namespace.
+  const guarded = (statement: string) => `
+    if (process.pid > 16) return 'not in a pid namespace: refused to send the signal';
+    ${attempt(statement)}
+  `;
+
+  it('cannot kill the parent (the test runner survives)', async () => {
+    const result = await runEscaped(guarded(`process.kill(${process.pid}, 'SIGKILL')`));
+    expect(result.ok && result.value).toBe('ESRCH');
+    expect(isAlive(process.pid)).toBe(true);
+  });
+
+  it('cannot kill a sibling process the test spawned', async () => {
+    const result = await runEscaped(guarded(`process.kill(${sibling.pid}, 'SIGKILL')`));
+    expect(result.ok && result.value).toBe('ESRCH');
+    expect(isAlive(sibling.pid as number)).toBe(true);
+  });
+
+  it('kills nothing outside with process.kill(-1) (the runner and the sibling survive)', async () => {
+    const result = await runEscaped(guarded("process.kill(-1, 'SIGKILL')"));
+    expect(result.ok && result.value).toBe('ESRCH');
+    expect(isAlive(process.pid)).toBe(true);
+    expect(isAlive(sibling.pid as number)).toBe(true);
+  });
+});
+
+describe('escaped code: environment and inherited state', () => {
+  // Host-side views of one sandbox child, taken by a probe process of its own (see the fixture): the probe is
+  // started by a shell holding fd 40 open without close-on-exec on a file (as shells and supervisors often
+  // leave fds; Node itself marks only fds below ~10 close-on-exec at startup), so a runner that let host fds
+  // through would show that file in the sandbox child.
+  const childProbe = { heldFile: '', report: undefined as unknown as SandboxChildProbeReport };
+  beforeAll(async () => {
+    childProbe.heldFile = join(scratchDir, 'held-open-by-the-host.txt');
+    writeFileSync(childProbe.heldFile, 'a credential the host process holds open');
+    const probePath = fileURLToPath(new URL('./fixtures/sandbox-child-probe.ts', import.meta.url));
+    const probe = spawn('/bin/bash', ['-c', 'exec 40<"$1"; exec "$0" --import tsx "$2"', process.execPath, childProbe.heldFile, probePath], {
+      cwd: fileURLToPath(new URL('.', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    probe.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    probe.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exitCode = await new Promise((resolve) => probe.once('close', resolve));
+    expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
+    childProbe.report = JSON.parse(stdout) as SandboxChildProbeReport;
+  }, 30_000);
+
+  it('sees an empty environment: no NODE_OPTIONS, no secret set in the parent', async () => {
+    expect(process.env[FAKE_SECRET_NAME]).toBe(FAKE_SECRET_VALUE);
+    const result = await runEscaped('return { env: { ...process.env }, keys: Object.keys(process.env) };');
+    expect(result.ok && result.value).toEqual({ env: {}, keys: [] });
+  });
+
+  it('runs with the permission model on and no grants', async () => {
+    const result = await runEscaped(`
+      return ['fs.read', 'fs.write', 'child', 'worker', 'net', 'inspector', 'wasi', 'addon'].map((scope) => process.permission.has(scope));
+    `);
+    expect(result.ok && result.value).toEqual([false, false, false, false, false, false, false, false]);
+  });
+
+  it('hands the child only fds 0-3, not an inheritable fd its host process holds', () => {
+    const report = childProbe.report;
+    expect(report.result).toMatchObject({ ok: true, value: 'inspected' });
+    expect(report.sandboxPids).toHaveLength(1);
+    expect(new Map(report.probeFds).get(40)).toBe(childProbe.heldFile);
+    const sandboxFds = new Map(report.sandboxFds);
+    expect([0, 1, 2, 3].map((fd) => /^socket:/.test(sandboxFds.get(fd) ?? ''))).toEqual([true, true, true, true]);
+    // Above fd 3, Node's own fds only: epoll/eventfd/io_uring, /dev/null, and its internal pipes, whose two ends
+    // it holds itself. A pipe end seen once, a socket or any other path came from outside.
+    const pipeEnds = (target: string) => report.sandboxFds.filter(([, other]) => other === target).length;
+    const foreign = report.sandboxFds
+      .filter(([fd]) => fd > 3)
+      .filter(([, target]) => !(/^anon_inode:/.test(target) || target === '/dev/null' || (/^pipe:/.test(target) && pipeEnds(target) === 2)))
+      .map(([fd, target]) => ({ fd, target }))
+      .sort((left, right) => left.fd - right.fd);
+    expect(foreign).toEqual([]);
+  });
+
+  it('runs in its own user, pid and network namespaces, as a non-root uid, with rlimits set', () => {
+    const report = childProbe.report;
+    expect(report.namespacesDiffer).toEqual({ pid: true, net: true, user: true });
+    if (report.probeUid === 0) expect(report.sandboxHostUid).not.toBe('0');
+    expect(report.limits.core).toBe('0');
+    expect([report.limits.cpu, report.limits.data, report.limits.openFiles]).not.toContain('unlimited');
+    expect([report.limits.cpu, report.limits.data, report.limits.openFiles]).not.toContain(undefined);
+  });
+});
