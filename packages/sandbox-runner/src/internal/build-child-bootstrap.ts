@@ -110,6 +110,9 @@ const startBody = runtime.start;
 const settleCall = runtime.settle;
 const makeImportError = runtime.makeImportError;
 
+// Compile a throwaway body once now, while idle, so the first real compile does not pay V8's warm-up.
+new vm.Script("'use strict';[async function (tools, console) {\nreturn null;\n}]", { filename: 'sandbox-warmup.js' });
+
 function importModuleDynamically() {
   throw makeImportError();
 }

@@ -79,7 +79,7 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
     const child = pooled ?? spawnChild(runtime);
     runCount += 1;
     const signal = runOptions.signal === undefined ? closeController.signal : AbortSignal.any([runOptions.signal, closeController.signal]);
-    return executeRun({
+    const result = await executeRun({
       child,
       code: runOptions.code,
       bridge: runOptions.bridge,
@@ -91,6 +91,8 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
       startedAt,
       logger: log.child({ runId: runCount }),
     });
+    pool?.refill();
+    return result;
   }
 
   async function close(): Promise<void> {

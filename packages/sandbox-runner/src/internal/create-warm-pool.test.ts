@@ -67,10 +67,14 @@ describe('createWarmPool', () => {
     pool.close();
   });
 
-  it('refills in the background after a take, never above size', async () => {
+  it('refills on a later turn when asked after a take, never above size', async () => {
     const spawner = createRecordingSpawner();
     const pool = createWarmPool({ size: 2, spawnChild: spawner.spawnChild, logger });
     pool.take();
+    await flush();
+    expect(spawner.spawned).toHaveLength(2);
+    pool.refill();
+    pool.refill();
     expect(spawner.spawned).toHaveLength(2);
     await flush();
     expect(spawner.spawned).toHaveLength(3);

@@ -17,6 +17,11 @@ export interface WarmPoolOptions {
 export interface WarmPool {
   /** Removes and returns a ready child (or else one still starting); undefined when the pool is empty. */
   take(): SandboxChild | undefined;
+  /**
+   * Tops the pool up on a later turn. The runner calls it when a run ends rather than when it starts, so that a
+   * new child's start-up does not compete for CPU with the run it would be replacing.
+   */
+  refill(): void;
   /** Children currently held (ready or starting). */
   readonly size: number;
   /** Kills every held child and stops refilling. */
@@ -59,7 +64,6 @@ export function createWarmPool(options: WarmPoolOptions): WarmPool {
   function scheduleRefill(): void {
     if (refillScheduled || closed) return;
     refillScheduled = true;
-    // On a later turn, so the run that just took a child sends its code before the next spawn.
     setTimeout(fill, 0).unref();
   }
 
@@ -71,9 +75,9 @@ export function createWarmPool(options: WarmPoolOptions): WarmPool {
       if (child === undefined) return undefined;
       held.delete(child);
       ready.delete(child);
-      scheduleRefill();
       return child;
     },
+    refill: scheduleRefill,
     get size() {
       return held.size;
     },
