@@ -43,7 +43,8 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
   });
 
   const task = () => comparisonTask(plugin.tools[421]!);
-  const base = () => ({ provider, api, stream, pluginPath: plugin.path });
+  // Only the MCP scenario needs the MCP server; the others skip its start-up and shutdown.
+  const base = () => ({ provider, api, stream, pluginPath: plugin.path, mcp: false as const });
 
   it('[F1] a tool denied by policy is never returned by search nor callable', async () => {
     const { target, query, marker } = task();
@@ -216,6 +217,29 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
     expect(result.log.finalCall).toMatchObject({ toolId: `plugin:fakeplugin:${current.target.name}`, via: 'hydrated', status: 'ok' });
     expect(result.text).toBe(`Done: ${current.target.name} answered FAKE_PLUGIN_OK.`);
   });
+
+});
+
+// A colliding client tool is rejected before the provider is ever asked, so the wire format does not apply.
+describe('gateway client tool checks', () => {
+  let dir: string;
+  let plugin: WrittenFakePlugin;
+  let provider: MockProvider;
+  let scenario = 0;
+  const nextDir = () => join(dir, `scenario-${(scenario += 1)}`);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'e2e-client-tools-'));
+    plugin = await writeFakePlugin({ dir: join(dir, 'plugins') });
+    provider = await startMockProvider({ script: [] });
+  });
+  afterAll(async () => {
+    await provider.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const task = () => comparisonTask(plugin.tools[421]!);
+  const base = () => ({ provider, api: 'responses' as const, pluginPath: plugin.path, mcp: false as const });
 
   it('[F7] a client tool colliding with a catalog name is rejected', async () => {
     const current = task();

@@ -216,8 +216,17 @@ export function evaluateProofs(result: Pick<ComparisonResult, 'reports' | 'toolC
     const report = byMode.get(mode);
     const later = report?.fakeSchemaTokensInAnyRequest ?? [];
     // After the model describes the target, its schema comes back in a tool result; nothing else may appear.
-    const ok = report !== undefined && report.fakeSchemasInFirstRequest === 0 && later.length <= 1 && report.schemasUpFront === 0;
-    add('P4', ok, `${mode}: ${report?.fakeSchemasInFirstRequest ?? '-'} fake schemas up front, ${later.length} in any request (${later.join(', ') || 'none'}), ${report?.schemasUpFront ?? '-'} schemas up front per the log`);
+    // The only full schemas up front are the client tools sent with the request.
+    const ok =
+      report !== undefined &&
+      report.fakeSchemasInFirstRequest === 0 &&
+      later.length <= 1 &&
+      report.schemasUpFront === CLIENT_TOOLS.length;
+    add(
+      'P4',
+      ok,
+      `${mode}: ${report?.fakeSchemasInFirstRequest ?? '-'} fake schemas up front, ${later.length} in any request (${later.join(', ') || 'none'}), ${report?.schemasUpFront ?? '-'} schemas up front per the log (client tools: ${CLIENT_TOOLS.length})`,
+    );
   }
   for (const mode of ['code', 'tools'] as const) {
     const report = byMode.get(mode);

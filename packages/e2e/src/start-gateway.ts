@@ -12,8 +12,10 @@ import { z } from 'zod';
 import {
   createToolSearchSession,
   isGatewayAdapterError,
+  mcpServerConfigSchema,
   resolveToolSearchConfig,
   type ClientTool,
+  type McpServerConfig,
   type Telemetry,
   type ToolSearchSession,
 } from '@tool-search/gateway-adapter';
@@ -176,6 +178,12 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
     }
     throw error;
   }
+  const mcpServers: McpServerConfig[] = config.mcp.servers.map((server, index) => {
+    const parsed = mcpServerConfigSchema.safeParse(server);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    throw new E2eError('config_invalid', `gateway config ${options.configPath}: mcp.servers.${index}.${issue.path.join('.')}: ${issue.message}`);
+  });
   const sessionsDir = join(config.stateDir, 'sessions');
   await mkdir(sessionsDir, { recursive: true });
   const client = new OpenAI({ apiKey: config.provider.apiKey, baseURL: config.provider.baseURL, maxRetries: 0, timeout: 30_000 });
@@ -193,7 +201,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
         config: toolSearchConfig,
         policy,
         context: { ...config.context, sessionId: runId },
-        sources: { plugins: config.plugins, mcp: config.mcp.servers, client: clientToolsOf(body) },
+        sources: { plugins: config.plugins, mcp: mcpServers, client: clientToolsOf(body) },
         logger: runLog,
         sessionLog: { path: sessionLogPath },
         sessionId: runId,
