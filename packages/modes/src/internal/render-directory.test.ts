@@ -73,3 +73,16 @@ describe('renderDirectory budget accounting', () => {
     expect(utf8Length(directory.text)).toBeGreaterThan(utf8Length(full.text) - 30 - 3 * 4 - 6);
   });
 });
+
+describe('renderDirectory row dropping', () => {
+  it('takes owners round-robin, so every plugin keeps a row before any keeps two', () => {
+    const many: DirectoryRow[] = [];
+    for (const owner of ['aa', 'bb', 'cc']) {
+      for (let index = 0; index < 4; index += 1) many.push({ name: `${owner}_tool_${index}`, owner, description: '', source: 'plugin' });
+    }
+    const directory = renderDirectory({ rows: many, hiddenCount: 12, budget: 115 });
+    expect(directory.text).toBe(
+      ['- aa_tool_0 (aa)', '- aa_tool_1 (aa)', '- bb_tool_0 (bb)', '- bb_tool_1 (bb)', '- cc_tool_0 (cc)', '7 more tools: use tool_search'].join('\n'),
+    );
+  });
+});

@@ -40,6 +40,7 @@ const SOURCE_RANK: Record<ToolSource, number> = { openclaw: 0, plugin: 1, mcp: 2
 
 interface PreparedRow {
   head: string;
+  owner: string;
   /** The raw description; collapsed lazily (at 10,000 tools most rows end up as names only). */
   rawDescription: string;
   source: ToolSource;
@@ -118,7 +119,7 @@ function blockBytes(rows: readonly PreparedRow[], descriptionChars: number, notL
 
 function prepareRow(row: DirectoryRow): PreparedRow {
   const head = `- ${collapseText(row.name)} (${collapseText(row.owner)})`;
-  return { head, rawDescription: row.description, source: row.source, name: row.name, headBytes: utf8Length(head) };
+  return { head, owner: row.owner, rawDescription: row.description, source: row.source, name: row.name, headBytes: utf8Length(head) };
 }
 
 /**
@@ -150,9 +151,23 @@ export function renderDirectory(options: { rows: readonly DirectoryRow[]; hidden
   }
   // 2. Every row, names only.
   if (namesOnlyFits) return render(prepared, 0);
-  // 3. Drop rows: keep core (openclaw) tools before plugins, then by name; the kept rows stay sorted by name.
+  // 3. Drop rows. Keep core (openclaw) tools before plugins, and within a source take owners round-robin
+  // (each owner's first tool by name, then each one's second, ...), so a cut directory still shows every
+  // plugin rather than the first letters of the alphabet. The kept rows stay sorted by name.
+  const rankInOwner = new Map<PreparedRow, number>();
+  const seenPerOwner = new Map<string, number>();
+  for (const row of prepared) {
+    const key = `${row.source}\u0000${row.owner}`;
+    const seen = seenPerOwner.get(key) ?? 0;
+    rankInOwner.set(row, seen);
+    seenPerOwner.set(key, seen + 1);
+  }
   const byPriority = [...prepared].sort(
-    (left, right) => SOURCE_RANK[left.source] - SOURCE_RANK[right.source] || compareStrings(left.name, right.name),
+    (left, right) =>
+      SOURCE_RANK[left.source] - SOURCE_RANK[right.source] ||
+      (rankInOwner.get(left) as number) - (rankInOwner.get(right) as number) ||
+      compareStrings(left.owner, right.owner) ||
+      compareStrings(left.name, right.name),
   );
   // Names only from here: the bytes of the first k rows by priority are a prefix sum.
   const prefix = [0];
