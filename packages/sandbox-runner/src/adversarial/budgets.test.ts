@@ -72,6 +72,18 @@ describe('budgets: time', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'aborted' } });
     expect(calls[0]?.signal.aborted).toBe(true);
   });
+
+  it('reports aborted for a signal aborted before the run, without calling any handler', async () => {
+    const { bridge, calls } = createRecordingBridge();
+    const result = await runner.run({
+      code: "return await tools.search('never sent');",
+      bridge,
+      timeoutMs: 5_000,
+      signal: AbortSignal.abort(),
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'aborted' } });
+    expect(calls).toEqual([]);
+  });
 });
 
 describe('budgets: memory', () => {

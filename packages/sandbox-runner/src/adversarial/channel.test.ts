@@ -56,6 +56,34 @@ describe('channel: garbage from the child', () => {
 });
 
 describe('channel: a forged call is exactly as powerful as a real one', () => {
+  it('refuses forged call arguments larger than a real call may send (2 MiB > the 1 MiB argument cap)', async () => {
+    const { bridge, calls } = createRecordingBridge();
+    const result = await runEscaped(
+      `
+        const line = JSON.stringify({ type: 'call', id: 9001, method: 'call', args: ['mcp:forged:big', { blob: 'b'.repeat(2 * 1024 * 1024) }] }) + '\\n';
+        require('node:fs').writeSync(3, line);
+        return await tools.search('after the big forged call');
+      `,
+      bridge,
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'protocol' } });
+    expect(calls).toEqual([]);
+  });
+
+  it('stops a forged log line longer than the 8 KiB line cap with output_limit (no truncation in the parent)', async () => {
+    const lines = [`${JSON.stringify({ type: 'log', level: 'log', text: 'f'.repeat(100 * 1024) })}\n`];
+    const result = await runEscaped(`${writeToChannel(JSON.stringify(lines))} return 'after forged log';`);
+    expect(result).toMatchObject({ ok: false, error: { code: 'output_limit' } });
+    expect(result.logs).toEqual([]);
+  });
+
+  it('reports a second, forged ready message as protocol', async () => {
+    const lines = [`${JSON.stringify({ type: 'ready', version: 'v0.0.0' })}\n`];
+    const result = await runEscaped(`${writeToChannel(JSON.stringify(lines))} return 'after forged ready';`);
+    expect(result).toMatchObject({ ok: false, error: { code: 'protocol' } });
+  });
+
+
   it('reaches the same bridge handler, with an AbortSignal, and counts in stats', async () => {
     const { bridge, calls } = createRecordingBridge();
     const lines = [forgedCallLine({ id: 9001, method: 'call', args: ['mcp:forged:tool', { forged: true }] })];

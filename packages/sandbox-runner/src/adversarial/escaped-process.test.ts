@@ -6,10 +6,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { probeRuntime } from '../index.js';
 import { createEscapedRunnerForTests } from '../internal/create-escaped-runner-for-tests.js';
-import { isAlive } from './fixtures/host-process-inspection.js';
+import { findPidsByCommandLine, isAlive, isDeadOrGone, readParentPid } from './fixtures/host-process-inspection.js';
 import { startOwnedListeners, type OwnedListeners } from './fixtures/owned-listeners.js';
 import { createRecordingBridge } from './fixtures/recording-bridge.js';
 import type { SandboxChildProbeReport } from './fixtures/sandbox-child-probe.js';
@@ -194,6 +194,32 @@ describe('escaped code: processes and threads', () => {
   it('cannot start a worker thread', async () => {
     const result = await runEscaped(attempt("new (require('node:worker_threads').Worker)('1', { eval: true })"));
     expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+  });
+
+  it('SIGKILLs the whole child tree at the timeout, even one busy in for(;;) await null', async () => {
+    const marker = `tool-search-adversarial-${process.pid}-${Date.now()}`;
+    let sandboxPid: number | undefined;
+    let wrapperPid: number | undefined;
+    const { bridge } = createRecordingBridge({
+      call: async () => {
+        sandboxPid = findPidsByCommandLine(marker)[0];
+        wrapperPid = sandboxPid === undefined ? undefined : readParentPid(sandboxPid);
+        return 'located';
+      },
+    });
+    const result = await runner.run({
+      code: `process.title = ${JSON.stringify(marker)}; await tools.call('mcp:locate:me', {}); for (;;) await null;`,
+      bridge,
+      timeoutMs: 1_000,
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(sandboxPid).toBeTypeOf('number');
+    expect(wrapperPid).toBeTypeOf('number');
+    // SIGKILL is asynchronous: wait (bounded) for both to be dead, which must happen without any further action.
+    await vi.waitFor(() => expect([isDeadOrGone(sandboxPid as number), isDeadOrGone(wrapperPid as number)]).toEqual([true, true]), {
+      timeout: 5_000,
+      interval: 20,
+    });
   });
 
   it('ends as crashed, not ok, when escaped code calls process.exit(0) before returning', async () => {

@@ -197,6 +197,40 @@ describe('realm: constructor walks to host code', () => {
     expect(result.ok && result.value).toEqual({ foreign: [] });
   });
 
+  it('gets no host objects from a then-getter on Object.prototype that the host settle path triggers', async () => {
+    // The host settles a bridge call by calling into the realm; resolving with a JSON object looks up its
+    // "then" synchronously, so this getter runs with host frames on the stack. It inspects them.
+    const result = await runBody(`
+      const foreign = [];
+      let triggered = 0;
+      Error.prepareStackTrace = (error, frames) => frames;
+      Object.defineProperty(Object.prototype, 'then', {
+        configurable: true,
+        get() {
+          triggered += 1;
+          const frames = new Error('probe').stack;
+          for (const frame of Array.isArray(frames) ? frames : []) {
+            for (const candidate of [frame.getThis?.(), frame.getFunction?.()]) {
+              if (candidate != null && (typeof candidate === 'object' || typeof candidate === 'function')) {
+                const ctor = candidate.constructor;
+                if (typeof ctor === 'function' && ctor.constructor !== Function) foreign.push(String(frame));
+              }
+            }
+          }
+          return undefined;
+        },
+      });
+      const described = await tools.describe('mcp:weather:get_forecast');
+      delete Object.prototype.then;
+      return { foreign, triggered: triggered > 0, described };
+    `);
+    expect(result.ok && result.value).toEqual({
+      foreign: [],
+      triggered: true,
+      described: { id: 'mcp:weather:get_forecast', description: 'canned' },
+    });
+  });
+
   it('never hands a host function to a patched Promise.prototype.then (and the run still completes)', async () => {
     const result = await runBody(`
       const originalThen = Promise.prototype.then;
