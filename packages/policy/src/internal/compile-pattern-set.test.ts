@@ -47,3 +47,23 @@ describe('compilePatternSet', () => {
     expect(set('mcp:git*:list').matches(target('mcp:github:x:list'))).toBe(false);
   });
 });
+
+describe('compilePatternSet buckets', () => {
+  it.each([
+    ['*x*', 'mcp:s:x', true],
+    ['*x*', 'mcp:s:axb', true],
+    ['*x*', 'mcp:s:ab', false],
+    ['**', 'mcp:s:ab', true],
+    ['a*b', 'mcp:s:ab', true],
+    ['a*b', 'mcp:s:axxb', true],
+    ['a*b', 'mcp:s:ba', false],
+    ['*a*b*', 'mcp:s:xaybz', true],
+    ['*a*b*', 'mcp:s:ba', false],
+    ['openclaw:*:exec', 'openclaw:core:exec', true],
+    ['openclaw:*:exec', 'openclaw:core:exec2', false],
+    ['openclaw:*:exec', 'plugin:core:exec', false],
+  ])('matches %j against %j: %s', (pattern, id, expected) => {
+    const leaf = pattern === '**' ? ({ kind: 'name', name: '**' } as const) : (parsePattern(pattern) as ParsedPattern);
+    expect(compilePatternSet([{ pattern, leaves: [leaf] }]).matches(target(id))).toBe(expected);
+  });
+});

@@ -56,6 +56,11 @@ function globToRegexSource(glob: string): string {
 interface LeafMatcher {
   matchAll: boolean;
   exactNames: Set<string>;
+  /** `prefix*`, `*suffix`, `*infix*` name globs: plain string tests, no regex. */
+  namePrefixes: string[];
+  nameSuffixes: string[];
+  nameInfixes: string[];
+  /** Every other name glob, as one regex. */
   nameRegex: RegExp | undefined;
   /** `source:*:*` */
   wholeSources: Set<string>;
@@ -63,6 +68,8 @@ interface LeafMatcher {
   wholeOwners: Map<string, Set<string>>;
   /** `source:owner:name`, by source then owner. */
   exactIds: Map<string, Map<string, Set<string>>>;
+  /** `source:*:name` (every built-in OpenClaw group), by source. */
+  sourceNames: Map<string, Set<string>>;
   /** Every other id pattern, as one regex over the key. */
   keyRegex: RegExp | undefined;
 }
@@ -77,19 +84,29 @@ function buildMatcher(leaves: readonly ParsedPattern[]): LeafMatcher {
   const matcher: LeafMatcher = {
     matchAll: false,
     exactNames: new Set(),
+    namePrefixes: [],
+    nameSuffixes: [],
+    nameInfixes: [],
     nameRegex: undefined,
     wholeSources: new Set(),
     wholeOwners: new Map(),
     exactIds: new Map(),
+    sourceNames: new Map(),
     keyRegex: undefined,
   };
   const nameGlobs = new Set<string>();
   const keyGlobs = new Set<string>();
   for (const leaf of leaves) {
     if (leaf.kind === 'name') {
-      if (leaf.name === '*') matcher.matchAll = true;
-      else if (leaf.name.includes('*')) nameGlobs.add(globToRegexSource(leaf.name));
-      else matcher.exactNames.add(leaf.name);
+      const { name } = leaf;
+      const stars = name.split('*').length - 1;
+      const inner = name.slice(1, -1);
+      if (name === '*') matcher.matchAll = true;
+      else if (stars === 0) matcher.exactNames.add(name);
+      else if (stars === 1 && name.endsWith('*')) matcher.namePrefixes.push(name.slice(0, -1));
+      else if (stars === 1 && name.startsWith('*')) matcher.nameSuffixes.push(name.slice(1));
+      else if (stars === 2 && name.startsWith('*') && name.endsWith('*') && inner !== '') matcher.nameInfixes.push(inner);
+      else nameGlobs.add(globToRegexSource(name));
       continue;
     }
     const { source, owner, name } = leaf;
@@ -100,6 +117,8 @@ function buildMatcher(leaves: readonly ParsedPattern[]): LeafMatcher {
     else if (exactSource && exactOwner && name === '*') setIn(matcher.wholeOwners, source, () => new Set()).add(owner);
     else if (exactSource && exactOwner && !name.includes('*')) {
       setIn(setIn(matcher.exactIds, source, () => new Map()), owner, () => new Set<string>()).add(name);
+    } else if (exactSource && owner === '*' && !name.includes('*')) {
+      setIn(matcher.sourceNames, source, () => new Set()).add(name);
     } else keyGlobs.add([source, owner, name].map(globToRegexSource).join(SEPARATOR));
   }
   const combine = (globs: Set<string>): RegExp | undefined =>
@@ -115,6 +134,11 @@ function matcherMatches(matcher: LeafMatcher, target: MatchTarget): boolean {
   if (matcher.wholeSources.size > 0 && matcher.wholeSources.has(target.source)) return true;
   if (matcher.wholeOwners.size > 0 && matcher.wholeOwners.get(target.source)?.has(target.owner) === true) return true;
   if (matcher.exactIds.size > 0 && matcher.exactIds.get(target.source)?.get(target.owner)?.has(target.name) === true) return true;
+  if (matcher.sourceNames.size > 0 && matcher.sourceNames.get(target.source)?.has(target.name) === true) return true;
+  const name = target.name;
+  for (const prefix of matcher.namePrefixes) if (name.startsWith(prefix)) return true;
+  for (const suffix of matcher.nameSuffixes) if (name.endsWith(suffix)) return true;
+  for (const infix of matcher.nameInfixes) if (name.includes(infix)) return true;
   if (matcher.nameRegex !== undefined && matcher.nameRegex.test(target.name)) return true;
   return matcher.keyRegex !== undefined && matcher.keyRegex.test(target.key());
 }
