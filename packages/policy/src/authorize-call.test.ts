@@ -146,6 +146,26 @@ describe('authorizeCall', () => {
       expect(decision.status === 'blocked' && decision.reason).toMatch(/malformed/);
     });
 
+    it('blocks when reading a hook result throws (a hostile proxy)', async () => {
+      const hostile = new Proxy(
+        {},
+        {
+          ownKeys() {
+            throw new Error('trap');
+          },
+          // `then` must read as absent, or promise resolution itself fails first.
+          get(_target, key) {
+            if (key === 'then') return undefined;
+            throw new Error('trap');
+          },
+        },
+      );
+      const hook = recordingHook('proxy', () => hostile).hook;
+      const decision = await authorizeCall({ policy, tool: read, args: {}, context: {}, hooks: [hook] });
+      expect(decision).toMatchObject({ status: 'blocked', by: 'hook', hookId: 'proxy' });
+      expect(decision.status === 'blocked' && decision.reason).toContain('could not be read');
+    });
+
     it('treats null like undefined: no change', async () => {
       const hook = recordingHook('quiet', () => null).hook;
       expect(await authorizeCall({ policy, tool: read, args: { a: 1 }, context: {}, hooks: [hook] })).toEqual({ status: 'allowed', args: { a: 1 } });
@@ -219,6 +239,15 @@ describe('authorizeCall', () => {
         expect(decision.status === 'blocked' && decision.reason).toMatch(/malformed/);
       },
     );
+
+    it('blocks when reading the provider answer throws (a hostile proxy)', async () => {
+      const trap = () => {
+        throw new Error('trap');
+      };
+      const hostile = new Proxy({}, { get: (_target, key) => (key === 'then' ? undefined : trap()), ownKeys: trap, has: trap });
+      const approvals = recordingApprovals(() => hostile);
+      expect(await authorizeCall({ policy, tool: write, args: {}, context: {}, approvals: approvals.provider })).toMatchObject({ status: 'blocked', by: 'approval' });
+    });
 
     it('blocks when the caller cancels a pending approval', async () => {
       const controller = new AbortController();

@@ -89,6 +89,37 @@ function isBlockResult(value: object): value is { block: true; reason: string } 
   );
 }
 
+type HookResultReading =
+  | { kind: 'pass' }
+  | { kind: 'block'; reason: string }
+  | { kind: 'args'; args: Record<string, unknown> }
+  | { kind: 'malformed'; problem: string };
+
+const MALFORMED_RESULT = 'a malformed result (expected nothing, { block: true, reason } or { args })';
+
+// Reads what a hook returned. Any surprise, including a getter or proxy trap that throws while we look,
+// is `malformed` (and so a block).
+function interpretHookResult(result: unknown): HookResultReading {
+  if (result === undefined || result === null) return { kind: 'pass' };
+  if (typeof result !== 'object') return { kind: 'malformed', problem: MALFORMED_RESULT };
+  const reading = safely((): HookResultReading => {
+    if (isBlockResult(result)) return { kind: 'block', reason: clip(result.reason) };
+    const keys = Object.keys(result);
+    if (keys.length !== 1 || keys[0] !== 'args') return { kind: 'malformed', problem: MALFORMED_RESULT };
+    const rewritten = toPlainJsonObject((result as { args: unknown }).args);
+    return rewritten.ok ? { kind: 'args', args: rewritten.value } : { kind: 'malformed', problem: `malformed args (${rewritten.problem})` };
+  });
+  return reading ?? { kind: 'malformed', problem: `${MALFORMED_RESULT} that could not be read` };
+}
+
+function safely<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
 function snapshotTool(tool: PolicyTool): Readonly<PolicyTool> {
   const copy: PolicyTool = { id: tool.id, name: tool.name, source: tool.source, owner: tool.owner };
   if (tool.ownerOnly !== undefined) copy.ownerOnly = tool.ownerOnly;
@@ -139,25 +170,15 @@ export async function authorizeCallWithLogger(log: Logger, options: AuthorizeCal
       log.warn({ toolId, hookId, outcome: outcome.kind, err: outcome.kind === 'threw' ? outcome.error : undefined }, 'before_tool_call hook failed');
       return block({ by: 'hook', hookId, reason: `before_tool_call hook '${hookId}' ${describeFailure(outcome)}; the call is blocked` }, Object.keys(args));
     }
-    const result = outcome.value;
-    if (result === undefined || result === null) continue;
-    if (typeof result === 'object' && isBlockResult(result)) {
-      return block({ by: 'hook', hookId, reason: clip(result.reason) }, Object.keys(args));
+    const interpreted = interpretHookResult(outcome.value);
+    if (interpreted.kind === 'pass') continue;
+    if (interpreted.kind === 'args') {
+      args = interpreted.args;
+      continue;
     }
-    if (typeof result === 'object' && Object.keys(result).length === 1 && 'args' in result) {
-      const rewritten = toPlainJsonObject((result as { args: unknown }).args);
-      if (rewritten.ok) {
-        args = rewritten.value;
-        continue;
-      }
-      log.warn({ toolId, hookId, problem: rewritten.problem }, 'before_tool_call hook returned malformed args');
-      return block({ by: 'hook', hookId, reason: `before_tool_call hook '${hookId}' returned malformed args (${rewritten.problem}); the call is blocked` }, Object.keys(args));
-    }
-    log.warn({ toolId, hookId }, 'before_tool_call hook returned a malformed result');
-    return block(
-      { by: 'hook', hookId, reason: `before_tool_call hook '${hookId}' returned a malformed result (expected nothing, { block: true, reason } or { args }); the call is blocked` },
-      Object.keys(args),
-    );
+    if (interpreted.kind === 'block') return block({ by: 'hook', hookId, reason: interpreted.reason }, Object.keys(args));
+    log.warn({ toolId, hookId, problem: interpreted.problem }, 'before_tool_call hook returned a malformed result');
+    return block({ by: 'hook', hookId, reason: `before_tool_call hook '${hookId}' returned ${interpreted.problem}; the call is blocked` }, Object.keys(args));
   }
 
   // 3. Approval on the final args, when a requireApproval rule applies.
@@ -175,8 +196,8 @@ export async function authorizeCallWithLogger(log: Logger, options: AuthorizeCal
       log.warn({ toolId, layer, rule, outcome: outcome.kind, err: outcome.kind === 'threw' ? outcome.error : undefined }, 'approval provider failed');
       return block({ by: 'approval', layer, rule, reason: `the approval provider ${describeFailure(outcome)}; the call is blocked` }, Object.keys(args));
     }
-    const answer = approvalAnswerSchema.safeParse(outcome.value);
-    if (!answer.success) {
+    const answer = safely(() => approvalAnswerSchema.safeParse(outcome.value));
+    if (answer === undefined || !answer.success) {
       log.warn({ toolId, layer, rule }, 'approval provider returned a malformed answer');
       return block({ by: 'approval', layer, rule, reason: "the approval provider returned a malformed answer (expected { decision: 'allow' | 'deny' }); the call is blocked" }, Object.keys(args));
     }
