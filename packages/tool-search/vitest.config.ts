@@ -1,5 +1,7 @@
 import { defineProject } from 'vitest/config';
+import { sourceAliases } from '../../vitest.shared';
 
 export default defineProject({
+  resolve: { alias: sourceAliases },
   test: { name: 'tool-search', include: ['src/**/*.test.ts'] },
 });

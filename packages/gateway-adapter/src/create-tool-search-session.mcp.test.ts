@@ -68,7 +68,9 @@ describe('createToolSearchSession with a real MCP server', () => {
   });
 
   it('fails calls with an error naming the server once the server is killed mid-run', async () => {
-    const pid = Number((await call('tool_call', { id: 'mcp:fixture:server_pid', args: {} })).result);
+    const pidOutcome = await call('tool_call', { id: 'mcp:fixture:server_pid', args: {} });
+    expect(pidOutcome.status).toBe('ok');
+    const pid = Number(pidOutcome.status === 'ok' ? pidOutcome.result : NaN);
     const pending = call('tool_call', { id: 'mcp:fixture:never_answers', args: {} });
     process.kill(pid, 'SIGKILL');
     const outcome = await pending;

@@ -9,7 +9,6 @@ export type GatewayAdapterErrorCode =
   | 'invalid_config'
   | 'invalid_options'
   | 'plugin_load_failed'
-  | 'runtime_unavailable'
   | 'session_closed';
 
 /** Thrown by `resolveToolSearchConfig`, `createToolSearchSession` and the plugin loader on broken contracts. */
