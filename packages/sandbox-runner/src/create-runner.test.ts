@@ -121,6 +121,13 @@ describe('createRunner', { timeout: TEST_TIMEOUT }, () => {
     expect(await run("return 'é'.repeat(600 * 1024);")).toMatchObject({ ok: false, error: { code: 'result_too_large' } });
   });
 
+  it('rejects call arguments over 1 MiB of UTF-8 in the body, before they reach the parent', async () => {
+    const { bridge, calls } = createRecordingBridge();
+    const result = await run("try { await tools.call('mcp:a:b', { s: 'é'.repeat(600 * 1024) }); } catch (e) { return e.name; }", bridge);
+    expect(result).toMatchObject({ ok: true, value: 'RangeError' });
+    expect(calls).toEqual([]);
+  });
+
   it('reports too_many_calls on the 51st call', async () => {
     const { bridge, calls } = createRecordingBridge();
     const result = await run('for (let i = 0; i < 60; i += 1) await tools.describe(String(i)); return 1;', bridge);

@@ -121,6 +121,11 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
   }
 
   function onCall(message: CallMessage): void {
+    // The realm refuses larger arguments, so only a forged call gets here; it is no more capable than a real one.
+    const argsBytes = Buffer.byteLength(JSON.stringify(message.args), 'utf8');
+    if (argsBytes > limits.resultBytes) {
+      return fail('protocol', `a call carried ${argsBytes} bytes of arguments; the limit is ${limits.resultBytes}`);
+    }
     const total = calls.search + calls.describe + calls.call;
     if (total >= limits.toolCalls) return fail('too_many_calls', `the body made more than ${limits.toolCalls} tool calls`);
     if (inFlight >= limits.inFlightCalls) {

@@ -21,6 +21,7 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   const isArray = Array.isArray;
   const apply = Reflect.apply;
   const sliceString = String.prototype.slice;
+  const charCodeAt = Function.prototype.call.bind(String.prototype.charCodeAt);
 
   const pending = create(null);
   const waiting = create(null);
@@ -43,6 +44,27 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
 
   function truncate(text, length) {
     return text.length > length ? apply(sliceString, text, [0, length]) : text;
+  }
+
+  // UTF-8 bytes of a string, as the parent will count them (JSON text holds no lone surrogates).
+  function utf8Length(text) {
+    let bytes = 0;
+    for (let index = 0; index < text.length; index += 1) {
+      const code = charCodeAt(text, index);
+      if (code < 0x80) bytes += 1;
+      else if (code < 0x800) bytes += 2;
+      else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+        bytes += 4;
+        index += 1;
+      } else bytes += 3;
+    }
+    return bytes;
+  }
+
+  // Only strings that could be over the limit are measured (one UTF-16 unit is at most three UTF-8 bytes).
+  function jsonBytesOver(json, limit) {
+    if (json.length > limit) return true;
+    return json.length * 3 > limit && utf8Length(json) > limit;
   }
 
   function rejected(error) {
@@ -125,7 +147,7 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
       throw new RealmTypeError('tools.' + method + ' arguments must be JSON-serializable: ' + describeError(error));
     }
     if (typeof json !== 'string') throw new RealmTypeError('tools.' + method + ' arguments must be JSON-serializable');
-    if (json.length > resultBytes) {
+    if (jsonBytesOver(json, resultBytes)) {
       throw new RealmRangeError('tools.' + method + ' arguments exceed ' + resultBytes + ' bytes of JSON');
     }
     return json;
@@ -231,8 +253,8 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
       finish('runtime', 'the result is not JSON-serializable: ' + describeError(error));
       return;
     }
-    if (json !== undefined && json.length > resultBytes) {
-      finish('result_too_large', 'the result is ' + json.length + ' characters of JSON; the limit is ' + resultBytes + ' bytes');
+    if (json !== undefined && jsonBytesOver(json, resultBytes)) {
+      finish('result_too_large', 'the result is over the ' + resultBytes + '-byte limit of JSON');
       return;
     }
     finish('ok', json);

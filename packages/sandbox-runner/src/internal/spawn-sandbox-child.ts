@@ -14,16 +14,16 @@ import { parseChildMessage } from './parse-child-message.js';
 /** How much of stdout/stderr is kept for diagnostics (never parsed, never returned to the body). */
 const DIAGNOSTIC_TAIL_BYTES = 2048;
 
-/** Room for the JSON envelope around the largest payload (a result or call arguments). */
+/** Room for the JSON envelope around the largest payload (a result or call arguments), and for escaping. */
 const ENVELOPE_BYTES = 64 * 1024;
 
 /**
- * The longest channel line accepted. The child checks payloads by UTF-16 length, and one UTF-16 unit is at most
- * three UTF-8 bytes, so a legitimate line is below 3 × `resultBytes` plus the envelope; the parent then checks
- * exact byte sizes. Anything longer is a protocol error.
+ * The longest channel line accepted. The child measures results and call arguments in UTF-8 bytes before it
+ * sends them, and truncates log lines and messages, so a legitimate line is at most `resultBytes` plus the
+ * envelope; anything longer is a protocol error, detected before it is buffered.
  */
 export function maxChannelLineBytes(limits: RunnerLimits): number {
-  return 3 * limits.resultBytes + ENVELOPE_BYTES;
+  return limits.resultBytes + ENVELOPE_BYTES;
 }
 
 /** What a run listens to while it owns a child. */
