@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer as createUnixServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { probeRuntime } from '../index.js';
@@ -122,6 +123,17 @@ describe('escaped code: file system', () => {
     const result = await runEscaped(attempt("process.binding('spawn_sync')"));
     expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
   });
+
+  it('cannot load a native addon, open the inspector or start WASI', async () => {
+    const result = await runEscaped(`
+      const codes = {};
+      try { process.dlopen({ exports: {} }, '/lib/x86_64-linux-gnu/libc.so.6'); codes.dlopen = 'loaded'; } catch (error) { codes.dlopen = error.code; }
+      try { require('node:inspector').open(0); codes.inspector = 'opened'; } catch (error) { codes.inspector = error.code; }
+      try { new (require('node:wasi').WASI)({ version: 'preview1' }); codes.wasi = 'created'; } catch (error) { codes.wasi = error.code; }
+      return codes;
+    `);
+    expect(result.ok && result.value).toEqual({ dlopen: 'ERR_DLOPEN_DISABLED', inspector: 'ERR_ACCESS_DENIED', wasi: 'ERR_ACCESS_DENIED' });
+  });
 });
 
 describe('escaped code: network to listeners the test owns (which must see nothing)', () => {
@@ -158,6 +170,25 @@ describe('escaped code: network to listeners the test owns (which must see nothi
     expect(result.ok && result.value).toEqual({ viaHttp: 'ERR_ACCESS_DENIED', viaFetch: 'failed' });
     expect(listeners.counts.httpConnections).toBe(0);
     expect(listeners.counts.httpRequests).toBe(0);
+  });
+
+  it('cannot connect to a unix-domain socket the test listens on (not covered by the network namespace)', async () => {
+    const socketPath = join(scratchDir, 'owned.sock');
+    let connections = 0;
+    const server = createUnixServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    try {
+      const result = await runEscaped(
+        attemptAsync(`const socket = require('node:net').connect(${JSON.stringify(socketPath)}); socket.on('error', fail); socket.on('connect', succeed);`),
+      );
+      expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('cannot resolve DNS, through a resolver pointed at the test server or the system resolver', async () => {
@@ -222,6 +253,33 @@ describe('escaped code: processes and threads', () => {
     });
   });
 
+  it('takes idle warm-pool children down with their host process when it is SIGKILLed', async () => {
+    const probePath = fileURLToPath(new URL('./fixtures/pool-owner-probe.ts', import.meta.url));
+    const probe = spawn(process.execPath, ['--import', 'tsx', probePath], {
+      cwd: fileURLToPath(new URL('.', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const firstLine = await new Promise<string>((resolve) => {
+        let buffered = '';
+        probe.stdout?.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString('utf8');
+          if (buffered.includes('\n')) resolve(buffered.slice(0, buffered.indexOf('\n')));
+        });
+      });
+      const { sandboxPids, wrapperPids } = JSON.parse(firstLine) as { sandboxPids: number[]; wrapperPids: number[] };
+      expect(sandboxPids).toHaveLength(2);
+      expect(wrapperPids.every((pid) => typeof pid === 'number')).toBe(true);
+      probe.kill('SIGKILL');
+      await vi.waitFor(() => expect([...sandboxPids, ...wrapperPids].filter((pid) => !isDeadOrGone(pid))).toEqual([]), {
+        timeout: 5_000,
+        interval: 20,
+      });
+    } finally {
+      probe.kill('SIGKILL');
+    }
+  }, 30_000);
+
   it('ends as crashed, not ok, when escaped code calls process.exit(0) before returning', async () => {
     const result = await runEscaped('process.exit(0);');
     expect(result).toMatchObject({ ok: false, error: { code: 'crashed' } });
@@ -257,6 +315,21 @@ describe('escaped code: signals (contained by the pid namespace)', () => {
     const result = await runEscaped(guarded(`process.kill(${sibling.pid}, 'SIGKILL')`));
     expect(result.ok && result.value).toBe('ESRCH');
     expect(isAlive(sibling.pid as number)).toBe(true);
+  });
+
+  it('cannot send SIGUSR1 to the parent through process._debugProcess (which would open its inspector)', async () => {
+    const result = await runEscaped(guarded(`process._debugProcess(${process.pid})`));
+    expect(result.ok && result.value).toBe('ESRCH');
+    expect(isAlive(process.pid)).toBe(true);
+  });
+
+  it('cannot become root again: uid 0 does not exist in its user namespace (setuid(0) → EINVAL)', async () => {
+    const result = await runEscaped(`
+      let setuid;
+      try { process.setuid(0); setuid = 'became root'; } catch (error) { setuid = error.code; }
+      return { uid: process.getuid(), setuid };
+    `);
+    expect(result.ok && result.value).toEqual({ uid: 65534, setuid: 'EINVAL' });
   });
 
   it('kills nothing outside with process.kill(-1) (the runner and the sibling survive)', async () => {
