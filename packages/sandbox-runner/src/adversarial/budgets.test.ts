@@ -120,7 +120,8 @@ describe('budgets: output', () => {
       timeoutMs: 5_000,
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'output_limit' } });
-    expect(result.logs.length).toBeLessThanOrEqual(200);
+    expect(result.logs).toHaveLength(200);
+    expect(result.logs[199]).toEqual({ level: 'log', text: 'line 199' });
   });
 
   it('stops a single log line over 8 KiB with output_limit instead of truncating it', async () => {
@@ -210,7 +211,7 @@ describe('budgets: tool calls', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'too_many_calls' } });
     expect(maxInFlight).toBeGreaterThan(0);
     expect(maxInFlight).toBeLessThanOrEqual(16);
-    expect(calls.length).toBeLessThanOrEqual(50);
+    expect(calls).toHaveLength(50);
   });
 
   it('counts search and describe against the same 50-call budget', async () => {
