@@ -23,9 +23,8 @@ const overrides = values.ranking ? (JSON.parse(values.ranking) as Partial<Rankin
 const ranking: RankingSettings = {
   ...DEFAULT_RANKING,
   ...overrides,
-  boost: { ...DEFAULT_RANKING.boost, ...overrides.boost },
-  repeat: { ...DEFAULT_RANKING.repeat, ...overrides.repeat },
-  bm25: { ...DEFAULT_RANKING.bm25, ...overrides.bm25 },
+  fieldWeights: { ...DEFAULT_RANKING.fieldWeights, ...overrides.fieldWeights },
+  fieldB: { ...DEFAULT_RANKING.fieldB, ...overrides.fieldB },
 };
 const wanted = values.sets?.split(',');
 const setNames = readdirSync(dataDir)

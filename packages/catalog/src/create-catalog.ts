@@ -155,8 +155,8 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       throw new CatalogError('invalid_query', `Invalid search query: expected a string, received ${describeType(query)}.`);
     }
     const limit = resolveLimit(searchOptions?.limit);
-    const ranked = index.rank(query);
     const exact = exactMatches(query);
+    const ranked = index.rank(query, limit + exact.length);
     const rounded = ranked.map((entry) => ({ id: entry.id, score: roundScore(entry.score) }));
     rounded.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     if (exact.length > 0) {

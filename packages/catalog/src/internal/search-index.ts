@@ -1,33 +1,33 @@
-// The ranking index: minisearch over pre-tokenised fields, plus the document frequencies we need to weight
-// and bound query terms. `rank()` returns scores for every matching tool; the catalog adds exact matches,
-// limits and hit rendering.
-import MiniSearch from 'minisearch';
+// The ranking index. minisearch's radix tree (`SearchableMap`) is the term dictionary and gives prefix and
+// small-typo lookups; scoring is BM25F over compact postings kept here, because per-field BM25 summed across
+// fields over-rewards a term repeated in name, parameters and description, and because minisearch's
+// per-document result objects cost tens of milliseconds per long query at 10,000 tools.
+import SearchableMap from 'minisearch/SearchableMap';
 import type { ToolDescriptor } from '../types.js';
 import { expandQueryTerms } from './intent-table.js';
 import { tokenizeText } from './tokenize-text.js';
 
-/** The indexed fields of one tool, each a space-joined list of index terms. */
-interface IndexedFields {
-  id: string;
-  name: string;
-  owner: string;
-  tags: string;
-  params: string;
-  description: string;
-  paramText: string;
-  /** Every field in one, name and parameter names repeated: BM25F-style shared saturation and length. */
-  all: string;
-}
+/** The indexed fields, in posting order. */
+export const INDEXED_FIELDS = ['name', 'owner', 'tags', 'params', 'description', 'paramText'] as const;
+/** One indexed field. */
+export type IndexedField = (typeof INDEXED_FIELDS)[number];
+const FIELD_COUNT = INDEXED_FIELDS.length;
+/** Term frequencies are packed 4 bits per field into one small integer per posting. */
+const TF_BITS = 4;
+const TF_MAX = (1 << TF_BITS) - 1;
+/** Query terms tracked per tool for coordination and diversification (one bit each). */
+const MAX_TRACKED_TERMS = 30;
 
-/** Ranking knobs; DESIGN.md explains the values. Exported for the benchmark script only. */
+/** Ranking knobs; DESIGN.md explains the values. Exported for the benchmark scripts only. */
 export interface RankingSettings {
-  /** Per-field minisearch boosts; fields at 0 are not searched. */
-  boost: { all: number; name: number; owner: number; tags: number; params: number; description: number; paramText: number };
-  /** How often each field's terms are repeated in the combined `all` field (its term-frequency weight). */
-  repeat: { name: number; owner: number; tags: number; params: number; description: number; paramText: number };
-  bm25: { k: number; b: number; d: number };
+  /** BM25F field weights (term-frequency multipliers). */
+  fieldWeights: Record<IndexedField, number>;
+  /** BM25F length normalisation per field. */
+  fieldB: Record<IndexedField, number>;
+  k1: number;
+  /** Weight of an intent-table expansion relative to the query term it came from. */
   expansionWeight: number;
-  /** Original query terms kept after de-duplication (the rarest win): bounds latency on long queries. */
+  /** Original query terms kept after de-duplication (the rarest win); at most 30. */
   maxQueryTerms: number;
   /** Query terms found in more than this share of tools are dropped when the query has rarer ones. */
   maxDocumentShare: number;
@@ -35,28 +35,38 @@ export interface RankingSettings {
   maxTermsForFuzzy: number;
   prefixWeight: number;
   fuzzyWeight: number;
-  /** Exponent on the number of distinct query terms a tool matches (minisearch's own is 1). */
+  /** Exponent on the idf-weighted share of query terms a tool matches (0 = plain BM25F). */
   coordinationExponent: number;
+  /**
+   * Diversification of the top hits for multi-intent queries: a query term already covered by a higher hit
+   * counts this much (1 = no diversification).
+   */
+  coveredTermWeight: number;
+  /** How many top candidates the diversification re-orders. */
+  diversifyDepth: number;
 }
 
 /** The settings the catalog ships with. */
 export const DEFAULT_RANKING: RankingSettings = {
-  boost: { all: 1, name: 0, owner: 0, tags: 0, params: 0, description: 0, paramText: 0 },
-  repeat: { name: 3, owner: 1, tags: 2, params: 2, description: 1, paramText: 1 },
-  bm25: { k: 1.2, b: 0.75, d: 0.5 },
-  expansionWeight: 0.4,
-  maxQueryTerms: 16,
-  maxDocumentShare: 0.25,
+  fieldWeights: { name: 2, owner: 1, tags: 1.5, params: 1, description: 1, paramText: 1 },
+  fieldB: { name: 0.75, owner: 0.75, tags: 0.75, params: 0.75, description: 0.75, paramText: 0.75 },
+  k1: 1.2,
+  expansionWeight: 0.3,
+  maxQueryTerms: 30,
+  maxDocumentShare: 1,
   maxTermsForFuzzy: 3,
   prefixWeight: 0.375,
   fuzzyWeight: 0.45,
-  coordinationExponent: 1,
+  coordinationExponent: 0,
+  coveredTermWeight: 1,
+  diversifyDepth: 30,
 };
 
-const SOURCE_FIELDS = ['name', 'owner', 'tags', 'params', 'description', 'paramText'] as const;
-const FIELDS = [...SOURCE_FIELDS, 'all'] as const;
-const splitOnSpace = (text: string): string[] => (text === '' ? [] : text.split(' '));
-const identity = (term: string): string => term;
+interface Posting {
+  slots: number[];
+  /** Packed per-field term frequencies, parallel to `slots`. */
+  tfs: number[];
+}
 
 /** Collects property names and descriptions from a JSON Schema, nested objects and arrays included. */
 function collectSchemaText(schema: unknown, names: string[], texts: string[], depth = 0): void {
@@ -78,26 +88,19 @@ function collectSchemaText(schema: unknown, names: string[], texts: string[], de
   if (record.items !== undefined) collectSchemaText(record.items, names, texts, depth + 1);
 }
 
-/** Turns a descriptor into the index terms of each field. */
-export function indexFields(tool: ToolDescriptor, repeat: RankingSettings['repeat']): IndexedFields {
+/** The index terms of each field of a tool. */
+export function indexFields(tool: ToolDescriptor): Record<IndexedField, string[]> {
   const names: string[] = [];
   const texts: string[] = [];
   collectSchemaText(tool.inputSchema, names, texts);
-  const fields = {
-    id: tool.id,
-    name: tokenizeText(tool.name).join(' '),
-    owner: tokenizeText(tool.owner).join(' '),
-    tags: tokenizeText(tool.tags.join(' ')).join(' '),
-    params: tokenizeText(names.join(' ')).join(' '),
-    description: tokenizeText(tool.description).join(' '),
-    paramText: tokenizeText(texts.join(' ')).join(' '),
+  return {
+    name: tokenizeText(tool.name),
+    owner: tokenizeText(tool.owner),
+    tags: tokenizeText(tool.tags.join(' ')),
+    params: tokenizeText(names.join(' ')),
+    description: tokenizeText(tool.description),
+    paramText: tokenizeText(texts.join(' ')),
   };
-  const all: string[] = [];
-  for (const field of SOURCE_FIELDS) {
-    if (fields[field] === '') continue;
-    for (let i = 0; i < repeat[field]; i++) all.push(fields[field]);
-  }
-  return { ...fields, all: all.join(' ') };
 }
 
 /** One scored tool from `rank`. */
@@ -106,108 +109,262 @@ export interface RankedId {
   score: number;
 }
 
-/** A minisearch index over tools with document frequencies and the ranking rules on top. */
+interface QueryTerm {
+  term: string;
+  weight: number;
+  /** Bit of the original query term this one stands for. */
+  bit: number;
+  idf: number;
+}
+
+/** An index over tools: radix-tree term dictionary, BM25F postings, incremental add and remove. */
 export class SearchIndex {
-  private readonly miniSearch: MiniSearch<IndexedFields>;
-  private readonly documents = new Map<string, IndexedFields>();
-  /** term -> number of tools containing it in any field. */
-  private readonly documentFrequency = new Map<string, number>();
   private readonly settings: RankingSettings;
-  private readonly searchedFields: string[];
+  private readonly terms = new SearchableMap<Posting>();
+  private readonly slotOf = new Map<string, number>();
+  private readonly ids: Array<string | undefined> = [];
+  /** Field lengths, FIELD_COUNT per slot. */
+  private readonly lengths: number[] = [];
+  private readonly lengthSums = new Array<number>(FIELD_COUNT).fill(0);
+  /** Distinct terms per slot, to take a tool out of its postings. */
+  private readonly slotTerms: Array<string[] | undefined> = [];
+  private readonly freeSlots: number[] = [];
+  private scores = new Float64Array(0);
+  private masks = new Uint32Array(0);
 
   constructor(settings: RankingSettings = DEFAULT_RANKING) {
     this.settings = settings;
-    this.searchedFields = FIELDS.filter((field) => settings.boost[field] > 0);
-    this.miniSearch = new MiniSearch<IndexedFields>({
-      fields: [...FIELDS],
-      idField: 'id',
-      tokenize: splitOnSpace,
-      processTerm: identity,
-      // Removal is exact (`remove` with the stored document), so no vacuuming is ever needed.
-      autoVacuum: false,
-    });
   }
 
   get size(): number {
-    return this.documents.size;
+    return this.slotOf.size;
   }
 
   add(tools: readonly ToolDescriptor[]): void {
-    const fields = tools.map((tool) => indexFields(tool, this.settings.repeat));
-    for (const doc of fields) {
-      this.documents.set(doc.id, doc);
-      for (const term of distinctTerms(doc)) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+    for (const tool of tools) this.addOne(tool);
+  }
+
+  private addOne(tool: ToolDescriptor): void {
+    const fields = indexFields(tool);
+    const slot = this.freeSlots.pop() ?? this.ids.length;
+    this.ids[slot] = tool.id;
+    this.slotOf.set(tool.id, slot);
+    const packed = new Map<string, number>();
+    INDEXED_FIELDS.forEach((field, f) => {
+      const terms = fields[field];
+      this.lengths[slot * FIELD_COUNT + f] = terms.length;
+      this.lengthSums[f] = (this.lengthSums[f] as number) + terms.length;
+      for (const term of terms) {
+        const current = packed.get(term) ?? 0;
+        const tf = (current >>> (f * TF_BITS)) & TF_MAX;
+        packed.set(term, tf < TF_MAX ? current + (1 << (f * TF_BITS)) : current);
+      }
+    });
+    for (const [term, tfs] of packed) {
+      const posting = this.terms.get(term);
+      if (posting) {
+        posting.slots.push(slot);
+        posting.tfs.push(tfs);
+      } else {
+        this.terms.set(term, { slots: [slot], tfs: [tfs] });
+      }
     }
-    this.miniSearch.addAll(fields);
+    this.slotTerms[slot] = [...packed.keys()];
   }
 
   remove(ids: readonly string[]): void {
     for (const id of ids) {
-      const doc = this.documents.get(id);
-      if (!doc) continue;
-      this.miniSearch.remove(doc);
-      this.documents.delete(id);
-      for (const term of distinctTerms(doc)) {
-        const count = (this.documentFrequency.get(term) ?? 0) - 1;
-        if (count <= 0) this.documentFrequency.delete(term);
-        else this.documentFrequency.set(term, count);
+      const slot = this.slotOf.get(id);
+      if (slot === undefined) continue;
+      for (const term of this.slotTerms[slot] ?? []) {
+        const posting = this.terms.get(term);
+        if (!posting) continue;
+        const at = posting.slots.indexOf(slot);
+        if (at >= 0) {
+          posting.slots.splice(at, 1);
+          posting.tfs.splice(at, 1);
+        }
+        if (posting.slots.length === 0) this.terms.delete(term);
+      }
+      for (let f = 0; f < FIELD_COUNT; f++) {
+        this.lengthSums[f] = (this.lengthSums[f] as number) - (this.lengths[slot * FIELD_COUNT + f] as number);
+        this.lengths[slot * FIELD_COUNT + f] = 0;
+      }
+      this.slotTerms[slot] = undefined;
+      this.ids[slot] = undefined;
+      this.slotOf.delete(id);
+      this.freeSlots.push(slot);
+    }
+  }
+
+  private idf(documentFrequency: number): number {
+    const total = this.slotOf.size;
+    return Math.log(1 + (total - documentFrequency + 0.5) / (documentFrequency + 0.5));
+  }
+
+  /** Query text to the weighted terms that will be scored (empty when nothing meaningful is left). */
+  queryTerms(query: string): QueryTerm[] {
+    const settings = this.settings;
+    const unique = [...new Set(tokenizeText(query))];
+    if (unique.length === 0 || this.slotOf.size === 0) return [];
+    const total = this.slotOf.size;
+    const typoTolerant = unique.length <= settings.maxTermsForFuzzy;
+    const df = (term: string) => this.terms.get(term)?.slots.length ?? 0;
+    let kept = typoTolerant ? unique : unique.filter((term) => df(term) > 0);
+    // Very common terms add time and little signal; drop them when rarer terms remain.
+    const rare = kept.filter((term) => df(term) / total <= settings.maxDocumentShare);
+    if (rare.length > 0) kept = rare;
+    const limit = Math.min(settings.maxQueryTerms, MAX_TRACKED_TERMS);
+    if (kept.length > limit) {
+      const rarest = new Set([...kept].sort((a, b) => df(a) - df(b) || (a < b ? -1 : 1)).slice(0, limit));
+      kept = kept.filter((term) => rarest.has(term));
+    }
+    const bitOf = new Map(kept.map((term, i) => [term, i]));
+    const out: QueryTerm[] = [];
+    for (const entry of expandQueryTerms(kept, settings.expansionWeight)) {
+      const bit = bitOf.get(entry.origin) as number;
+      const frequency = df(entry.term);
+      if (frequency > 0) out.push({ term: entry.term, weight: entry.weight, bit, idf: this.idf(frequency) });
+      if (!typoTolerant || entry.weight !== 1 || entry.term.length < 3) continue;
+      // Short queries: prefix and one-typo matches of each original term, at lower weight. Sorted, so the
+      // sum order (and so the score) does not depend on the tree's insertion history.
+      const derived = new Map<string, number>();
+      for (const [term, posting] of this.terms.atPrefix(entry.term)) {
+        if (term === entry.term || posting.slots.length === 0) continue;
+        const distance = term.length - entry.term.length;
+        derived.set(term, (settings.prefixWeight * term.length) / (term.length + 0.3 * distance));
+      }
+      if (entry.term.length >= 5) {
+        for (const [term, [, distance]] of this.terms.fuzzyGet(entry.term, 1)) {
+          if (distance === 0 || derived.has(term)) continue;
+          derived.set(term, (settings.fuzzyWeight * term.length) / (term.length + distance));
+        }
+      }
+      for (const term of [...derived.keys()].sort()) {
+        out.push({ term, weight: derived.get(term) as number, bit, idf: this.idf(df(term)) });
       }
     }
+    return out;
   }
 
-  /** Query text to the weighted terms that will be searched (empty when nothing meaningful is left). */
-  queryTerms(query: string): Array<{ term: string; weight: number; origin: string }> {
-    const unique = [...new Set(tokenizeText(query))];
-    if (unique.length === 0) return [];
-    const total = Math.max(1, this.documents.size);
-    const known = unique.filter((term) => this.documentFrequency.has(term));
-    // Very common terms add time and little signal; drop them when rarer terms remain.
-    const rare = known.filter((term) => (this.documentFrequency.get(term) ?? 0) / total <= this.settings.maxDocumentShare);
-    let kept = rare.length > 0 ? rare : known;
-    // Unknown terms still matter for prefix/typo matching on short queries.
-    if (unique.length <= this.settings.maxTermsForFuzzy) kept = unique;
-    if (kept.length > this.settings.maxQueryTerms) {
-      kept = [...kept]
-        .sort((a, b) => (this.documentFrequency.get(a) ?? 0) - (this.documentFrequency.get(b) ?? 0) || (a < b ? -1 : 1))
-        .slice(0, this.settings.maxQueryTerms);
-    }
-    return expandQueryTerms(kept, this.settings.expansionWeight);
-  }
-
-  /** Scores every tool matching `query`, best first, ties by id. */
-  rank(query: string): RankedId[] {
-    const weighted = this.queryTerms(query);
-    if (weighted.length === 0 || this.documents.size === 0) return [];
+  /** The best `limit` tools for `query` with their scores, best first, ties by id. */
+  rank(query: string, limit: number): RankedId[] {
+    const queryTerms = this.queryTerms(query);
+    if (queryTerms.length === 0) return [];
     const settings = this.settings;
-    const weightOf = new Map(weighted.map((entry) => [entry.term, entry.weight]));
-    const originOf = new Map(weighted.map((entry) => [entry.term, entry.origin]));
-    const originals = weighted.filter((entry) => entry.weight === 1).length;
-    const typoTolerant = originals <= settings.maxTermsForFuzzy;
-    const results = this.miniSearch.search(weighted.map((entry) => entry.term).join(' '), {
-      fields: this.searchedFields,
-      boost: settings.boost,
-      bm25: settings.bm25,
-      boostTerm: (term) => weightOf.get(term) ?? 1,
-      prefix: (term) => typoTolerant && term.length >= 3 && weightOf.get(term) === 1,
-      fuzzy: (term) => (typoTolerant && term.length >= 5 && weightOf.get(term) === 1 ? 1 : false),
-      maxFuzzy: 1,
-      weights: { prefix: settings.prefixWeight, fuzzy: settings.fuzzyWeight },
-    });
-    const ranked: RankedId[] = [];
-    for (const result of results) {
-      // minisearch multiplies by the number of matched terms; count distinct intents instead, so an
-      // expansion never doubles a tool's score on its own.
-      const matchedOrigins = new Set(result.terms.map((term) => originOf.get(term) ?? term)).size;
-      const base = result.score / Math.max(1, result.terms.length);
-      ranked.push({ id: result.id as string, score: base * Math.pow(matchedOrigins, settings.coordinationExponent) });
+    if (this.scores.length < this.ids.length) {
+      this.scores = new Float64Array(this.ids.length * 2);
+      this.masks = new Uint32Array(this.ids.length * 2);
     }
-    ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    return ranked;
+    const scores = this.scores;
+    const masks = this.masks;
+    const total = this.slotOf.size;
+    const weights = INDEXED_FIELDS.map((field) => settings.fieldWeights[field]);
+    const bs = INDEXED_FIELDS.map((field) => settings.fieldB[field]);
+    const averages = this.lengthSums.map((sum) => sum / total);
+    const k1 = settings.k1;
+    const touched: number[] = [];
+    const bitIdf = new Map<number, number>();
+    for (const { term, weight, bit, idf } of queryTerms) {
+      const posting = this.terms.get(term);
+      if (!posting) continue;
+      if (weight === 1) bitIdf.set(bit, idf);
+      const { slots, tfs } = posting;
+      const termWeight = weight * idf * (k1 + 1);
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i] as number;
+        let packed = tfs[i] as number;
+        // BM25F: field term frequencies, weighted and length-normalised, are summed before saturation.
+        let tf = 0;
+        for (let f = 0; packed !== 0; f++, packed >>>= TF_BITS) {
+          const count = packed & TF_MAX;
+          if (count === 0) continue;
+          const average = averages[f] as number;
+          const b = bs[f] as number;
+          const norm = average > 0 ? 1 - b + (b * (this.lengths[slot * FIELD_COUNT + f] as number)) / average : 1;
+          tf += ((weights[f] as number) * count) / norm;
+        }
+        if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot);
+        scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + k1);
+        masks[slot] = (masks[slot] as number) | (1 << bit);
+      }
+    }
+    let idfTotal = 0;
+    for (const value of bitIdf.values()) idfTotal += value;
+    const exponent = settings.coordinationExponent;
+    const depth = Math.max(limit, settings.coveredTermWeight < 1 ? settings.diversifyDepth : 0);
+    const top: Array<{ slot: number; score: number; id: string }> = [];
+    for (const slot of touched) {
+      let score = scores[slot] as number;
+      if (exponent !== 0 && idfTotal > 0) {
+        let matched = 0;
+        for (const [bit, idf] of bitIdf) if ((masks[slot] as number) & (1 << bit)) matched += idf;
+        score *= Math.pow(matched / idfTotal, exponent);
+      }
+      const candidate = { slot, score, id: this.ids[slot] as string };
+      insertTop(top, candidate, depth);
+    }
+    const result =
+      settings.coveredTermWeight < 1 && bitIdf.size > 1
+        ? this.diversify(top, bitIdf, masks).slice(0, limit)
+        : top.slice(0, limit).map(({ id, score }) => ({ id, score }));
+    for (const slot of touched) {
+      scores[slot] = 0;
+      masks[slot] = 0;
+    }
+    return result;
+  }
+
+  /**
+   * Greedy re-ordering of the top candidates: each pick's score is scaled by the idf-weighted share of its
+   * matched query terms not yet covered by earlier picks, so a query asking for three things gets a tool for
+   * each before a fourth near-duplicate of the first.
+   */
+  private diversify(pool: Array<{ slot: number; score: number; id: string }>, bitIdf: Map<number, number>, masks: Uint32Array): RankedId[] {
+    const remaining = [...pool];
+    let covered = 0;
+    const out: RankedId[] = [];
+    let floor = Number.POSITIVE_INFINITY;
+    while (remaining.length > 0) {
+      let bestIndex = 0;
+      let bestScore = Number.NEGATIVE_INFINITY;
+      remaining.forEach((candidate, i) => {
+        const mask = masks[candidate.slot] as number;
+        let all = 0;
+        let fresh = 0;
+        for (const [bit, idf] of bitIdf) {
+          if (!(mask & (1 << bit))) continue;
+          all += idf;
+          fresh += covered & (1 << bit) ? idf * this.settings.coveredTermWeight : idf;
+        }
+        const adjusted = all > 0 ? (candidate.score * fresh) / all : candidate.score;
+        if (adjusted > bestScore || (adjusted === bestScore && candidate.id < (remaining[bestIndex] as { id: string }).id)) {
+          bestScore = adjusted;
+          bestIndex = i;
+        }
+      });
+      const [picked] = remaining.splice(bestIndex, 1) as [{ slot: number; score: number; id: string }];
+      covered |= masks[picked.slot] as number;
+      // Scores stay monotonic with rank.
+      floor = Math.min(floor, bestScore);
+      out.push({ id: picked.id, score: floor });
+    }
+    return out;
   }
 }
 
-function distinctTerms(doc: IndexedFields): Set<string> {
-  const terms = new Set<string>();
-  for (const term of splitOnSpace(doc.all)) terms.add(term);
-  return terms;
+/** Keeps `top` sorted (score desc, id asc) and at most `size` long. */
+function insertTop(top: Array<{ slot: number; score: number; id: string }>, candidate: { slot: number; score: number; id: string }, size: number): void {
+  if (top.length === size) {
+    const last = top[size - 1] as { score: number; id: string };
+    if (candidate.score < last.score || (candidate.score === last.score && candidate.id > last.id)) return;
+  }
+  let i = top.length;
+  while (i > 0) {
+    const before = top[i - 1] as { score: number; id: string };
+    if (before.score > candidate.score || (before.score === candidate.score && before.id < candidate.id)) break;
+    i--;
+  }
+  top.splice(i, 0, candidate);
+  if (top.length > size) top.pop();
 }

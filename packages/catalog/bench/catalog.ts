@@ -1,0 +1,73 @@
+// pnpm bench:catalog [--data <dir>] [--queries 1000] [--ranking '<json overrides>']
+// Build time, heap, search latency (p50/p95/p99 over natural-language queries) and `add` of 100 tools, on the
+// `mixed` benchmark catalog (10,957 tools) and on a 100,000-tool synthetic catalog.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { createCatalog, type ToolInput } from '../src/index.js';
+import { DEFAULT_RANKING, type RankingSettings } from '../src/internal/search-index.js';
+import { loadBenchSet } from './load-bench-set.js';
+import { syntheticTools } from './synthetic-tools.js';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const { values } = parseArgs({
+  options: { data: { type: 'string' }, queries: { type: 'string' }, ranking: { type: 'string' }, 'skip-synthetic': { type: 'boolean' } },
+});
+const dataDir = resolve(values.data ?? join(repoRoot, '..', 'shared', 'bench'));
+if (!existsSync(join(dataDir, 'mixed'))) {
+  console.error(`No benchmark data at ${join(dataDir, 'mixed')} (pass --data <dir>).`);
+  process.exit(1);
+}
+const overrides = values.ranking ? (JSON.parse(values.ranking) as Partial<RankingSettings>) : {};
+const ranking: RankingSettings = {
+  ...DEFAULT_RANKING,
+  ...overrides,
+  fieldWeights: { ...DEFAULT_RANKING.fieldWeights, ...overrides.fieldWeights },
+  fieldB: { ...DEFAULT_RANKING.fieldB, ...overrides.fieldB },
+};
+const queryCount = Number(values.queries ?? 1000);
+
+const mixed = loadBenchSet(join(dataDir, 'mixed'), 'mixed');
+// Every other query, so the 1,000 spread over all six benchmarks' styles.
+const queries = mixed.queries.filter((_, i) => i % 2 === 0).slice(0, queryCount).map((query) => query.query);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+function measure(label: string, tools: ToolInput[], extra: ToolInput[]): string {
+  collectGarbage();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const catalog = createCatalog(tools, { ranking } as Parameters<typeof createCatalog>[1]);
+  const buildMs = performance.now() - started;
+  collectGarbage();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  // Warm-up, then time every query on its own.
+  for (const query of queries.slice(0, 50)) catalog.search(query);
+  const times: number[] = [];
+  for (const query of queries) {
+    const t0 = performance.now();
+    catalog.search(query);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const t0 = performance.now();
+  catalog.add(extra);
+  const addMs = performance.now() - t0;
+  const f = (n: number) => n.toFixed(2).padStart(8);
+  return `| ${label.padEnd(22)} | ${String(catalog.size - extra.length).padStart(7)} | ${f(buildMs)} | ${f(heapMb)} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(percentile(times, 99))} | ${f(addMs)} |`;
+}
+
+const extraTools = syntheticTools(100, 'extra');
+console.log(`node ${process.version}; ${queries.length} natural-language queries from ${join(dataDir, 'mixed')}`);
+console.log('| catalog | tools | build ms | heap MB | p50 ms | p95 ms | p99 ms | add 100 ms |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log(measure('mixed', mixed.inputs, extraTools));
+if (!values['skip-synthetic']) console.log(measure('synthetic', syntheticTools(100_000, 'synth'), extraTools));
