@@ -75,6 +75,12 @@ describe('createRunner', { timeout: TEST_TIMEOUT }, () => {
     expect(result).toMatchObject({ ok: true, value: [true, 'tool exploded'] });
   });
 
+  it('does not crash on a rejection that is unhandled for a while', async () => {
+    const { bridge } = createRecordingBridge({ search: () => new Promise((resolve) => setTimeout(() => resolve([]), 20)) });
+    const result = await run("const late = tools.call(42); Promise.reject(new Error('ignored')); await tools.search('a'); try { await late; } catch (e) { return e.name; }", bridge);
+    expect(result).toMatchObject({ ok: true, value: 'TypeError' });
+  });
+
   it('returns undefined for a body without a return value', async () => {
     expect(await run('1 + 1;')).toMatchObject({ ok: true, value: undefined });
   });

@@ -73,6 +73,11 @@ if (problem !== null) {
 
 let finished = false;
 
+// A body that leaves a rejected promise unhandled for a moment (const p = tools.call(...), awaited later) must
+// not crash the child as Node's default would: JavaScript semantics, not a process exit. The reason is a realm
+// value and is not touched.
+process.on('unhandledRejection', function () {});
+
 // Host functions handed to the realm runtime: primitives in, nothing out, never throw.
 function hostCall(id, method, argsJson) {
   if (finished || !Number.isSafeInteger(id) || typeof method !== 'string' || typeof argsJson !== 'string') return;
