@@ -182,7 +182,10 @@ describe('createToolSearchSession: tools mode routing', () => {
   it('answers a describe miss with suggestions', async () => {
     const s = await session();
     const outcome = await call(s, 'tool_describe', { id: 'plugin:calendar:create_evnt' });
-    expect(outcome).toMatchObject({ status: 'error', code: 'unknown_tool', suggestions: ['plugin:calendar:create_event'] });
+    expect(outcome).toMatchObject({ status: 'error', code: 'unknown_tool' });
+    // The nearest id first (the catalog decides how many more it suggests).
+    expect(outcome.status === 'error' && outcome.suggestions?.[0]).toBe('plugin:calendar:create_event');
+    expect(outcome.content).toContain('Did you mean: plugin:calendar:create_event');
   });
 
   it('runs a tool through tool_call and reports the tool and source', async () => {

@@ -336,7 +336,8 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
   }
   let runner: Runner | undefined = options.runner;
   const ownsRunner = decision.mode === 'code' && runner === undefined;
-  if (ownsRunner) runner = createRunner({ logger: log, ...(decision.runtime ? { nodePath: decision.runtime.nodePath } : {}) });
+  // A session's own runner keeps one child warm: a run rarely needs more than one at a time.
+  if (ownsRunner) runner = createRunner({ logger: log, pool: { size: 1 }, ...(decision.runtime ? { nodePath: decision.runtime.nodePath } : {}) });
 
   // ---- telemetry -----------------------------------------------------------------------------------
   const counts: Telemetry['counts'] = { searches: 0, describes: 0, calls: 0, codeRuns: 0, hydrations: 0, blocked: 0, errors: 0 };
@@ -345,6 +346,8 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
 
   const clientInputs = () => [...entries.values()].filter((entry) => entry.kind === 'client').map((entry) => entry.input);
   let rendered: { version: number; surface: Surface; byName: Map<string, string> } | undefined;
+  /** Every name ever declared, so a call to a tool that went away since says so instead of "unknown". */
+  const declaredEver = new Map<string, string>();
   const currentSurface = (): { surface: Surface; byName: Map<string, string> } => {
     if (rendered && rendered.version === surfaceVersion) return rendered;
     const surface = renderSurface({
@@ -356,7 +359,11 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
       directory: config.directory,
     });
     const byName = new Map<string, string>();
-    for (const tool of surface.tools) if (tool.id !== undefined) byName.set(tool.name, tool.id);
+    for (const tool of surface.tools) {
+      if (tool.id === undefined) continue;
+      byName.set(tool.name, tool.id);
+      declaredEver.set(tool.name, tool.id);
+    }
     rendered = { version: surfaceVersion, surface, byName };
     return rendered;
   };
@@ -514,7 +521,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
     }
 
     const timeout = AbortSignal.timeout(callTimeoutMs);
-    const signal = AbortSignal.any([timeout, sessionAbort.signal, ...(meta.signal ? [meta.signal] : [])]);
+    const signal = anySignal([timeout, sessionAbort.signal, ...(meta.signal ? [meta.signal] : [])]);
     let result: unknown;
     if (entry.kind === 'mcp') {
       const called = await entry.server.callTool(entry.toolName, args, { signal, timeoutMs: callTimeoutMs });
@@ -685,7 +692,8 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
 
     // A directly declared tool (visible, client, or any catalog tool in direct mode).
     const { byName, surface } = currentSurface();
-    const declaredId = byName.get(name);
+    const previouslyDeclared = declaredEver.get(name);
+    const declaredId = byName.get(name) ?? (previouslyDeclared !== undefined && unavailable.has(previouslyDeclared) ? previouslyDeclared : undefined);
     if (declaredId !== undefined) {
       const entry = entries.get(declaredId);
       return callTool(declaredId, args, { via: entry?.kind === 'client' ? 'client' : 'direct', toolCallId, name });
@@ -731,7 +739,10 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
         },
         describe: async (id: unknown) => {
           if (typeof id !== 'string') throw new Error('tools.describe(id): id must be a string');
-          return runDescribe(id, toolCallId, 'code');
+          const described = runDescribe(id, toolCallId, 'code');
+          // A full schema carries its source's text: from an untrusted tool it marks the run's output.
+          if (described.found && catalog.get(described.tool.id)?.trusted !== true) sawUntrusted = true;
+          return described;
         },
         call: async (id: unknown, callArgs: unknown, bridgeContext?: { signal?: AbortSignal }) => {
           innerIndex += 1;
@@ -863,4 +874,17 @@ function withAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+/** Aborts when any of `signals` does (`AbortSignal.any` is missing before Node 20.3). */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true, signal: controller.signal });
+  }
+  return controller.signal;
 }
