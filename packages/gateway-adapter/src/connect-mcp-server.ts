@@ -89,7 +89,9 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
 
   // While connecting, a close is reported by the failed connect itself (as "failed to start").
   let started = false;
-  client.onclose = () => started && markUnavailable(closedByUs ? 'closed by the session' : `MCP server "${config.name}" exited or closed its connection`);
+  client.onclose = () => {
+    if (started) markUnavailable(closedByUs ? 'closed by the session' : `MCP server "${config.name}" exited or closed its connection`);
+  };
   client.onerror = (error) => log.debug({ err: error.message }, 'mcp transport error');
 
   const listAll = async (): Promise<Map<string, McpToolDefinition>> => {
@@ -114,23 +116,12 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
     return tools;
   };
 
-  try {
-    await client.connect(transport, { timeout: requestTimeoutMs });
-    current = await listAll();
-    started = true;
-    log.info({ tools: current.size }, 'mcp server connected');
-  } catch (error) {
-    const reason = `MCP server "${config.name}" failed to start: ${error instanceof Error ? error.message : String(error)}`;
-    markUnavailable(reason);
-    closedByUs = true;
-    await client.close().catch(() => undefined);
-  }
-
   // Re-lists are serialised: a burst of notifications yields one consistent diff each.
   let refreshing: Promise<void> = Promise.resolve();
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     refreshing = refreshing.then(async () => {
-      if (status !== 'connected') return;
+      // Before the first full list, that list is what counts; after a close there is nothing to update.
+      if (!started || status !== 'connected') return;
       try {
         const next = await listAll();
         const added: McpToolDefinition[] = [];
@@ -152,6 +143,18 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
     });
     return refreshing;
   });
+
+  try {
+    await client.connect(transport, { timeout: requestTimeoutMs });
+    current = await listAll();
+    started = true;
+    log.info({ tools: current.size }, 'mcp server connected');
+  } catch (error) {
+    const reason = `MCP server "${config.name}" failed to start: ${error instanceof Error ? error.message : String(error)}`;
+    markUnavailable(reason);
+    closedByUs = true;
+    await client.close().catch(() => undefined);
+  }
 
   return {
     name: config.name,
