@@ -39,7 +39,14 @@ async function main(): Promise<number> {
   const apis = api === 'both' ? (['responses', 'chat'] as const) : ([api] as ['responses' | 'chat']);
   const results: ComparisonResult[] = [];
   for (const current of apis) {
-    const result = await runComparison({ outDir: join(outDir, current), api: current, stream: values.stream, toolCount });
+    console.error(`Running the comparison over the ${current} API (${toolCount} fake plugin tools)...`);
+    const result = await runComparison({
+      outDir: join(outDir, current),
+      api: current,
+      stream: values.stream,
+      toolCount,
+      onModeDone: (report) => console.error(`  ${report.mode} done in ${report.wallTimeMs} ms`),
+    });
     results.push(result);
     if (values.demo) {
       console.log(formatComparisonReport(result));

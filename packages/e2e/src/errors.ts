@@ -3,9 +3,9 @@
 const E2E_ERROR_BRAND = Symbol.for('@tool-search/e2e/error');
 
 /** What went wrong, as a closed set. */
-export type E2eErrorCode = 'config_invalid' | 'config_unreadable' | 'gateway_failed' | 'proof_failed';
+export type E2eErrorCode = 'config_invalid' | 'config_unreadable';
 
-/** An e2e harness failure: an invalid gateway config, a gateway that cannot start, a failed proof. */
+/** An e2e harness failure: a gateway config that cannot be read or is invalid. */
 export class E2eError extends Error {
   override readonly name = 'E2eError';
   readonly code: E2eErrorCode;

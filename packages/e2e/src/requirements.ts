@@ -41,5 +41,15 @@ export const REQUIREMENTS: readonly Requirement[] = [
   { id: 'H2', text: 'The fake plugin has N distinct tools with a strict { marker } schema, loaded by path.', testFile: 'fake-plugin.test.ts' },
   { id: 'H3', text: 'The MCP fixture is a real MCP server over stdio with a few dozen tools, paginated.', testFile: 'mcp-fixture.test.ts' },
   { id: 'H4', text: 'The gateway config is JSON5, strict on its own keys, with paths relative to the file.', testFile: 'load-gateway-config.test.ts' },
+  {
+    id: 'H6',
+    text: 'The gateway hands a client tool call back to the caller as a function_call item (both wire formats).',
+    testFile: 'start-gateway.test.ts',
+  },
+  {
+    id: 'H7',
+    text: 'The gateway fails loudly: an invalid config at start (with its path), provider errors as 502, no streaming.',
+    testFile: 'start-gateway.test.ts',
+  },
   { id: 'H5', text: 'The comparison runner reports every mode and fails when a proof fails.', testFile: 'run-comparison.test.ts' },
 ];

@@ -48,6 +48,8 @@ export interface RunComparisonOptions {
   toolCount?: number;
   modes?: readonly ComparisonMode[];
   logger?: Logger;
+  /** Called after each mode's run (progress for the CLI). */
+  onModeDone?: (report: ModeReport) => void;
 }
 
 /** What one mode's run measured. */
@@ -271,7 +273,9 @@ export async function runComparison(options: RunComparisonOptions): Promise<Comp
   const reports: ModeReport[] = [];
   try {
     for (const mode of options.modes ?? COMPARISON_MODES) {
-      reports.push(await runMode(mode, { outDir: options.outDir, pluginPath: plugin.path, provider, api: options.api, stream, task, logger }));
+      const report = await runMode(mode, { outDir: options.outDir, pluginPath: plugin.path, provider, api: options.api, stream, task, logger });
+      reports.push(report);
+      options.onModeDone?.(report);
     }
   } finally {
     await provider.close();

@@ -1,0 +1,32 @@
+// Runs the e2e gateway on its own: `tsx scripts/gateway.ts --config gateway.json5`. Prints the base URL,
+// then serves until interrupted. Point any OpenAI client at it (`POST /v1/responses`).
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { isE2eError, startGateway } from '../src/index.js';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { config: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
+  if (!values.config) {
+    console.error('Usage: gateway --config <gateway.json5> [--verbose]');
+    return 2;
+  }
+  const logger = pino({ level: values.verbose ? 'debug' : 'info' }, pino.destination(2));
+  const gateway = await startGateway({ configPath: values.config, logger });
+  console.log(`gateway listening: ${gateway.baseURL} (session logs under ${gateway.config.stateDir}/sessions)`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await gateway.close();
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(isE2eError(error) ? `${error.code}: ${error.message}` : error);
+    process.exitCode = 2;
+  },
+);

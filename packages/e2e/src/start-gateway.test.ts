@@ -1,0 +1,122 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isE2eError } from './errors.js';
+import { writeFakePlugin, type WrittenFakePlugin } from './fake-plugin.js';
+import { startMockProvider, type MockProvider } from './mock-provider.js';
+import { readSessionLog } from './read-session-log.js';
+import { CLIENT_TOOLS } from './run-comparison.js';
+import { startGateway, type GatewayRunRecord } from './start-gateway.js';
+import { writeGatewayConfig } from './write-gateway-config.js';
+
+describe('startGateway', () => {
+  let dir: string;
+  let plugin: WrittenFakePlugin;
+  let provider: MockProvider;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'e2e-gateway-'));
+    plugin = await writeFakePlugin({ dir: join(dir, 'plugins'), count: 50 });
+    provider = await startMockProvider({ script: [] });
+  });
+  afterAll(async () => {
+    await provider.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  for (const api of ['responses', 'chat'] as const) {
+    it(`[H6] hands a client tool call back to the caller as a function_call item (${api})`, async () => {
+      provider.setScript([
+        {
+          id: 'open-document',
+          when: { toolResults: 0, declaresTool: /^client_open_document$/ },
+          reply: { toolCalls: [{ name: 'client_open_document', arguments: { path: 'notes/today.md' } }] },
+        },
+      ]);
+      const configPath = await writeGatewayConfig({
+        path: join(dir, `client-${api}.json5`),
+        provider: { baseURL: provider.baseURL, api },
+        mode: 'tools',
+        plugins: [plugin.path],
+        mcp: false,
+        stateDir: `state-client-${api}`,
+      });
+      const gateway = await startGateway({ configPath });
+      try {
+        const client = new OpenAI({ apiKey: 'no-key', baseURL: gateway.baseURL, maxRetries: 0 });
+        const response = await client.responses.create({ model: 'mock-model', input: 'Open my notes for today.', tools: CLIENT_TOOLS });
+        expect(response.output).toEqual([
+          expect.objectContaining({ type: 'function_call', name: 'client_open_document', arguments: '{"path":"notes/today.md"}' }),
+        ]);
+        const record = (response as unknown as { tool_search: GatewayRunRecord }).tool_search;
+        const log = await readSessionLog(record.sessionLogPath);
+        expect(log.finalCall).toEqual({ toolId: 'client:client:client_open_document', source: 'client', via: 'client', status: 'client' });
+        expect(record.sessionLogPath.startsWith(join(dir, `state-client-${api}`, 'sessions'))).toBe(true);
+      } finally {
+        await gateway.close();
+      }
+    });
+  }
+
+  it('[H7] turns a provider error into a 502 the official client surfaces', async () => {
+    provider.setScript([]);
+    const configPath = await writeGatewayConfig({
+      path: join(dir, 'provider-error.json5'),
+      provider: { baseURL: provider.baseURL, api: 'responses' },
+      mode: 'code',
+      plugins: [plugin.path],
+      mcp: false,
+      stateDir: 'state-provider-error',
+      sandboxNodePath: join(dir, 'no-node-here'),
+    });
+    const gateway = await startGateway({ configPath });
+    try {
+      const client = new OpenAI({ apiKey: 'no-key', baseURL: gateway.baseURL, maxRetries: 0 });
+      await expect(client.responses.create({ model: 'mock-model', input: 'anything' })).rejects.toMatchObject({
+        status: 502,
+        code: 'provider_failed',
+      });
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('[H7] rejects an invalid tools.toolSearch setting at start, naming its path', async () => {
+    const configPath = join(dir, 'bad-mode.json5');
+    await writeFile(configPath, `{ provider: { baseURL: '${provider.baseURL}' }, tools: { toolSearch: { mode: 'fast' } } }`);
+    let caught: unknown;
+    try {
+      await startGateway({ configPath });
+    } catch (error) {
+      caught = error;
+    }
+    expect(isE2eError(caught) && caught.code).toBe('config_invalid');
+    expect((caught as Error).message).toMatch(/toolSearch\.mode/);
+  });
+
+  it('[H7] rejects an invalid policy at start', async () => {
+    const configPath = join(dir, 'bad-policy.json5');
+    await writeFile(configPath, `{ provider: { baseURL: '${provider.baseURL}' }, policy: { deny: 'everything' } }`);
+    await expect(startGateway({ configPath })).rejects.toMatchObject({ code: 'config_invalid' });
+  });
+
+  it('[H7] answers a streaming request with a 400, since it only speaks JSON', async () => {
+    const configPath = await writeGatewayConfig({
+      path: join(dir, 'stream.json5'),
+      provider: { baseURL: provider.baseURL, api: 'responses' },
+      mode: 'tools',
+      plugins: [plugin.path],
+      mcp: false,
+      stateDir: 'state-stream',
+    });
+    const gateway = await startGateway({ configPath });
+    try {
+      const client = new OpenAI({ apiKey: 'no-key', baseURL: gateway.baseURL, maxRetries: 0 });
+      await expect(client.responses.create({ model: 'mock-model', input: 'x', stream: true })).rejects.toMatchObject({ status: 400 });
+    } finally {
+      await gateway.close();
+    }
+  });
+});
