@@ -24,6 +24,7 @@ describe('connectMcpServer (real stdio server)', () => {
       'never_answers',
       'big_output',
       'fail_loudly',
+      'name with spaces',
       'remove_me',
       'change_tools',
     ]);

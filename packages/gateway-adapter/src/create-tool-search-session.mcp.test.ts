@@ -29,8 +29,9 @@ afterAll(async () => {
 });
 
 describe('createToolSearchSession with a real MCP server', () => {
-  it('catalogs every listed MCP tool the policy allows', () => {
+  it('catalogs every listed MCP tool the policy allows, skipping names that cannot form an id', async () => {
     expect(session.telemetry().catalog).toMatchObject({ size: 7, sources: { mcp: 7 } });
+    expect(await call('tool_call', { id: 'mcp:fixture:name with spaces', args: {} })).toMatchObject({ status: 'error', code: 'unknown_tool' });
   });
 
   it('finds and calls an MCP tool, marking its result as untrusted', async () => {

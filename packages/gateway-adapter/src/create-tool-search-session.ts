@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createCatalog, type Catalog, type DescribeResult, type SearchHit, type ToolInput, type ToolSource } from '@tool-search/catalog';
+import { createCatalog, TOOL_NAME_PATTERN, type Catalog, type DescribeResult, type SearchHit, type ToolInput, type ToolSource } from '@tool-search/catalog';
 import {
   measureSurface,
   renderSurface,
@@ -273,7 +273,13 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
       event('mcp.unavailable', { server: connection.name, reason: connection.failure });
       continue;
     }
-    const serverCandidates: [string, Entry][] = connection.tools().map((definition) => {
+    const usable = connection.tools().filter((definition) => {
+      // A name that cannot form an id (`:`, spaces, too long) is skipped, not allowed to break the run.
+      if (TOOL_NAME_PATTERN.test(definition.name)) return true;
+      log.warn({ server: connection.name, tool: definition.name.slice(0, 200) }, 'mcp tool with an unusable name skipped');
+      return false;
+    });
+    const serverCandidates: [string, Entry][] = usable.map((definition) => {
       const entry: Entry = { kind: 'mcp', input: mcpInput(connection.name, definition), ownerOnly: false, server: connection, toolName: definition.name };
       addEntry(entry, `mcp(${connection.name})`);
       return [toolId(entry.input), entry];
@@ -292,6 +298,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
     const added: ToolInput[] = [];
     for (const definition of change.added) {
       if (!connection) break;
+      if (!TOOL_NAME_PATTERN.test(definition.name)) continue;
       const entry: Entry = { kind: 'mcp', input: mcpInput(server, definition), ownerOnly: false, server: connection, toolName: definition.name };
       const id = toolId(entry.input);
       // The same gate as at start: a tool outside policy never enters the catalog.

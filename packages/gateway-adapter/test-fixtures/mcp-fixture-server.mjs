@@ -35,6 +35,9 @@ addTool('big_output', 'Return a very long text.', { size: z.number() },
 addTool('fail_loudly', 'A tool that reports an error.', {},
   { type: 'object', properties: {} },
   async () => ({ isError: true, content: [{ type: 'text', text: 'the fixture failed on purpose' }] }));
+addTool('name with spaces', 'A tool whose name cannot form a tool id.', {},
+  { type: 'object', properties: {} },
+  async () => text('should never be called'));
 addTool('remove_me', 'A tool that change_tools removes.', {},
   { type: 'object', properties: {} },
   async () => text('still here'));
