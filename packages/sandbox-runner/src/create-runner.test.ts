@@ -89,6 +89,13 @@ describe('createRunner', { timeout: TEST_TIMEOUT }, () => {
     expect(await run('return (;')).toMatchObject({ ok: false, error: { code: 'syntax' } });
   });
 
+  it('reports a body that closes its wrapper early (regex/division ambiguity) as syntax, running nothing', async () => {
+    const { bridge, calls } = createRecordingBridge();
+    const result = await run("return 1; } /1/[0], tools.search('outside'), function () {", bridge);
+    expect(result).toMatchObject({ ok: false, error: { code: 'syntax' } });
+    expect(calls).toEqual([]);
+  });
+
   it('reports a throw as runtime with the message', async () => {
     expect(await run("throw new TypeError('bad input')")).toMatchObject({ ok: false, error: { code: 'runtime', message: 'TypeError: bad input' } });
   });

@@ -115,37 +115,74 @@ const startBody = runtime.start;
 const settleCall = runtime.settle;
 const makeImportError = runtime.makeImportError;
 
-// Compile a throwaway body once now, while idle, so the first real compile does not pay V8's warm-up.
-new vm.Script("'use strict';[async function (tools, console) {\nreturn null;\n}]", { filename: 'sandbox-warmup.js' });
+// A throwaway realm where each body's script is evaluated once before the real one, to prove that the script is
+// a single function expression: a body that closes the wrapper early (e.g. via the regex/division ambiguity after
+// its closing brace) evaluates to some other value there, and is a syntax error. Code that ran in this realm
+// had no tools, no host functions and a 1 s budget with its own microtask queue.
+const checkContext = vm.createContext(Object.create(null), {
+  name: 'sandbox-check',
+  codeGeneration: { strings: false, wasm: false },
+  microtaskMode: 'afterEvaluate',
+});
+const checkHelpers = vm.runInContext(
+  "'use strict';({ sourceText: Function.prototype.call.bind(Function.prototype.toString), makeError: function (message) { return new TypeError(message); } })",
+  checkContext,
+);
+const checkSourceText = checkHelpers.sourceText;
+const makeCheckError = checkHelpers.makeError;
+function checkImportModuleDynamically() {
+  throw makeCheckError('import() is not available in the sandbox');
+}
+const CHECK_TIMEOUT_MS = 1000;
+
+function isSingleFunction(source, functionText) {
+  try {
+    const value = new vm.Script(source, { filename: 'sandbox-body-check.js', importModuleDynamically: checkImportModuleDynamically })
+      .runInContext(checkContext, { timeout: CHECK_TIMEOUT_MS });
+    return typeof value === 'function' && checkSourceText(value) === functionText;
+  } catch (_) {
+    return false;
+  }
+}
+
+// Compile and check a throwaway body once now, while idle, so the first real run does not pay V8's warm-up.
+isSingleFunction("'use strict';(async function (tools, console) {\nreturn null;\n})", 'async function (tools, console) {\nreturn null;\n}');
 
 function importModuleDynamically() {
   throw makeImportError();
 }
 
+function reportSyntax(message) {
+  finished = true;
+  writeChannel(JSON.stringify({ type: 'done', ok: false, code: 'syntax', message: String(message).slice(0, LIMITS.logLineBytes) }));
+}
+
 function startRun(code) {
   const params = ESCAPED_FOR_TESTS ? 'tools, console, process, require' : 'tools, console';
+  const functionText = 'async function (' + params + ') {\n' + code + '\n}';
+  const source = "'use strict';(" + functionText + ')';
   let script;
   try {
-    // A compile-only check with a different wrapper first: a body that closes the wrapper early to run code
-    // outside it cannot be valid in both, so it is a syntax error before anything runs.
-    new vm.Script("'use strict';[async function (" + params + ') {\n' + code + '\n}]', { filename: 'sandbox-body.js' });
-    script = new vm.Script("'use strict';(async function (" + params + ') {\n' + code + '\n})', {
+    script = new vm.Script(source, {
       filename: 'sandbox-body.js',
       importModuleDynamically: ESCAPED_FOR_TESTS ? undefined : importModuleDynamically,
     });
   } catch (error) {
-    finished = true;
-    writeChannel(JSON.stringify({ type: 'done', ok: false, code: 'syntax', message: String(error && error.message).slice(0, LIMITS.logLineBytes) }));
+    reportSyntax(error && error.message);
+    return;
+  }
+  if (!isSingleFunction(source, functionText)) {
+    reportSyntax('the body closes its function early: it must be the body of one async function');
     return;
   }
   let body;
-  if (ESCAPED_FOR_TESTS) {
-    const escapedBody = script.runInThisContext();
-    body = function (tools, sandboxConsole) { return escapedBody(tools, sandboxConsole, process, require); };
-  } else {
-    body = script.runInContext(context);
-  }
   try {
+    if (ESCAPED_FOR_TESTS) {
+      const escapedBody = script.runInThisContext();
+      body = function (tools, sandboxConsole) { return escapedBody(tools, sandboxConsole, process, require); };
+    } else {
+      body = script.runInContext(context);
+    }
     startBody(body);
   } catch (_) {
     hostDone('runtime', 'the sandbox runtime could not start the body');
