@@ -147,6 +147,15 @@ describe('escaped code: network to listeners the test owns (which must see nothi
     expect(listeners.counts.tcpConnections).toBe(0);
   });
 
+  it('cannot listen on a TCP port', async () => {
+    const result = await runEscaped(
+      attemptAsync(
+        "process.once('uncaughtException', fail); const server = require('node:net').createServer(); server.on('error', fail); server.listen(0, '127.0.0.1', succeed);",
+      ),
+    );
+    expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+  });
+
   it('cannot send a UDP datagram', async () => {
     const result = await runEscaped(
       attemptAsync(
@@ -210,16 +219,21 @@ describe('escaped code: network to listeners the test owns (which must see nothi
 });
 
 describe('escaped code: processes and threads', () => {
-  it('cannot spawn a child process (spawnSync, exec, fork)', async () => {
+  it('cannot spawn a child process or replace itself (spawnSync, exec, fork, process.execve)', async () => {
     const result = await runEscaped(`
       const childProcess = require('node:child_process');
       const codes = [];
-      for (const attack of [() => childProcess.spawnSync('/bin/sh', ['-c', 'true']), () => childProcess.exec('true'), () => childProcess.fork('/dev/null')]) {
+      for (const attack of [
+        () => childProcess.spawnSync('/bin/sh', ['-c', 'true']),
+        () => childProcess.exec('true'),
+        () => childProcess.fork('/dev/null'),
+        () => process.execve('/bin/sh', ['sh', '-c', 'cat /etc/hostname'], {}),
+      ]) {
         try { attack(); codes.push('spawned'); } catch (error) { codes.push(error.code); }
       }
       return codes;
     `);
-    expect(result.ok && result.value).toEqual(['ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED']);
+    expect(result.ok && result.value).toEqual(['ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED']);
   });
 
   it('cannot start a worker thread', async () => {

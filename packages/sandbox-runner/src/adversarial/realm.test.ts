@@ -93,9 +93,9 @@ describe('realm: code generation', () => {
   it('rejects dynamic import() of a Node built-in without loading it', async () => {
     const result = await runBody(`
       try { const fs = await import('node:fs'); return typeof fs.readFileSync; }
-      catch (error) { return { name: error.name, loaded: false }; }
+      catch (error) { return { name: error.name, realmError: error instanceof TypeError && error.constructor.constructor === Function, loaded: false }; }
     `);
-    expect(result.ok && result.value).toEqual({ name: 'TypeError', loaded: false });
+    expect(result.ok && result.value).toEqual({ name: 'TypeError', realmError: true, loaded: false });
   });
 
   it('cannot compile WebAssembly even through a reachable constructor', async () => {
@@ -260,6 +260,30 @@ describe('realm: constructor walks to host code', () => {
   });
 });
 
+describe('realm: unhandled rejections', () => {
+  it('neither crashes nor hands host objects to an inspect hook on an unhandled rejection', async () => {
+    // Node's default for an unhandled rejection is to crash, printing the reason with util.inspect, which would
+    // call this realm hook with host objects (options, stylize, inspect). The run must finish normally instead.
+    const result = await runBody(`
+      const reason = new Error('unhandled on purpose');
+      reason[Symbol.for('nodejs.util.inspect.custom')] = function (depth, options, inspect) {
+        const seen = [];
+        for (const candidate of [options, inspect, options && options.stylize]) {
+          if (candidate != null && candidate.constructor !== undefined) seen.push(candidate.constructor.constructor === Function ? 'realm' : 'HOST');
+        }
+        console.log('INSPECTED ' + seen.join(','));
+        return 'inspected';
+      };
+      Promise.reject(reason);
+      await tools.search('a turn for the rejection tracker');
+      await tools.search('another turn');
+      return 'done';
+    `);
+    expect(result).toMatchObject({ ok: true, value: 'done' });
+    expect(result.logs.filter((log) => log.text.includes('HOST'))).toEqual([]);
+  });
+});
+
 describe('realm: values crossing as JSON', () => {
   it('returns a __proto__ key as plain data without polluting the parent', async () => {
     const result = await runBody(`
@@ -312,6 +336,16 @@ describe('realm: syntax', () => {
   it('reports a syntax error as syntax without running anything', async () => {
     const { bridge, calls } = createRecordingBridge();
     const result = await runBody("tools.search('before'); return (;", bridge);
+    expect(result).toMatchObject({ ok: false, error: { code: 'syntax' } });
+    expect(calls).toEqual([]);
+  });
+
+  it('treats a wrapper break-out valid in both wrappers (regex/division after the brace) as a syntax error', async () => {
+    // In "(async function … {BODY})" and "[async function … {BODY}]" alike, "} /1/[0], X, function () {" is a
+    // division, a comma expression / array element X, and a trailing function: valid both ways, and X would run
+    // at the script's top level, outside the body function.
+    const { bridge, calls } = createRecordingBridge();
+    const result = await runBody("return 1; } /1/[0], tools.search('outside the wrapper'), function () {", bridge);
     expect(result).toMatchObject({ ok: false, error: { code: 'syntax' } });
     expect(calls).toEqual([]);
   });
