@@ -86,3 +86,17 @@ describe('createToolSearchSession with a real MCP server', () => {
     expect(events).toContain('mcp.unavailable');
   });
 });
+
+describe('createToolSearchSession start-up failure', () => {
+  it('closes the MCP servers it started when the session cannot be created', async () => {
+    const error = await createToolSearchSession({
+      config: { mode: 'tools' },
+      sources: { mcp: [mcpFixtureConfig('collide')], client: [{ name: 'echo_text' }] },
+    }).catch((caught: unknown) => caught);
+    expect((error as { code?: string }).code).toBe('client_tool_collision');
+    // The server killed above is gone, so any fixture child of this process now would be a leak.
+    const { execFileSync } = await import('node:child_process');
+    const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+    expect(children).not.toContain('mcp-fixture-server.mjs');
+  });
+});

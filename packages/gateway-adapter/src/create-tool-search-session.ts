@@ -375,7 +375,14 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
     return rendered;
   };
   // Render once now: a client tool colliding with a catalog name fails session creation, not the first turn.
-  currentSurface();
+  // A session that fails to start leaves nothing running behind it.
+  try {
+    currentSurface();
+  } catch (error) {
+    await Promise.all(connections.map((connection) => connection.close()));
+    if (ownsRunner) await runner?.close();
+    throw error;
+  }
 
   event('session.start', {
     mode: decision.mode,
