@@ -1,7 +1,7 @@
 // Runs the e2e gateway on its own: `tsx scripts/gateway.ts --config gateway.json5`. Prints the base URL,
 // then serves until interrupted. Point any OpenAI client at it (`POST /v1/responses`).
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
+import { createRootLogger } from '@tool-search/gateway-adapter';
 import { isE2eError, startGateway } from '../src/index.js';
 
 async function main(): Promise<number> {
@@ -10,7 +10,8 @@ async function main(): Promise<number> {
     console.error('Usage: gateway --config <gateway.json5> [--verbose]');
     return 2;
   }
-  const logger = pino({ level: values.verbose ? 'debug' : 'info' }, pino.destination(2));
+  // The gateway owns the root logger: level and secret redaction come from the adapter's preset (stderr).
+  const logger = createRootLogger({ level: values.verbose ? 'debug' : 'info' });
   const gateway = await startGateway({ configPath: values.config, logger });
   console.log(`gateway listening: ${gateway.baseURL} (session logs under ${gateway.config.stateDir}/sessions)`);
   await new Promise<void>((resolve) => {

@@ -94,6 +94,7 @@ describe.each(FORMATS)('runComparison over $api (stream: $stream)', ({ api, stre
   it('[P6] session logs show the bridge telemetry of the code run', () => {
     const code = report('code');
     expect(code.bridge).toEqual({ searches: 1, describes: 0, calls: 1 });
+    expect(code.codeRunBridgeCalls).toEqual({ search: 1, describe: 0, call: 1 });
     expect(code.telemetry.counts).toMatchObject({ searches: 1, calls: 1, codeRuns: 1 });
     expect(code.telemetry.calls).toEqual([expect.objectContaining({ toolId: TARGET_ID, source: 'plugin', via: 'code', status: 'ok' })]);
   });

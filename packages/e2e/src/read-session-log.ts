@@ -20,8 +20,10 @@ export interface SessionLogSummary {
   calls: number;
   codeRuns: number;
   hydrations: number;
-  /** Searches, describes and calls made from code through the sandbox bridge. */
+  /** Searches, describes and calls made from code through the sandbox bridge (from the search/describe/call lines). */
   bridge: { searches: number; describes: number; calls: number };
+  /** The sandbox runner's own bridge counts of the first code run (`code.run` → `stats.calls`). */
+  codeRunBridgeCalls: Record<string, number> | undefined;
   /** The last final call that succeeded, else the last final call. */
   finalCall: { toolId: string; source: string; via: string; status: string } | undefined;
   lines: SessionLogLine[];
@@ -60,6 +62,10 @@ export function summarizeSessionLog(lines: SessionLogLine[]): SessionLogSummary 
       describes: of('describe').filter(viaCode).length,
       calls: calls.filter(viaCode).length,
     },
+    codeRunBridgeCalls: (() => {
+      const stats = of('code.run')[0]?.stats as { calls?: Record<string, number> } | undefined;
+      return stats?.calls;
+    })(),
     finalCall: final
       ? { toolId: String(final.toolId ?? final.target), source: String(final.source), via: String(final.via), status: String(final.status) }
       : undefined,

@@ -28,6 +28,7 @@ function report(mode: ComparisonMode, overrides: Partial<ModeReport> = {}): Mode
     calls: 1,
     codeRuns: mode === 'code' ? 1 : 0,
     bridge: mode === 'code' ? { searches: 1, describes: 0, calls: 1 } : { searches: 0, describes: 0, calls: 0 },
+    codeRunBridgeCalls: mode === 'code' ? { search: 1, describe: 0, call: 1 } : undefined,
     finalTool: { id: TARGET_ID, source: 'plugin', via: mode === 'direct' ? 'direct' : mode === 'code' ? 'code' : 'tool_call', status: 'ok' },
     finalText: `Done: ${TARGET} answered FAKE_PLUGIN_OK.`,
     providerRules: [],

@@ -77,6 +77,7 @@ export interface ModeReport {
   calls: number;
   codeRuns: number;
   bridge: SessionLogSummary['bridge'];
+  codeRunBridgeCalls: SessionLogSummary['codeRunBridgeCalls'];
   finalTool: { id: string; source: string; via: string; status: string } | undefined;
   finalText: string;
   /** The script rules that answered, in order. */
@@ -168,6 +169,7 @@ async function runMode(
       calls: log.calls,
       codeRuns: log.codeRuns,
       bridge: log.bridge,
+      codeRunBridgeCalls: log.codeRunBridgeCalls,
       finalTool: log.finalCall ? { id: log.finalCall.toolId, source: log.finalCall.source, via: log.finalCall.via, status: log.finalCall.status } : undefined,
       finalText: response.output_text,
       providerRules: requests.map((request) => request.ruleId),
@@ -238,7 +240,13 @@ export function evaluateProofs(result: Pick<ComparisonResult, 'reports' | 'toolC
   for (const mode of COMPARISON_MODES) {
     const report = byMode.get(mode);
     const expected = EXPECTED_ACTIVITY[mode];
-    const bridgeOk = mode !== 'code' || (report !== undefined && report.bridge.searches === 1 && report.bridge.calls === 1);
+    const bridgeOk =
+      mode !== 'code' ||
+      (report !== undefined &&
+        report.bridge.searches === 1 &&
+        report.bridge.calls === 1 &&
+        report.codeRunBridgeCalls?.search === 1 &&
+        report.codeRunBridgeCalls.call === 1);
     const ok =
       report !== undefined &&
       report.searches === expected.searches &&
@@ -250,7 +258,7 @@ export function evaluateProofs(result: Pick<ComparisonResult, 'reports' | 'toolC
     add(
       'P6',
       ok,
-      `${mode}: searches ${report?.searches ?? '-'}/${expected.searches}, describes ${report?.describes ?? '-'}/${expected.describes}, calls ${report?.calls ?? '-'}/${expected.calls}, code runs ${report?.codeRuns ?? '-'}/${expected.codeRuns}, via ${report?.finalTool?.via ?? '-'}/${expected.via}${mode === 'code' ? `, bridge ${JSON.stringify(report?.bridge)}` : ''}`,
+      `${mode}: searches ${report?.searches ?? '-'}/${expected.searches}, describes ${report?.describes ?? '-'}/${expected.describes}, calls ${report?.calls ?? '-'}/${expected.calls}, code runs ${report?.codeRuns ?? '-'}/${expected.codeRuns}, via ${report?.finalTool?.via ?? '-'}/${expected.via}${mode === 'code' ? `, bridge ${JSON.stringify(report?.bridge)}, runner ${JSON.stringify(report?.codeRunBridgeCalls)}` : ''}`,
     );
   }
   return proofs;
