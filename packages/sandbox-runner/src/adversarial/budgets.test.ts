@@ -1,9 +1,12 @@
 // Adversarial suite, budgets: CPU, memory, output, result size, tool-call count and concurrency, and the
 // wall-clock timeout. Each breach must kill the child and report its code; nothing is truncated and carried on.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRunner } from '../index.js';
 import { createDeferred, createRecordingBridge } from './fixtures/recording-bridge.js';
+
+// Each case spawns real children on a shared 2-core machine: generous per-test budgets, never timed assertions.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 // Default limits throughout: the suite proves the shipped defaults hold (64 MB heap, 1 MiB output, 200 log
 // lines of at most 8 KiB, 1 MiB result, 50 tool calls, 16 in flight). Timeouts are short to keep it quick.

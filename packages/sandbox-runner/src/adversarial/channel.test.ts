@@ -1,10 +1,13 @@
 // Adversarial suite, channel layer: escaped code writing straight to the child→parent channel, and to stdout
 // and stderr. Every line is untrusted: a bad or over-long line is `protocol` (and a kill); a forged `call` goes
 // through the same bridge handler and the same budget as a real one, and no further; stdout is never parsed.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createEscapedRunnerForTests } from '../internal/create-escaped-runner-for-tests.js';
 import { forgedCallLine, writeToChannel } from './fixtures/forged-messages.js';
 import { createRecordingBridge } from './fixtures/recording-bridge.js';
+
+// Each case spawns real children on a shared 2-core machine: generous per-test budgets, never timed assertions.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const runner = createEscapedRunnerForTests({ pool: { size: 1 } });
 afterAll(async () => {

@@ -15,6 +15,9 @@ import { startOwnedListeners, type OwnedListeners } from './fixtures/owned-liste
 import { createRecordingBridge } from './fixtures/recording-bridge.js';
 import type { SandboxChildProbeReport } from './fixtures/sandbox-child-probe.js';
 
+// Each case spawns real children on a shared 2-core machine: generous per-test budgets, never timed assertions.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
 const FAKE_SECRET_NAME = 'TOOL_SEARCH_ADVERSARIAL_FAKE_SECRET';
 const FAKE_SECRET_VALUE = 'sk-adversarial-not-a-real-secret';
 // Set before any child exists, so a runner that leaked the environment would hand it on.

@@ -1,8 +1,11 @@
 // Adversarial suite, realm layer: what model-written code can see and reach from inside the vm context.
 // Every case asserts the exact outcome. Each body runs through the public `createRunner().run()`.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRunner } from '../index.js';
 import { CANNED_SEARCH_HITS, createRecordingBridge } from './fixtures/recording-bridge.js';
+
+// Each case spawns real children on a shared 2-core machine: generous per-test budgets, never timed assertions.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 // The ECMAScript globals a fresh V8 context has (Node 26). Anything else on the body's global object must be
 // one of the two things the contract hands it: `tools` and `console`.
