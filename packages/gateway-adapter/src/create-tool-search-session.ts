@@ -13,6 +13,7 @@ import {
   toolDescribeArgsSchema,
   toolSearchArgsSchema,
   toolSearchCodeArgsSchema,
+  type ProviderTool,
   type Surface,
   type SurfaceFormat,
 } from '@tool-search/modes';
@@ -100,7 +101,8 @@ export interface ToolCallRequest {
 /** What to send the model in one provider format. */
 export interface RenderedSurface {
   mode: Surface['mode'];
-  tools: unknown[];
+  /** The tools in the provider's own shape (OpenAI Chat, OpenAI Responses or Anthropic). */
+  tools: ProviderTool[];
   instructions: string;
 }
 
