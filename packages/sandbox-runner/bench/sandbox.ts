@@ -1,5 +1,6 @@
 // `pnpm bench:sandbox`: round-trip figures of the sandbox runner on this machine. Prints a table; asserts nothing.
 // Targets (issue 3): warm no-op p50 <= 10 ms, cold <= 60 ms, <= 1 ms per bridge call.
+import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRunner, probeRuntime, type Bridge, type Runner } from '../src/index.js';
@@ -37,6 +38,17 @@ async function measure(runner: Runner, code: string, runs: number, pauseMs: numb
   return { times, warm };
 }
 
+/** Reference: a bare `node -e 0` of the same binary, spawn to exit (no sandbox at all). */
+async function measureBareNode(nodePath: string, runs: number): Promise<{ times: number[]; warm: number }> {
+  const times: number[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    const started = performance.now();
+    await new Promise((resolve) => spawn(nodePath, ['-e', '0'], { stdio: 'ignore' }).on('close', resolve));
+    times.push(performance.now() - started);
+  }
+  return { times, warm: 0 };
+}
+
 const format = (value: number) => value.toFixed(1).padStart(8);
 
 const probe = await probeRuntime();
@@ -44,6 +56,7 @@ if (!probe.ok) throw new Error(`no sandbox runtime: ${probe.reason}`);
 console.log(`runtime ${probe.version} (${probe.nodePath}), isolation ${probe.isolation}`);
 console.log(`host node ${process.version}, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
 
+const bare = await measureBareNode(probe.nodePath, COLD_RUNS);
 const coldRunner = createRunner({ pool: { size: 0 } });
 const cold = await measure(coldRunner, NO_OP, COLD_RUNS, 0);
 await coldRunner.close();
@@ -56,6 +69,7 @@ const parallel = await measure(warmRunner, PARALLEL, WARM_RUNS, REFILL_PAUSE_MS)
 await warmRunner.close();
 
 const rows: Array<[string, { times: number[]; warm: number }]> = [
+  ['reference: bare node -e 0', bare],
   ['cold no-op (pool 0)', cold],
   ['warm no-op (pool 2)', warm],
   ['warm, 10 sequential calls', sequential],
