@@ -113,6 +113,7 @@ export interface RunnerOptions {
 
 /** Runs bodies, each in a fresh single-use child. */
 export interface Runner {
+  /** Runs one body in a fresh child; resolves with a `RunResult` for every expected outcome, never rejects for one. */
   run(options: RunOptions): Promise<RunResult>;
   /** Kills idle children and aborts runs in progress. Further `run()` calls throw `runner_closed`. */
   close(): Promise<void>;

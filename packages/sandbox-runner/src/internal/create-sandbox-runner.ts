@@ -23,7 +23,7 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
   const parsed = runnerOptionsSchema.safeParse(options);
   if (!parsed.success) {
     const { message, field } = formatIssues(parsed.error);
-    throw new SandboxRunnerError('invalid_options', `invalid runner options: ${message}`, { field, cause: parsed.error });
+    throw new SandboxRunnerError('invalid_options', `invalid runner options: ${message}`, { field });
   }
   const limits = resolveLimits(options.limits);
   const poolSize = options.pool?.size ?? DEFAULT_POOL_SIZE;
@@ -66,7 +66,7 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
     const parsedRun = runOptionsSchema.safeParse(runOptions);
     if (!parsedRun.success) {
       const { message, field } = formatIssues(parsedRun.error);
-      throw new SandboxRunnerError('invalid_run_options', `invalid run options: ${message}`, { field, cause: parsedRun.error });
+      throw new SandboxRunnerError('invalid_run_options', `invalid run options: ${message}`, { field });
     }
     const startedAt = performance.now();
     const runtime = await ensureProbe();
