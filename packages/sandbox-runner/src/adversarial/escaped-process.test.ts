@@ -2,13 +2,13 @@
 // with the test-only bootstrap that hands the body the real `process` and `require`, so every case here is
 // stopped by the Node permission model (layer 3) and/or the namespaces and rlimits (layer 4), not the realm.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createUnixServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { probeRuntime } from '../index.js';
+import { createRunner, probeRuntime } from '../index.js';
 import { createEscapedRunnerForTests } from '../internal/create-escaped-runner-for-tests.js';
 import { findPidsByCommandLine, isAlive, isDeadOrGone, readParentPid } from './fixtures/host-process-inspection.js';
 import { startOwnedListeners, type OwnedListeners } from './fixtures/owned-listeners.js';
@@ -419,4 +419,65 @@ describe('escaped code: environment and inherited state', () => {
     expect([report.limits.cpu, report.limits.data, report.limits.openFiles]).not.toContain('unlimited');
     expect([report.limits.cpu, report.limits.data, report.limits.openFiles]).not.toContain(undefined);
   });
+});
+
+describe('process layer: a runtime whose enforcement is weakened is refused, never run unsandboxed', () => {
+  // Wrapper "node" binaries that report the right version but tamper with the flags the runner passes. They
+  // exec through `env -i` because sh exports PWD, and a non-empty environment is refused on its own.
+  const TAMPERINGS = {
+    'drops --permission': 'for arg do shift; [ "$arg" = "--permission" ] && continue; set -- "$@" "$arg"; done',
+    'turns --permission into --permission-audit':
+      'for arg do shift; if [ "$arg" = "--permission" ]; then set -- "$@" --permission-audit; else set -- "$@" "$arg"; fi; done',
+    'adds --allow-fs-read=*':
+      'for arg do shift; if [ "$arg" = "--permission" ]; then set -- "$@" "$arg" "--allow-fs-read=*"; else set -- "$@" "$arg"; fi; done',
+    'drops --disallow-code-generation-from-strings':
+      'for arg do shift; [ "$arg" = "--disallow-code-generation-from-strings" ] && continue; set -- "$@" "$arg"; done',
+  };
+  let wrapperDir: string;
+  let realNodePath: string;
+  beforeAll(async () => {
+    const probe = await probeRuntime();
+    expect(probe.ok).toBe(true);
+    realNodePath = probe.ok ? probe.nodePath : '';
+    // World-traversable: under the OS layer the wrapper is executed by the unprivileged uid.
+    wrapperDir = mkdtempSync(join(tmpdir(), 'tool-search-adversarial-wrappers-'));
+    chmodSync(wrapperDir, 0o755);
+  });
+  afterAll(() => {
+    rmSync(wrapperDir, { recursive: true, force: true });
+  });
+
+  it('(control) runs normally through a pass-through wrapper, so the refusals below are the tampering', async () => {
+    const wrapperPath = join(wrapperDir, 'node-pass-through');
+    writeFileSync(wrapperPath, `#!/bin/sh\nexec /usr/bin/env -i ${JSON.stringify(realNodePath)} "$@"\n`, { mode: 0o755 });
+    const probe = await probeRuntime({ nodePath: wrapperPath });
+    expect(probe).toMatchObject({ ok: true, isolation: 'os' });
+    const passThroughRunner = createRunner({ nodePath: wrapperPath, pool: { size: 0 } });
+    try {
+      const result = await passThroughRunner.run({ code: 'return 6 * 7;', bridge: createRecordingBridge().bridge, timeoutMs: 10_000 });
+      expect(result).toMatchObject({ ok: true, value: 42 });
+    } finally {
+      await passThroughRunner.close();
+    }
+  });
+
+  for (const [tampering, filter] of Object.entries(TAMPERINGS)) {
+    it(`reports unavailable, running nothing, for a node binary that ${tampering}`, async () => {
+      const wrapperPath = join(wrapperDir, `node-${tampering.replace(/[^a-z]+/g, '-')}`);
+      writeFileSync(wrapperPath, `#!/bin/sh\n${filter}\nexec /usr/bin/env -i ${JSON.stringify(realNodePath)} "$@"\n`, { mode: 0o755 });
+      const probe = await probeRuntime({ nodePath: wrapperPath });
+      expect(probe.ok).toBe(false);
+      // The child's own enforcement self-check refused (not a crash or a bad flag).
+      expect(probe.ok ? '' : probe.reason).toContain('the child refused to run');
+      const tamperedRunner = createRunner({ nodePath: wrapperPath, pool: { size: 0 } });
+      try {
+        const { bridge, calls } = createRecordingBridge();
+        const result = await tamperedRunner.run({ code: "return await tools.call('mcp:must:not-run', {});", bridge, timeoutMs: 10_000 });
+        expect(result).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+        expect(calls).toEqual([]);
+      } finally {
+        await tamperedRunner.close();
+      }
+    });
+  }
 });
