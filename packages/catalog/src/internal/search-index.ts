@@ -5,7 +5,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import type { ToolDescriptor } from '../types.js';
 import { expandQueryTerms } from './intent-table.js';
-import { tokenizeText } from './tokenize-text.js';
+import { analyzeText } from './tokenize-text.js';
 
 /** The indexed fields, in posting order. */
 export const INDEXED_FIELDS = ['name', 'owner', 'tags', 'params', 'description', 'paramText'] as const;
@@ -25,9 +25,18 @@ export interface RankingSettings {
   /** BM25F length normalisation per field. */
   fieldB: Record<IndexedField, number>;
   k1: number;
+  /**
+   * `document`: one length normalisation over the weighted length of all fields (like one field with the
+   * weighted terms repeated); `field`: per-field normalisation with `fieldB` (classic BM25F).
+   */
+  lengthNormalization: 'document' | 'field';
+  /** b for `document` length normalisation. */
+  documentB: number;
+  /** Extra weight of a word matched in its exact unstemmed form on top of its stem. */
+  exactWeight: number;
   /** Weight of an intent-table expansion relative to the query term it came from. */
   expansionWeight: number;
-  /** Original query terms kept after de-duplication (the rarest win); at most 30. */
+  /** Original query terms kept after de-duplication (the rarest win). */
   maxQueryTerms: number;
   /** Query terms found in more than this share of tools are dropped when the query has rarer ones. */
   maxDocumentShare: number;
@@ -51,8 +60,11 @@ export const DEFAULT_RANKING: RankingSettings = {
   fieldWeights: { name: 2, owner: 1, tags: 1.5, params: 1, description: 1, paramText: 1 },
   fieldB: { name: 0.75, owner: 0.75, tags: 0.75, params: 0.75, description: 0.75, paramText: 0.75 },
   k1: 1.2,
+  lengthNormalization: 'document',
+  documentB: 0.75,
+  exactWeight: 0.5,
   expansionWeight: 0.3,
-  maxQueryTerms: 30,
+  maxQueryTerms: 64,
   maxDocumentShare: 1,
   maxTermsForFuzzy: 3,
   prefixWeight: 0.375,
@@ -88,18 +100,18 @@ function collectSchemaText(schema: unknown, names: string[], texts: string[], de
   if (record.items !== undefined) collectSchemaText(record.items, names, texts, depth + 1);
 }
 
-/** The index terms of each field of a tool. */
-export function indexFields(tool: ToolDescriptor): Record<IndexedField, string[]> {
+/** The index terms (and exact unstemmed forms) of each field of a tool. */
+export function indexFields(tool: ToolDescriptor): Record<IndexedField, { terms: string[]; exact: string[]; exactStems: string[] }> {
   const names: string[] = [];
   const texts: string[] = [];
   collectSchemaText(tool.inputSchema, names, texts);
   return {
-    name: tokenizeText(tool.name),
-    owner: tokenizeText(tool.owner),
-    tags: tokenizeText(tool.tags.join(' ')),
-    params: tokenizeText(names.join(' ')),
-    description: tokenizeText(tool.description),
-    paramText: tokenizeText(texts.join(' ')),
+    name: analyzeText(tool.name),
+    owner: analyzeText(tool.owner),
+    tags: analyzeText(tool.tags.join(' ')),
+    params: analyzeText(names.join(' ')),
+    description: analyzeText(tool.description),
+    paramText: analyzeText(texts.join(' ')),
   };
 }
 
@@ -126,6 +138,9 @@ export class SearchIndex {
   /** Field lengths, FIELD_COUNT per slot. */
   private readonly lengths: number[] = [];
   private readonly lengthSums = new Array<number>(FIELD_COUNT).fill(0);
+  /** Weighted length of all fields per slot, and its sum, for `document` length normalisation. */
+  private readonly documentLengths: number[] = [];
+  private documentLengthSum = 0;
   /** Distinct terms per slot, to take a tool out of its postings. */
   private readonly slotTerms: Array<string[] | undefined> = [];
   private readonly freeSlots: number[] = [];
@@ -151,15 +166,22 @@ export class SearchIndex {
     this.slotOf.set(tool.id, slot);
     const packed = new Map<string, number>();
     INDEXED_FIELDS.forEach((field, f) => {
-      const terms = fields[field];
+      const { terms, exact } = fields[field];
+      // Length counts words once; the exact forms ride along without lengthening the field.
       this.lengths[slot * FIELD_COUNT + f] = terms.length;
       this.lengthSums[f] = (this.lengthSums[f] as number) + terms.length;
-      for (const term of terms) {
+      for (const term of [...terms, ...exact]) {
         const current = packed.get(term) ?? 0;
         const tf = (current >>> (f * TF_BITS)) & TF_MAX;
         packed.set(term, tf < TF_MAX ? current + (1 << (f * TF_BITS)) : current);
       }
     });
+    let documentLength = 0;
+    INDEXED_FIELDS.forEach((field, f) => {
+      documentLength += this.settings.fieldWeights[field] * (this.lengths[slot * FIELD_COUNT + f] as number);
+    });
+    this.documentLengths[slot] = documentLength;
+    this.documentLengthSum += documentLength;
     for (const [term, tfs] of packed) {
       const posting = this.terms.get(term);
       if (posting) {
@@ -190,6 +212,8 @@ export class SearchIndex {
         this.lengthSums[f] = (this.lengthSums[f] as number) - (this.lengths[slot * FIELD_COUNT + f] as number);
         this.lengths[slot * FIELD_COUNT + f] = 0;
       }
+      this.documentLengthSum -= this.documentLengths[slot] as number;
+      this.documentLengths[slot] = 0;
       this.slotTerms[slot] = undefined;
       this.ids[slot] = undefined;
       this.slotOf.delete(id);
@@ -205,7 +229,8 @@ export class SearchIndex {
   /** Query text to the weighted terms that will be scored (empty when nothing meaningful is left). */
   queryTerms(query: string): QueryTerm[] {
     const settings = this.settings;
-    const unique = [...new Set(tokenizeText(query))];
+    const analyzed = analyzeText(query);
+    const unique = [...new Set(analyzed.terms)];
     if (unique.length === 0 || this.slotOf.size === 0) return [];
     const total = this.slotOf.size;
     const typoTolerant = unique.length <= settings.maxTermsForFuzzy;
@@ -214,13 +239,25 @@ export class SearchIndex {
     // Very common terms add time and little signal; drop them when rarer terms remain.
     const rare = kept.filter((term) => df(term) / total <= settings.maxDocumentShare);
     if (rare.length > 0) kept = rare;
-    const limit = Math.min(settings.maxQueryTerms, MAX_TRACKED_TERMS);
+    const limit = settings.maxQueryTerms;
     if (kept.length > limit) {
       const rarest = new Set([...kept].sort((a, b) => df(a) - df(b) || (a < b ? -1 : 1)).slice(0, limit));
       kept = kept.filter((term) => rarest.has(term));
     }
-    const bitOf = new Map(kept.map((term, i) => [term, i]));
+    // Terms past the 30th share the last bit (they still score; coordination just sees them as one).
+    const bitOf = new Map(kept.map((term, i) => [term, Math.min(i, MAX_TRACKED_TERMS - 1)]));
     const out: QueryTerm[] = [];
+    // Exact forms of the kept words, on the bit of their stem.
+    if (settings.exactWeight > 0) {
+      const seen = new Set<string>();
+      analyzed.exact.forEach((exact, i) => {
+        const bit = bitOf.get(analyzed.exactStems[i] as string);
+        const frequency = df(exact);
+        if (bit === undefined || frequency === 0 || seen.has(exact)) return;
+        seen.add(exact);
+        out.push({ term: exact, weight: settings.exactWeight, bit, idf: this.idf(frequency) });
+      });
+    }
     for (const entry of expandQueryTerms(kept, settings.expansionWeight)) {
       const bit = bitOf.get(entry.origin) as number;
       const frequency = df(entry.term);
@@ -263,6 +300,9 @@ export class SearchIndex {
     const bs = INDEXED_FIELDS.map((field) => settings.fieldB[field]);
     const averages = this.lengthSums.map((sum) => sum / total);
     const k1 = settings.k1;
+    const byDocument = settings.lengthNormalization === 'document';
+    const documentB = settings.documentB;
+    const averageDocument = this.documentLengthSum / total;
     const touched: number[] = [];
     const bitIdf = new Map<number, number>();
     for (const { term, weight, bit, idf } of queryTerms) {
@@ -276,16 +316,22 @@ export class SearchIndex {
         let packed = tfs[i] as number;
         // BM25F: field term frequencies, weighted and length-normalised, are summed before saturation.
         let tf = 0;
-        for (let f = 0; packed !== 0; f++, packed >>>= TF_BITS) {
-          const count = packed & TF_MAX;
-          if (count === 0) continue;
-          const average = averages[f] as number;
-          const b = bs[f] as number;
-          const norm = average > 0 ? 1 - b + (b * (this.lengths[slot * FIELD_COUNT + f] as number)) / average : 1;
-          tf += ((weights[f] as number) * count) / norm;
+        let saturation = k1;
+        if (byDocument) {
+          for (let f = 0; packed !== 0; f++, packed >>>= TF_BITS) tf += (weights[f] as number) * (packed & TF_MAX);
+          saturation = averageDocument > 0 ? k1 * (1 - documentB + (documentB * (this.documentLengths[slot] as number)) / averageDocument) : k1;
+        } else {
+          for (let f = 0; packed !== 0; f++, packed >>>= TF_BITS) {
+            const count = packed & TF_MAX;
+            if (count === 0) continue;
+            const average = averages[f] as number;
+            const b = bs[f] as number;
+            const norm = average > 0 ? 1 - b + (b * (this.lengths[slot * FIELD_COUNT + f] as number)) / average : 1;
+            tf += ((weights[f] as number) * count) / norm;
+          }
         }
         if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot);
-        scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + k1);
+        scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + saturation);
         masks[slot] = (masks[slot] as number) | (1 << bit);
       }
     }

@@ -5,20 +5,47 @@ import { STOP_WORDS } from './stop-words.js';
 
 // Runs of letters/marks/digits; everything else (spaces, punctuation, `_`, `-`, `.`, `/`, `__`) separates.
 const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
+const ASCII_WORD_RUN = /[A-Za-z0-9]+/g;
+const NON_ASCII = /[^\u0000-\u007f]/;
 // Scripts written without spaces: every character is its own term, so CJK text still matches.
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const UNSPACED_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 // camelCase and PascalCase boundaries: "getUserID" -> get User ID, "XMLHttpRequest" -> XML Http Request.
 const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+const ASCII_CAMEL_BOUNDARY = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
+const HAS_INNER_UPPER = /.[A-Z]/;
 const ONLY_DIGITS = /^\p{N}+$/u;
 const LATIN_LOWER = /^[a-z]+$/;
 
 /** Longest run of digits kept as a term: "v2", "404" and "2024" match, ids and coordinates do not. */
 const MAX_NUMBER_DIGITS = 4;
+/** Marks the unstemmed form of a word whose stem differs ("=files" next to "file"). */
+export const EXACT_MARK = '=';
+
+// Stemming dominates indexing time; words repeat a lot, so remember them (bounded).
+const STEM_CACHE = new Map<string, string>();
+const STEM_CACHE_LIMIT = 100_000;
+
+function cachedStem(word: string): string {
+  let stem = STEM_CACHE.get(word);
+  if (stem === undefined) {
+    stem = stemEnglish(word);
+    if (STEM_CACHE.size >= STEM_CACHE_LIMIT) STEM_CACHE.clear();
+    STEM_CACHE.set(word, stem);
+  }
+  return stem;
+}
 
 /** Splits text into raw words: runs of letters and digits, identifiers split at case changes. */
 export function splitWords(text: string): string[] {
   const words: string[] = [];
+  if (!NON_ASCII.test(text)) {
+    for (const run of text.match(ASCII_WORD_RUN) ?? []) {
+      if (HAS_INNER_UPPER.test(run)) words.push(...run.split(ASCII_CAMEL_BOUNDARY));
+      else words.push(run);
+    }
+    return words;
+  }
   for (const run of text.normalize('NFKC').match(WORD_RUN) ?? []) {
     if (UNSPACED_SCRIPT.test(run)) {
       for (const piece of run.match(UNSPACED_CHAR) ?? []) {
@@ -36,8 +63,8 @@ export function splitWords(text: string): string[] {
 export function normalizeTerm(word: string): string | undefined {
   const lower = word.toLowerCase();
   if (STOP_WORDS.has(lower)) return undefined;
+  if (LATIN_LOWER.test(lower)) return lower.length < 2 ? undefined : cachedStem(lower);
   if (ONLY_DIGITS.test(lower)) return lower.length <= MAX_NUMBER_DIGITS ? lower : undefined;
-  if (LATIN_LOWER.test(lower)) return lower.length < 2 ? undefined : process.env.NOSTEM ? lower : stemEnglish(lower);
   return lower;
 }
 
@@ -49,4 +76,26 @@ export function tokenizeText(text: string): string[] {
     if (term !== undefined) terms.push(term);
   }
   return terms;
+}
+
+/**
+ * Like `tokenizeText`, and also returns the unstemmed forms (marked with `=`) of words whose stem differs,
+ * so an exact word can outrank a word that only shares its stem.
+ */
+export function analyzeText(text: string): { terms: string[]; exact: string[]; exactStems: string[] } {
+  const terms: string[] = [];
+  const exact: string[] = [];
+  /** The stem of each `exact` entry, same order. */
+  const exactStems: string[] = [];
+  for (const word of splitWords(text)) {
+    const term = normalizeTerm(word);
+    if (term === undefined) continue;
+    terms.push(term);
+    const lower = word.toLowerCase();
+    if (term !== lower) {
+      exact.push(EXACT_MARK + lower);
+      exactStems.push(term);
+    }
+  }
+  return { terms, exact, exactStems };
 }
