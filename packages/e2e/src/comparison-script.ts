@@ -1,7 +1,7 @@
 // The provider script of the comparison: what a capable model would do in each mode to reach one target
 // tool, reacting to the tool outputs it actually gets back (ids are taken from search and describe results).
-import type { FakeToolSpec } from './fake-plugin.js';
-import type { ScriptRule } from './provider-script.js';
+import type { FakeToolSpec } from './write-fake-plugin.js';
+import type { ScriptRule } from './resolve-script-reply.js';
 
 /** The user request and the target tool of a comparison run. */
 export interface ComparisonTask {

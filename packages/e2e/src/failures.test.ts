@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparisonScript, comparisonTask, idPattern } from './comparison-script.js';
-import { writeFakePlugin, type WrittenFakePlugin } from './fake-plugin.js';
-import { startMockProvider, type MockProvider } from './mock-provider.js';
-import type { ScriptRule } from './provider-script.js';
+import { writeFakePlugin, type WrittenFakePlugin } from './write-fake-plugin.js';
+import { startMockProvider, type MockProvider } from './start-mock-provider.js';
+import type { ScriptRule } from './resolve-script-reply.js';
 import { CLIENT_TOOLS } from './run-comparison.js';
 import { runScenario, type ScenarioResult } from './run-scenario.js';
 

@@ -6,15 +6,15 @@ export { comparisonScript, comparisonTask, codeModeProgram, idPattern } from './
 export type { ComparisonTask } from './comparison-script.js';
 export { E2eError, isE2eError } from './errors.js';
 export type { E2eErrorCode } from './errors.js';
-export { DEFAULT_FAKE_TOOL_COUNT, FAKE_PLUGIN_NAME, FAKE_PLUGIN_OK, fakeToolSpecs, writeFakePlugin } from './fake-plugin.js';
-export type { FakeToolSpec, WriteFakePluginOptions, WrittenFakePlugin } from './fake-plugin.js';
+export { DEFAULT_FAKE_TOOL_COUNT, FAKE_PLUGIN_NAME, FAKE_PLUGIN_OK, fakeToolSpecs, writeFakePlugin } from './write-fake-plugin.js';
+export type { FakeToolSpec, WriteFakePluginOptions, WrittenFakePlugin } from './write-fake-plugin.js';
 export { formatComparisonReport } from './format-comparison-report.js';
 export { loadGatewayConfig, parseGatewayConfig } from './load-gateway-config.js';
 export type { GatewayConfig, GatewayProviderConfig } from './load-gateway-config.js';
 export { MCP_FIXTURE_PATH, MCP_FIXTURE_TOOL_COUNT } from './mcp-fixture.js';
-export { startMockProvider } from './mock-provider.js';
-export type { BeforeReply, MockProvider, MockProviderOptions, RecordedProviderRequest } from './mock-provider.js';
-export { resolveScriptReply } from './provider-script.js';
+export { startMockProvider } from './start-mock-provider.js';
+export type { BeforeReply, MockProvider, MockProviderOptions, RecordedProviderRequest } from './start-mock-provider.js';
+export { resolveScriptReply } from './resolve-script-reply.js';
 export type {
   DeclaredTool,
   ProviderRequestView,
@@ -24,7 +24,7 @@ export type {
   ScriptRule,
   ScriptToolCall,
   ToolResultMessage,
-} from './provider-script.js';
+} from './resolve-script-reply.js';
 export { parseSessionLog, readSessionLog, summarizeSessionLog } from './read-session-log.js';
 export type { SessionLogLine, SessionLogSummary } from './read-session-log.js';
 export { REQUIREMENTS } from './requirements.js';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeToolSpecs } from './fake-plugin.js';
+import { fakeToolSpecs } from './write-fake-plugin.js';
 import { MCP_FIXTURE_TOOL_COUNT } from './mcp-fixture.js';
 import { runComparison, type ComparisonResult, type ModeReport } from './run-comparison.js';
 import type { ComparisonMode } from './write-gateway-config.js';

@@ -36,9 +36,9 @@ export const REQUIREMENTS: readonly Requirement[] = [
   {
     id: 'H1',
     text: 'The mock provider works with the official openai client unchanged: Responses and Chat Completions, JSON and SSE.',
-    testFile: 'mock-provider.test.ts',
+    testFile: 'start-mock-provider.test.ts',
   },
-  { id: 'H2', text: 'The fake plugin has N distinct tools with a strict { marker } schema, loaded by path.', testFile: 'fake-plugin.test.ts' },
+  { id: 'H2', text: 'The fake plugin has N distinct tools with a strict { marker } schema, loaded by path.', testFile: 'write-fake-plugin.test.ts' },
   { id: 'H3', text: 'The MCP fixture is a real MCP server over stdio with a few dozen tools, paginated.', testFile: 'mcp-fixture.test.ts' },
   { id: 'H4', text: 'The gateway config is JSON5, strict on its own keys, with paths relative to the file.', testFile: 'load-gateway-config.test.ts' },
   {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import OpenAI from 'openai';
 import type { Logger } from 'pino';
 import type { ApprovalProvider, BeforeToolCallHook } from '@tool-search/policy';
-import type { MockProvider, RecordedProviderRequest } from './mock-provider.js';
+import type { MockProvider, RecordedProviderRequest } from './start-mock-provider.js';
 import { readSessionLog, type SessionLogSummary } from './read-session-log.js';
 import { startGateway, type GatewayRunRecord } from './start-gateway.js';
 import { writeGatewayConfig, type ComparisonMode } from './write-gateway-config.js';

@@ -10,7 +10,7 @@ import {
   type ResolvedReply,
   type ScriptRule,
   type ToolResultMessage,
-} from './provider-script.js';
+} from './resolve-script-reply.js';
 
 /** One request the mock provider received, raw body included. */
 export interface RecordedProviderRequest {

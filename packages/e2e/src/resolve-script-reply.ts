@@ -1,4 +1,5 @@
-// The mock provider's declarative script: a table of request matchers and the reply each one gives.
+// The mock provider's declarative script: a table of request matchers and the reply each one gives, and the
+// resolver that picks the answering row for a request.
 
 /** A function tool as the mock provider sees it in a request, whichever wire format carried it. */
 export interface DeclaredTool {

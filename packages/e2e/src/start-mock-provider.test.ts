@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockProvider, type MockProvider } from './mock-provider.js';
-import type { ScriptRule } from './provider-script.js';
+import { startMockProvider, type MockProvider } from './start-mock-provider.js';
+import type { ScriptRule } from './resolve-script-reply.js';
 
 const SCRIPT: ScriptRule[] = [
   {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_FAKE_TOOL_COUNT, fakeToolSpecs, writeFakePlugin } from './fake-plugin.js';
+import { DEFAULT_FAKE_TOOL_COUNT, fakeToolSpecs, writeFakePlugin } from './write-fake-plugin.js';
 
 describe('fakeToolSpecs', () => {
   it('[H2] makes 1,000 tools with distinct names, descriptions and schema tokens by default', () => {
