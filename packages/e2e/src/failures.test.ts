@@ -112,7 +112,7 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
       const pid = Number(await readFile(pidFile, 'utf8'));
       process.kill(pid, 'SIGKILL');
       // Wait until the process is gone, so the call really meets a dead server.
-      for (let attempt = 0; attempt < 200; attempt += 1) {
+      for (let attempt = 0; attempt < 1_000; attempt += 1) {
         try {
           process.kill(pid, 0);
         } catch {
