@@ -16,6 +16,8 @@ afterAll(async () => {
 });
 
 const SHORT_TIMEOUT_MS = 1_000;
+// For timeouts that must first let the body reach a bridge call (a cold child on a loaded machine included).
+const REACH_THEN_TIME_OUT_MS = 4_000;
 
 describe('budgets: time', () => {
   it('kills a synchronous while(true) at the timeout', async () => {
@@ -46,7 +48,7 @@ describe('budgets: time', () => {
     const result = await runner.run({
       code: "return await tools.call('mcp:slow:never', {});",
       bridge,
-      timeoutMs: SHORT_TIMEOUT_MS,
+      timeoutMs: REACH_THEN_TIME_OUT_MS,
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
     expect(calls).toHaveLength(1);
@@ -81,7 +83,7 @@ describe('budgets: time', () => {
     const result = await runner.run({
       code: "return await tools.search('never sent');",
       bridge,
-      timeoutMs: 5_000,
+      timeoutMs: 15_000,
       signal: AbortSignal.abort(),
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'aborted' } });
@@ -120,7 +122,7 @@ describe('budgets: output', () => {
     const result = await runner.run({
       code: 'for (let line = 0; line < 10_000; line += 1) console.log("line " + line); return "finished";',
       bridge,
-      timeoutMs: 5_000,
+      timeoutMs: 15_000,
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'output_limit' } });
     expect(result.logs).toHaveLength(200);
@@ -132,7 +134,7 @@ describe('budgets: output', () => {
     const result = await runner.run({
       code: 'console.log("x".repeat(9 * 1024)); return "finished";',
       bridge,
-      timeoutMs: 5_000,
+      timeoutMs: 15_000,
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'output_limit' } });
   });
@@ -142,7 +144,7 @@ describe('budgets: output', () => {
     const result = await runner.run({
       code: 'for (let line = 0; line < 140; line += 1) console.warn("y".repeat(8000)); return "finished";',
       bridge,
-      timeoutMs: 5_000,
+      timeoutMs: 15_000,
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'output_limit' } });
   });
@@ -156,7 +158,7 @@ describe('budgets: output', () => {
     const result = await runner.run({
       code: `console.log(${JSON.stringify(forged[0])}); console.log(${JSON.stringify(forged[1])}); return 'real';`,
       bridge,
-      timeoutMs: 5_000,
+      timeoutMs: 15_000,
     });
     expect(result).toMatchObject({ ok: true, value: 'real' });
     expect(calls).toEqual([]);
@@ -165,7 +167,7 @@ describe('budgets: output', () => {
 
   it('rejects a result over 1 MiB with result_too_large', async () => {
     const { bridge } = createRecordingBridge();
-    const result = await runner.run({ code: 'return "z".repeat(2 * 1024 * 1024);', bridge, timeoutMs: 5_000 });
+    const result = await runner.run({ code: 'return "z".repeat(2 * 1024 * 1024);', bridge, timeoutMs: 15_000 });
     expect(result).toMatchObject({ ok: false, error: { code: 'result_too_large' } });
   });
 
@@ -251,7 +253,7 @@ describe('budgets: tool calls', () => {
         return 'returned';
       `,
       bridge,
-      timeoutMs: 5_000,
+      timeoutMs: 15_000,
     });
     expect(result).toMatchObject({ ok: true, value: 'returned' });
     await searchEntered.promise;
@@ -259,7 +261,7 @@ describe('budgets: tool calls', () => {
     expect(calls[0]?.signal.aborted).toBe(true);
     // Settle the parked search after the run: nothing may reach a child any more, and no late call arrives.
     releaseSearch.resolve([]);
-    const followUp = await runner.run({ code: 'return "next run";', bridge: createRecordingBridge().bridge, timeoutMs: 5_000 });
+    const followUp = await runner.run({ code: 'return "next run";', bridge: createRecordingBridge().bridge, timeoutMs: 15_000 });
     expect(followUp).toMatchObject({ ok: true, value: 'next run' });
     expect(calls.map((call) => call.args[0])).toEqual(['parked']);
   });
@@ -269,7 +271,7 @@ describe('budgets: tool calls', () => {
     const result = await runner.run({
       code: "await tools.search('a'); await tools.search('b'); await tools.describe('mcp:s:t'); return 1;",
       bridge,
-      timeoutMs: 5_000,
+      timeoutMs: 15_000,
     });
     expect(result.ok).toBe(true);
     expect(result.stats).toMatchObject({ calls: { search: 2, describe: 1, call: 0 } });

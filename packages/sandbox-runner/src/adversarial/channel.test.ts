@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 async function runEscaped(code: string, bridge = createRecordingBridge().bridge) {
-  return runner.run({ code, bridge, timeoutMs: 5_000 });
+  return runner.run({ code, bridge, timeoutMs: 15_000 });
 }
 
 describe('channel: garbage from the child', () => {

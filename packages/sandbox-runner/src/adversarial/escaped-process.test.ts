@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 async function runEscaped(code: string, bridge = createRecordingBridge().bridge) {
-  return runner.run({ code, bridge, timeoutMs: 5_000 });
+  return runner.run({ code, bridge, timeoutMs: 15_000 });
 }
 
 /** Wraps a synchronous attack so the body returns the error code it got, or 'succeeded'. */
@@ -258,7 +258,8 @@ describe('escaped code: processes and threads', () => {
     const result = await runner.run({
       code: `process.title = ${JSON.stringify(marker)}; await tools.call('mcp:locate:me', {}); for (;;) await null;`,
       bridge,
-      timeoutMs: 1_000,
+      // Long enough for a cold child on a loaded machine to reach the locating call first.
+      timeoutMs: 4_000,
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
     expect(sandboxPid).toBeTypeOf('number');

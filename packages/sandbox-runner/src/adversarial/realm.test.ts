@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function runBody(code: string, bridge = createRecordingBridge().bridge) {
-  return runner.run({ code, bridge, timeoutMs: 5_000 });
+  return runner.run({ code, bridge, timeoutMs: 15_000 });
 }
 
 describe('realm: globals', () => {
