@@ -65,11 +65,15 @@ async function probeUncached(nodePath: string, isolation: IsolationRequest, logg
   if (isolation !== 'node-only') {
     const detection = detectOsLayer(nodePath);
     if (detection.ok) {
-      const failure = await runCanary({ nodePath, osLayer: detection.tools, dropPrivileges: detection.dropPrivileges, logger });
-      if (failure === undefined) {
-        return { ok: true, nodePath, version: version.version, isolation: 'os', osLayer: detection.tools, dropPrivileges: detection.dropPrivileges };
+      // With the mount namespace first; some containers refuse to mount proc, so then without it.
+      for (const osLayer of [detection.tools, { ...detection.tools, mountProc: false }]) {
+        const failure = await runCanary({ nodePath, osLayer, dropPrivileges: detection.dropPrivileges, logger });
+        if (failure === undefined) {
+          return { ok: true, nodePath, version: version.version, isolation: 'os', osLayer, dropPrivileges: detection.dropPrivileges };
+        }
+        osReason = `the canary failed under the OS layer: ${failure}`;
+        logger.debug({ mountProc: osLayer.mountProc, reason: osReason }, 'OS layer variant failed');
       }
-      osReason = `the canary failed under the OS layer: ${failure}`;
     } else osReason = detection.reason;
     if (isolation === 'os') return { ok: false, reason: `OS isolation is required but unavailable: ${osReason}` };
     logger.warn({ reason: osReason }, 'OS isolation unavailable, falling back to node-only');

@@ -40,6 +40,22 @@ describe('buildSpawnCommand', () => {
     expect(args.slice(-2)).toEqual(['-e', 'BOOT']);
   });
 
+  it('adds a mount namespace with a fresh /proc when mountProc is set', () => {
+    const { args } = buildSpawnCommand({ nodePath: '/node', bootstrap: 'BOOT', limits: DEFAULT_LIMITS, osLayer: { ...tools, mountProc: true }, dropPrivileges: true });
+    const unshareAt = args.indexOf('/usr/bin/unshare');
+    expect(args.slice(unshareAt, unshareAt + 9)).toEqual([
+      '/usr/bin/unshare',
+      '--user',
+      '--net',
+      '--pid',
+      '--mount',
+      '--mount-proc',
+      '--fork',
+      '--kill-child',
+      '--',
+    ]);
+  });
+
   it('keeps the uid when not root', () => {
     const { args } = buildSpawnCommand({ nodePath: '/node', bootstrap: 'BOOT', limits: DEFAULT_LIMITS, osLayer: tools, dropPrivileges: false });
     expect(args.some((arg) => arg.startsWith('--reuid'))).toBe(false);

@@ -2,11 +2,16 @@
 // with the process-layer flags and the inline bootstrap.
 import type { RunnerLimits } from '../types.js';
 
-/** Absolute paths of the util-linux tools the OS layer uses. */
+/** Absolute paths of the util-linux tools the OS layer uses, and whether to add a mount namespace. */
 export interface OsLayerTools {
   setpriv: string;
   unshare: string;
   prlimit: string;
+  /**
+   * Also a private mount namespace with a fresh `/proc` for the child's pid namespace (so the host's process
+   * list and command lines are not there even if layer 3 failed). Off where mounting proc is not allowed.
+   */
+  mountProc?: boolean;
 }
 
 /** The uid/gid an OS-layer child runs as when the runner is root (`nobody` on most distributions). */
@@ -72,6 +77,7 @@ export function buildSpawnCommand(options: SpawnCommandOptions): { command: stri
       '--user',
       '--net',
       '--pid',
+      ...(options.osLayer.mountProc === true ? ['--mount', '--mount-proc'] : []),
       '--fork',
       '--kill-child',
       '--',

@@ -48,5 +48,5 @@ export function detectOsLayer(nodePath: string): OsLayerDetection {
       return { ok: false, reason: `${nodePath} is not readable and executable by uid ${UNPRIVILEGED_ID}` };
     }
   }
-  return { ok: true, tools: { setpriv, unshare, prlimit }, dropPrivileges };
+  return { ok: true, tools: { setpriv, unshare, prlimit, mountProc: true }, dropPrivileges };
 }
