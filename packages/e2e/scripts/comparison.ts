@@ -10,7 +10,7 @@ const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = `Usage: comparison [--demo] [--api responses|chat|both] [--stream] [--tools N] [--out DIR]
   --demo     readable report (table per wire format) instead of the proof list
   --api      wire format between gateway and provider (default: responses for --demo, both otherwise)
-  --stream   SSE between gateway and provider
+  --stream   SSE between gateway and provider (with --api both and no --stream: responses JSON, chat SSE)
   --tools    fake plugin size (default 1000)
   --out      where the summary and session logs go (default packages/e2e/demo-output)`;
 
@@ -43,7 +43,8 @@ async function main(): Promise<number> {
     const result = await runComparison({
       outDir: join(outDir, current),
       api: current,
-      stream: values.stream,
+      // Both formats without --stream: cover both transports, JSON for responses and SSE for chat.
+      stream: values.stream || (api === 'both' && current === 'chat'),
       toolCount,
       onModeDone: (report) => console.error(`  ${report.mode} done in ${report.wallTimeMs} ms`),
     });

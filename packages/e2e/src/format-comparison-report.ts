@@ -1,5 +1,5 @@
 // The demo's readable report: one row per mode, then the saving against direct, then the proofs.
-import type { ComparisonResult, ModeReport } from './run-comparison.js';
+import { CLIENT_TOOLS, type ComparisonResult, type ModeReport } from './run-comparison.js';
 
 function kilobytes(bytes: number): string {
   return bytes >= 10_000 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`;
@@ -35,8 +35,16 @@ export function formatComparisonReport(result: ComparisonResult): string {
     finalTool(report),
     `${report.wallTimeMs} ms`,
   ]);
+  const catalog = result.reports[0]?.telemetry?.catalog;
+  const sources = catalog
+    ? Object.entries(catalog.sources)
+        .filter(([, count]) => count > 0)
+        .map(([source, count]) => `${source} ${count}`)
+        .join(', ')
+    : `plugin ${result.toolCount}`;
   const lines = [
-    `Tool search comparison: ${result.toolCount} fake plugin tools + MCP fixture + ${3} client tools, provider API ${result.api}${result.stream ? ' (SSE)' : ''}`,
+    `Tool search comparison over the ${result.api} API${result.stream ? ' (SSE)' : ''}: the same request through the same gateway in each mode.`,
+    `Catalog: ${catalog?.size ?? '?'} tools (${sources}) + ${CLIENT_TOOLS.length} client tools sent with the request.`,
     `Request: ${JSON.stringify(result.task.prompt)}`,
     '',
     table(
