@@ -29,7 +29,6 @@ const ranking: RankingSettings = {
   ...DEFAULT_RANKING,
   ...overrides,
   fieldWeights: { ...DEFAULT_RANKING.fieldWeights, ...overrides.fieldWeights },
-  fieldB: { ...DEFAULT_RANKING.fieldB, ...overrides.fieldB },
 };
 const queryCount = Number(values.queries ?? 1000);
 

@@ -24,7 +24,6 @@ const ranking: RankingSettings = {
   ...DEFAULT_RANKING,
   ...overrides,
   fieldWeights: { ...DEFAULT_RANKING.fieldWeights, ...overrides.fieldWeights },
-  fieldB: { ...DEFAULT_RANKING.fieldB, ...overrides.fieldB },
 };
 const wanted = values.sets?.split(',');
 const setNames = readdirSync(dataDir)

@@ -11,10 +11,6 @@ import { analyzeText } from './tokenize-text.js';
 export const INDEXED_FIELDS = ['name', 'owner', 'tags', 'params', 'description', 'paramText'] as const;
 /** One indexed field. */
 export type IndexedField = (typeof INDEXED_FIELDS)[number];
-const FIELD_COUNT = INDEXED_FIELDS.length;
-/** Term frequencies are packed 4 bits per field into one small integer per posting. */
-const TF_BITS = 4;
-const TF_MAX = (1 << TF_BITS) - 1;
 /** Query terms tracked per tool for coordination and diversification (one bit each). */
 const MAX_TRACKED_TERMS = 30;
 
@@ -22,16 +18,12 @@ const MAX_TRACKED_TERMS = 30;
 export interface RankingSettings {
   /** BM25F field weights (term-frequency multipliers). */
   fieldWeights: Record<IndexedField, number>;
-  /** BM25F length normalisation per field. */
-  fieldB: Record<IndexedField, number>;
   k1: number;
   /**
-   * `document`: one length normalisation over the weighted length of all fields (like one field with the
-   * weighted terms repeated); `field`: per-field normalisation with `fieldB` (classic BM25F).
+   * BM25 b, applied once to the weighted length of all fields (as if the fields were one text with each
+   * field's terms repeated by its weight). Per-field normalisation measured worse on every benchmark set.
    */
-  lengthNormalization: 'document' | 'field';
-  /** b for `document` length normalisation. */
-  documentB: number;
+  b: number;
   /** Extra weight of a word matched in its exact unstemmed form on top of its stem. */
   exactWeight: number;
   /** Weight of an intent-table expansion relative to the query term it came from. */
@@ -58,10 +50,8 @@ export interface RankingSettings {
 /** The settings the catalog ships with. */
 export const DEFAULT_RANKING: RankingSettings = {
   fieldWeights: { name: 2, owner: 1, tags: 1.5, params: 1, description: 1, paramText: 1 },
-  fieldB: { name: 0.75, owner: 0.75, tags: 0.75, params: 0.75, description: 0.75, paramText: 0.75 },
   k1: 1.2,
-  lengthNormalization: 'document',
-  documentB: 0.75,
+  b: 0.75,
   exactWeight: 0.5,
   expansionWeight: 0.3,
   maxQueryTerms: 64,
@@ -70,13 +60,13 @@ export const DEFAULT_RANKING: RankingSettings = {
   prefixWeight: 0.375,
   fuzzyWeight: 0.45,
   coordinationExponent: 0,
-  coveredTermWeight: 1,
+  coveredTermWeight: 0.7,
   diversifyDepth: 30,
 };
 
 interface Posting {
   slots: number[];
-  /** Packed per-field term frequencies, parallel to `slots`. */
+  /** Field-weighted term frequency (Σ weight × tf over fields), parallel to `slots`. */
   tfs: number[];
 }
 
@@ -135,12 +125,11 @@ export class SearchIndex {
   private readonly terms = new SearchableMap<Posting>();
   private readonly slotOf = new Map<string, number>();
   private readonly ids: Array<string | undefined> = [];
-  /** Field lengths, FIELD_COUNT per slot. */
-  private readonly lengths: number[] = [];
-  private readonly lengthSums = new Array<number>(FIELD_COUNT).fill(0);
   /** Weighted length of all fields per slot, and its sum, for `document` length normalisation. */
   private readonly documentLengths: number[] = [];
   private documentLengthSum = 0;
+  private saturation = new Float64Array(0);
+  private saturationDirty = true;
   /** Distinct terms per slot, to take a tool out of its postings. */
   private readonly slotTerms: Array<string[] | undefined> = [];
   private readonly freeSlots: number[] = [];
@@ -164,34 +153,30 @@ export class SearchIndex {
     const slot = this.freeSlots.pop() ?? this.ids.length;
     this.ids[slot] = tool.id;
     this.slotOf.set(tool.id, slot);
-    const packed = new Map<string, number>();
-    INDEXED_FIELDS.forEach((field, f) => {
-      const { terms, exact } = fields[field];
-      // Length counts words once; the exact forms ride along without lengthening the field.
-      this.lengths[slot * FIELD_COUNT + f] = terms.length;
-      this.lengthSums[f] = (this.lengthSums[f] as number) + terms.length;
-      for (const term of [...terms, ...exact]) {
-        const current = packed.get(term) ?? 0;
-        const tf = (current >>> (f * TF_BITS)) & TF_MAX;
-        packed.set(term, tf < TF_MAX ? current + (1 << (f * TF_BITS)) : current);
-      }
-    });
+    // Field weights are fixed per index, so each posting stores the weighted term frequency directly.
+    const weighted = new Map<string, number>();
     let documentLength = 0;
-    INDEXED_FIELDS.forEach((field, f) => {
-      documentLength += this.settings.fieldWeights[field] * (this.lengths[slot * FIELD_COUNT + f] as number);
-    });
+    for (const field of INDEXED_FIELDS) {
+      const { terms, exact } = fields[field];
+      const weight = this.settings.fieldWeights[field];
+      // Length counts words once; the exact forms ride along without lengthening the text.
+      documentLength += weight * terms.length;
+      for (const term of terms) weighted.set(term, (weighted.get(term) ?? 0) + weight);
+      for (const term of exact) weighted.set(term, (weighted.get(term) ?? 0) + weight);
+    }
     this.documentLengths[slot] = documentLength;
     this.documentLengthSum += documentLength;
-    for (const [term, tfs] of packed) {
+    for (const [term, tf] of weighted) {
       const posting = this.terms.get(term);
       if (posting) {
         posting.slots.push(slot);
-        posting.tfs.push(tfs);
+        posting.tfs.push(tf);
       } else {
-        this.terms.set(term, { slots: [slot], tfs: [tfs] });
+        this.terms.set(term, { slots: [slot], tfs: [tf] });
       }
     }
-    this.slotTerms[slot] = [...packed.keys()];
+    this.slotTerms[slot] = [...weighted.keys()];
+    this.saturationDirty = true;
   }
 
   remove(ids: readonly string[]): void {
@@ -208,10 +193,6 @@ export class SearchIndex {
         }
         if (posting.slots.length === 0) this.terms.delete(term);
       }
-      for (let f = 0; f < FIELD_COUNT; f++) {
-        this.lengthSums[f] = (this.lengthSums[f] as number) - (this.lengths[slot * FIELD_COUNT + f] as number);
-        this.lengths[slot * FIELD_COUNT + f] = 0;
-      }
       this.documentLengthSum -= this.documentLengths[slot] as number;
       this.documentLengths[slot] = 0;
       this.slotTerms[slot] = undefined;
@@ -219,6 +200,20 @@ export class SearchIndex {
       this.slotOf.delete(id);
       this.freeSlots.push(slot);
     }
+    this.saturationDirty = true;
+  }
+
+  /** k1 × (1 − b + b × length / average length) per slot; recomputed after the catalog changes. */
+  private saturationBySlot(): Float64Array {
+    if (!this.saturationDirty && this.saturation.length >= this.ids.length) return this.saturation;
+    const { k1, b } = this.settings;
+    const average = this.documentLengthSum / Math.max(1, this.slotOf.size);
+    if (this.saturation.length < this.ids.length) this.saturation = new Float64Array(this.ids.length * 2);
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      this.saturation[slot] = average > 0 ? k1 * (1 - b + (b * (this.documentLengths[slot] as number)) / average) : k1;
+    }
+    this.saturationDirty = false;
+    return this.saturation;
   }
 
   private idf(documentFrequency: number): number {
@@ -295,14 +290,8 @@ export class SearchIndex {
     }
     const scores = this.scores;
     const masks = this.masks;
-    const total = this.slotOf.size;
-    const weights = INDEXED_FIELDS.map((field) => settings.fieldWeights[field]);
-    const bs = INDEXED_FIELDS.map((field) => settings.fieldB[field]);
-    const averages = this.lengthSums.map((sum) => sum / total);
+    const saturation = this.saturationBySlot();
     const k1 = settings.k1;
-    const byDocument = settings.lengthNormalization === 'document';
-    const documentB = settings.documentB;
-    const averageDocument = this.documentLengthSum / total;
     const touched: number[] = [];
     const bitIdf = new Map<number, number>();
     for (const { term, weight, bit, idf } of queryTerms) {
@@ -313,25 +302,9 @@ export class SearchIndex {
       const termWeight = weight * idf * (k1 + 1);
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i] as number;
-        let packed = tfs[i] as number;
-        // BM25F: field term frequencies, weighted and length-normalised, are summed before saturation.
-        let tf = 0;
-        let saturation = k1;
-        if (byDocument) {
-          for (let f = 0; packed !== 0; f++, packed >>>= TF_BITS) tf += (weights[f] as number) * (packed & TF_MAX);
-          saturation = averageDocument > 0 ? k1 * (1 - documentB + (documentB * (this.documentLengths[slot] as number)) / averageDocument) : k1;
-        } else {
-          for (let f = 0; packed !== 0; f++, packed >>>= TF_BITS) {
-            const count = packed & TF_MAX;
-            if (count === 0) continue;
-            const average = averages[f] as number;
-            const b = bs[f] as number;
-            const norm = average > 0 ? 1 - b + (b * (this.lengths[slot * FIELD_COUNT + f] as number)) / average : 1;
-            tf += ((weights[f] as number) * count) / norm;
-          }
-        }
+        const tf = tfs[i] as number;
         if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot);
-        scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + saturation);
+        scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + (saturation[slot] as number));
         masks[slot] = (masks[slot] as number) | (1 << bit);
       }
     }
@@ -347,8 +320,8 @@ export class SearchIndex {
         for (const [bit, idf] of bitIdf) if ((masks[slot] as number) & (1 << bit)) matched += idf;
         score *= Math.pow(matched / idfTotal, exponent);
       }
-      const candidate = { slot, score, id: this.ids[slot] as string };
-      insertTop(top, candidate, depth);
+      if (top.length === depth && score < (top[depth - 1] as { score: number }).score) continue;
+      insertTop(top, { slot, score, id: this.ids[slot] as string }, depth);
     }
     const result =
       settings.coveredTermWeight < 1 && bitIdf.size > 1
