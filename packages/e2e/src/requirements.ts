@@ -51,5 +51,10 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'The gateway fails loudly: an invalid config at start (with its path), provider errors as 502, no streaming.',
     testFile: 'start-gateway.test.ts',
   },
+  {
+    id: 'H8',
+    text: 'An MCP tool found by search is called over stdio through the gateway, its result marked untrusted.',
+    testFile: 'start-gateway.test.ts',
+  },
   { id: 'H5', text: 'The comparison runner reports every mode and fails when a proof fails.', testFile: 'run-comparison.test.ts' },
 ];

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idPattern } from './comparison-script.js';
 import { isE2eError } from './errors.js';
+import { MCP_FIXTURE_TOOL_COUNT } from './mcp-fixture.js';
 import { writeFakePlugin, type WrittenFakePlugin } from './write-fake-plugin.js';
 import { startMockProvider, type MockProvider } from './start-mock-provider.js';
 import { readSessionLog } from './read-session-log.js';
@@ -59,6 +61,46 @@ describe('startGateway', () => {
       }
     });
   }
+
+  it('[H8] calls an MCP tool found by search over stdio, its result marked untrusted', async () => {
+    provider.setScript([
+      {
+        id: 'search',
+        when: { toolResults: 0, declaresTool: /^tool_search$/ },
+        reply: { toolCalls: [{ name: 'tool_search', arguments: { query: 'create calendar events' } }] },
+      },
+      {
+        id: 'call',
+        when: { lastToolName: /^tool_search$/, lastToolResult: new RegExp(idPattern('calendar_create')) },
+        reply: { toolCalls: [{ name: 'tool_call', arguments: { id: '{{id}}', args: { query: 'standup' } } }] },
+      },
+      { id: 'finish', when: { lastToolResult: /(?<line>MCP_OK .*)/ }, reply: { text: '{{line}}' } },
+    ]);
+    const configPath = await writeGatewayConfig({
+      path: join(dir, 'mcp.json5'),
+      provider: { baseURL: provider.baseURL, api: 'chat', stream: true },
+      mode: 'tools',
+      plugins: [plugin.path],
+      stateDir: 'state-mcp',
+    });
+    const gateway = await startGateway({ configPath });
+    try {
+      provider.reset();
+      const client = new OpenAI({ apiKey: 'no-key', baseURL: gateway.baseURL, maxRetries: 0 });
+      const response = await client.responses.create({ model: 'mock-model', input: 'Create the standup event.' });
+      expect(response.output_text).toBe('MCP_OK calendar_create {"query":"standup"}');
+      const record = (response as unknown as { tool_search: GatewayRunRecord }).tool_search;
+      expect(record.telemetry.catalog.sources).toMatchObject({ plugin: 50, mcp: MCP_FIXTURE_TOOL_COUNT });
+      expect(record.telemetry.calls).toEqual([
+        expect.objectContaining({ toolId: 'mcp:fixture:calendar_create', source: 'mcp', via: 'tool_call', status: 'ok' }),
+      ]);
+      // The model got the MCP result inside the untrusted-content marker.
+      const lastBody = provider.requests().at(-1)!.body;
+      expect(lastBody).toContain('<untrusted-tool-result tool=\\"mcp:fixture:calendar_create\\">');
+    } finally {
+      await gateway.close();
+    }
+  });
 
   it('[H7] turns a provider error into a 502 the official client surfaces', async () => {
     provider.setScript([]);
