@@ -27,7 +27,7 @@ export type {
 } from './resolve-script-reply.js';
 export { parseSessionLog, readSessionLog, summarizeSessionLog } from './read-session-log.js';
 export type { SessionLogLine, SessionLogSummary } from './read-session-log.js';
-export { REQUIREMENTS } from './requirements.js';
+export { citedRequirementIds, REQUIREMENTS, untestedRequirements } from './requirements.js';
 export type { Requirement } from './requirements.js';
 export { runAgentLoop } from './run-agent-loop.js';
 export type { AgentLoopOptions, AgentLoopResult, AgentSession, AgentSurfaceFormat, AgentToolCall } from './run-agent-loop.js';

@@ -58,3 +58,20 @@ export const REQUIREMENTS: readonly Requirement[] = [
   },
   { id: 'H5', text: 'The comparison runner reports every mode and fails when a proof fails.', testFile: 'run-comparison.test.ts' },
 ];
+
+// A test title citing requirements: it('[P1] ...'), it(`[P1][P2] ...`), it.each(...)('[P2] ...').
+const CITING_TITLE = /\bit(?:\.each\([^)]*\))?\(\s*['"`]((?:\[[A-Z]\d+\]\s*)+)/g;
+
+/** The requirement ids cited by the test titles in one test file's source text. */
+export function citedRequirementIds(testSource: string): Set<string> {
+  const ids = new Set<string>();
+  for (const match of testSource.matchAll(CITING_TITLE)) {
+    for (const id of match[1]!.matchAll(/\[([A-Z]\d+)\]/g)) ids.add(id[1]!);
+  }
+  return ids;
+}
+
+/** Requirements with no citing test title in the file they name (`cited`: test file → ids cited there). */
+export function untestedRequirements(requirements: readonly Requirement[], cited: ReadonlyMap<string, ReadonlySet<string>>): Requirement[] {
+  return requirements.filter((requirement) => !cited.get(requirement.testFile)?.has(requirement.id));
+}
