@@ -49,10 +49,10 @@ export interface RankingSettings {
 
 /** The settings the catalog ships with. */
 export const DEFAULT_RANKING: RankingSettings = {
-  fieldWeights: { name: 2, owner: 1, tags: 1.5, params: 1, description: 1, paramText: 1 },
-  k1: 1.2,
+  fieldWeights: { name: 2, owner: 1, tags: 1.5, params: 1.5, description: 1, paramText: 1 },
+  k1: 1.5,
   b: 0.75,
-  exactWeight: 0.5,
+  exactWeight: 0.3,
   expansionWeight: 0.3,
   maxQueryTerms: 64,
   maxDocumentShare: 1,
