@@ -91,6 +91,11 @@ describe.each(FORMATS)('runComparison over $api (stream: $stream)', ({ api, stre
     expect(report('directory')).toMatchObject({ searches: 1, describes: 1, calls: 1, codeRuns: 0 });
   });
 
+  it.each(['direct', 'code', 'tools', 'directory'] as const)('[P6] the %s session log closes with a summary of the same counts', (mode) => {
+    const run = report(mode);
+    expect(run.summaryCounts).toMatchObject({ searches: run.searches, describes: run.describes, calls: run.calls, codeRuns: run.codeRuns });
+  });
+
   it('[P6] session logs show the bridge telemetry of the code run', () => {
     const code = report('code');
     expect(code.bridge).toEqual({ searches: 1, describes: 0, calls: 1 });

@@ -24,6 +24,8 @@ export interface SessionLogSummary {
   bridge: { searches: number; describes: number; calls: number };
   /** The sandbox runner's own bridge counts of the first code run (`code.run` → `stats.calls`). */
   codeRunBridgeCalls: Record<string, number> | undefined;
+  /** The counts of the `session.summary` line written at close (undefined when the session was not closed). */
+  summaryCounts: Record<string, number> | undefined;
   /** The last final call that succeeded, else the last final call. */
   finalCall: { toolId: string; source: string; via: string; status: string } | undefined;
   lines: SessionLogLine[];
@@ -66,6 +68,7 @@ export function summarizeSessionLog(lines: SessionLogLine[]): SessionLogSummary 
       const stats = of('code.run')[0]?.stats as { calls?: Record<string, number> } | undefined;
       return stats?.calls;
     })(),
+    summaryCounts: of('session.summary')[0]?.counts as Record<string, number> | undefined,
     finalCall: final
       ? { toolId: String(final.toolId ?? final.target), source: String(final.source), via: String(final.via), status: String(final.status) }
       : undefined,

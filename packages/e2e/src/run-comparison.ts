@@ -78,6 +78,8 @@ export interface ModeReport {
   codeRuns: number;
   bridge: SessionLogSummary['bridge'];
   codeRunBridgeCalls: SessionLogSummary['codeRunBridgeCalls'];
+  /** Counts from the session log's closing summary line. */
+  summaryCounts: SessionLogSummary['summaryCounts'];
   finalTool: { id: string; source: string; via: string; status: string } | undefined;
   finalText: string;
   /** The script rules that answered, in order. */
@@ -170,6 +172,7 @@ async function runMode(
       codeRuns: log.codeRuns,
       bridge: log.bridge,
       codeRunBridgeCalls: log.codeRunBridgeCalls,
+      summaryCounts: log.summaryCounts,
       finalTool: log.finalCall ? { id: log.finalCall.toolId, source: log.finalCall.source, via: log.finalCall.via, status: log.finalCall.status } : undefined,
       finalText: response.output_text,
       providerRules: requests.map((request) => request.ruleId),
@@ -254,6 +257,9 @@ export function evaluateProofs(result: Pick<ComparisonResult, 'reports' | 'toolC
       report.calls === expected.calls &&
       report.codeRuns === expected.codeRuns &&
       report.finalTool?.via === expected.via &&
+      report.summaryCounts?.searches === expected.searches &&
+      report.summaryCounts.describes === expected.describes &&
+      report.summaryCounts.calls === expected.calls &&
       bridgeOk;
     add(
       'P6',

@@ -217,8 +217,9 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
       }
       throw error;
     }
+    let result: AgentLoopResult;
     try {
-      const result = await runAgentLoop({
+      result = await runAgentLoop({
         client,
         provider: config.provider,
         session,
@@ -227,28 +228,29 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
         maxTurns: config.agent.maxTurns,
         logger: runLog,
       });
-      const telemetry = session.telemetry();
-      const record: GatewayRunRecord = {
-        runId,
-        sessionLogPath,
-        telemetry,
-        turns: result.turns,
-        text: result.text,
-        toolCalls: result.toolCalls,
-        wallTimeMs: Math.round(performance.now() - started),
-      };
-      runs.push(record);
-      sendJson(response, 200, toResponse(runId, body.model ?? config.provider.model, result, record));
     } catch (error) {
+      await session.close();
       if (error instanceof OpenAI.APIError) {
         runLog.warn({ status: error.status }, 'provider request failed');
         sendError(response, 502, 'provider_error', `provider request failed: ${error.message}`, 'provider_failed');
         return;
       }
       throw error;
-    } finally {
-      await session.close();
     }
+    const telemetry = session.telemetry();
+    // Close before answering, so the session log (with its summary line) is complete when the caller reads it.
+    await session.close();
+    const record: GatewayRunRecord = {
+      runId,
+      sessionLogPath,
+      telemetry,
+      turns: result.turns,
+      text: result.text,
+      toolCalls: result.toolCalls,
+      wallTimeMs: Math.round(performance.now() - started),
+    };
+    runs.push(record);
+    sendJson(response, 200, toResponse(runId, body.model ?? config.provider.model, result, record));
   }
 
   const server = createServer((request, response) => {
