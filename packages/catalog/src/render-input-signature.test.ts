@@ -97,6 +97,10 @@ describe('renderInputSignature', () => {
     expect(renderInputSignature({ type: 'object' })).toBe('Record<string, unknown>');
   });
 
+  it('renders declared but empty properties as {}', () => {
+    expect(renderInputSignature({ type: 'object', properties: {} })).toBe('{}');
+  });
+
   it('shortens nested objects first when the signature is too long', () => {
     const nested = { type: 'object', properties: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, { type: 'string' }])) };
     const schema = { type: 'object', properties: { config: nested, name: { type: 'string' } }, required: ['name'] };

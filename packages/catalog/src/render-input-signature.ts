@@ -114,7 +114,8 @@ function renderObject(schema: JsonSchema, context: RenderContext, depth: number,
     if (isSchemaObject(additional) && Object.keys(additional).length > 0) {
       return `Record<string, ${renderSchema(additional, context, depth + 1, maxLength)}>`;
     }
-    return additional === false ? '{}' : 'Record<string, unknown>';
+    // Declared but empty properties read as "no parameters"; an object with no `properties` at all is open.
+    return additional === false || isSchemaObject(schema.properties) ? '{}' : 'Record<string, unknown>';
   }
   if (depth > context.maxObjectDepth) return '{ … }';
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);

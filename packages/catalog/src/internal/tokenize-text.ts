@@ -6,7 +6,7 @@ import { STOP_WORDS } from './stop-words.js';
 // Runs of letters/marks/digits; everything else (spaces, punctuation, `_`, `-`, `.`, `/`, `__`) separates.
 const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
 const ASCII_WORD_RUN = /[A-Za-z0-9]+/g;
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /[^\t\n\r\u0020-\u007e]/;
 // Scripts written without spaces: every character is its own term, so CJK text still matches.
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const UNSPACED_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
