@@ -15,16 +15,25 @@ const USAGE = `Usage: comparison [--demo] [--api responses|chat|both] [--stream]
   --out      where the summary and session logs go (default packages/e2e/demo-output)`;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      demo: { type: 'boolean', default: false },
-      api: { type: 'string' },
-      stream: { type: 'boolean', default: false },
-      tools: { type: 'string', default: '1000' },
-      out: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      // `pnpm demo -- --help` passes a literal `--` through; no option takes it as a value, so drop it.
+      args: process.argv.slice(2).filter((arg) => arg !== '--'),
+      options: {
+        demo: { type: 'boolean', default: false },
+        api: { type: 'string' },
+        stream: { type: 'boolean', default: false },
+        tools: { type: 'string', default: '1000' },
+        out: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  const { values } = parsed;
   if (values.help) {
     console.log(USAGE);
     return 0;
@@ -35,6 +44,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const toolCount = Number(values.tools);
+  if (!Number.isInteger(toolCount) || toolCount < 1) {
+    console.error(`--tools: expected a positive integer, got ${values.tools}\n${USAGE}`);
+    return 2;
+  }
   const outDir = values.out ?? join(PACKAGE_DIR, 'demo-output');
   const apis = api === 'both' ? (['responses', 'chat'] as const) : ([api] as ['responses' | 'chat']);
   const results: ComparisonResult[] = [];

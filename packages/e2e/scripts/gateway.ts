@@ -5,7 +5,10 @@ import { createRootLogger } from '@tool-search/gateway-adapter';
 import { isE2eError, startGateway } from '../src/index.js';
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { config: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2).filter((arg) => arg !== '--'),
+    options: { config: { type: 'string' }, verbose: { type: 'boolean', default: false } },
+  });
   if (!values.config) {
     console.error('Usage: gateway --config <gateway.json5> [--verbose]');
     return 2;
