@@ -294,19 +294,23 @@ export class SearchIndex {
     const k1 = settings.k1;
     const touched: number[] = [];
     const bitIdf = new Map<number, number>();
-    for (const { term, weight, bit, idf } of queryTerms) {
+    const accumulate = (term: string, weight: number, bit: number, idf: number) => {
       const posting = this.terms.get(term);
-      if (!posting) continue;
-      if (weight === 1) bitIdf.set(bit, idf);
+      if (!posting) return;
       const { slots, tfs } = posting;
       const termWeight = weight * idf * (k1 + 1);
+      const bitMask = bit < 0 ? 0 : 1 << bit;
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i] as number;
         const tf = tfs[i] as number;
         if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot);
         scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + (saturation[slot] as number));
-        masks[slot] = (masks[slot] as number) | (1 << bit);
+        masks[slot] = (masks[slot] as number) | bitMask;
       }
+    };
+    for (const { term, weight, bit, idf } of queryTerms) {
+      if (weight === 1 && this.terms.get(term)) bitIdf.set(bit, idf);
+      accumulate(term, weight, bit, idf);
     }
     let idfTotal = 0;
     for (const value of bitIdf.values()) idfTotal += value;
