@@ -66,7 +66,7 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
     expect((searchLine.hitIds as string[]).length).toBeGreaterThan(0);
     expect(result.log.finalCall).toMatchObject({ toolId: guessedId, status: 'error' });
     // To the model, a denied tool does not exist: an unknown tool, with suggestions that never name it.
-    expect(result.text).toMatch(new RegExp(`^REPORT Error \\(unknown_tool\\): No tool "${guessedId}" is available`));
+    expect(result.text).toMatch(new RegExp(`^REPORT Error \\(unknown_tool\\): .*"${guessedId}"`));
     expect(result.text.split('Did you mean:')[1] ?? '').not.toContain(guessedId);
     expect(result.text).not.toContain('FAKE_PLUGIN_OK');
     expect(result.record.telemetry.calls.every((call) => call.status !== 'ok')).toBe(true);
@@ -151,9 +151,8 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
     );
     expect(result.log.finalCall).toMatchObject({ toolId: `plugin:fakeplugin:${current.target.name}`, status: 'blocked' });
     expect(result.record.telemetry.calls[0]).toMatchObject({ status: 'blocked', detail: 'hook' });
-    expect(result.text).toBe(
-      `GAVE_UP: Blocked (hook): marker is on the test deny list. The call to plugin:fakeplugin:${current.target.name} did not run; do not retry it.`,
-    );
+    // The model is told who blocked the call and why (the rest of the wording belongs to the adapter).
+    expect(result.text).toMatch(/^GAVE_UP: Blocked \(hook\): marker is on the test deny list\b/);
     expect(toolOutputs(result)).not.toContain('FAKE_PLUGIN_OK');
   });
 
