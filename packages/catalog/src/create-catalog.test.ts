@@ -181,6 +181,14 @@ describe('catalog.search', () => {
     expect(catalog.search('calendar event')[0]?.id).toBe('mcp:calendar:list_calendar_events');
   });
 
+  it('matches a plural query word to a singular tool word where plain BM25 finds nothing', () => {
+    const invoices = createCatalog([
+      { name: 'list_invoices', source: 'mcp', owner: 'stripe', description: 'List invoices' },
+      { name: 'list_users', source: 'mcp', owner: 'admin', description: 'List users' },
+    ]);
+    expect(invoices.search('invoice').map((hit) => hit.id)).toEqual(['mcp:stripe:list_invoices']);
+  });
+
   it('matches a small typo on a short query', () => {
     expect(catalog.search('calender')[0]?.id).toBe('mcp:calendar:list_calendar_events');
   });

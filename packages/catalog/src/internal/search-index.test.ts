@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDescriptor } from '../types.js';
+import { DEFAULT_RANKING, SearchIndex } from './search-index.js';
+
+function tool(name: string, description: string): ToolDescriptor {
+  return { id: `mcp:x:${name}`, name, source: 'mcp', owner: 'x', description, inputSchema: {}, trusted: false, tags: [] };
+}
+
+// Unrelated tools make the deploy words rare enough to outscore the hotel words without diversification.
+const FILLER = ['email', 'calendar', 'invoice', 'weather', 'translate', 'stock', 'music', 'photo', 'note', 'recipe', 'flight', 'news'].map((word) =>
+  tool(`get_${word}`, `Get the ${word}.`),
+);
+const TOOLS = [
+  tool('deploy_application', 'Deploy a docker application.'),
+  tool('deploy_service', 'Deploy a docker application service.'),
+  tool('deploy_stack', 'Deploy a docker application stack.'),
+  tool('reserve_room', 'Book a hotel.'),
+  ...FILLER,
+];
+const QUERY = 'deploy the docker application, then book a hotel';
+
+describe('SearchIndex.rank', () => {
+  it('without diversification ranks near-duplicates of the first intent above the second intent', () => {
+    const index = new SearchIndex({ ...DEFAULT_RANKING, coveredTermWeight: 1 });
+    index.add(TOOLS);
+    expect(index.rank(QUERY, 3).map((hit) => hit.id)).not.toContain('mcp:x:reserve_room');
+  });
+
+  it('with diversification gives the second intent a place in the top hits', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add(TOOLS);
+    const ids = index.rank(QUERY, 3).map((hit) => hit.id);
+    expect(ids[0]).toBe('mcp:x:deploy_application');
+    expect(ids).toContain('mcp:x:reserve_room');
+  });
+
+  it('returns scores that never increase down the list', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add(TOOLS);
+    const scores = index.rank(QUERY, 5).map((hit) => hit.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('prefers the exact word form over a word that only shares its stem', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add([tool('a_tool', 'Manage the files.'), tool('b_tool', 'Manage the file.')]);
+    expect(index.rank('files', 2).map((hit) => hit.id)).toEqual(['mcp:x:a_tool', 'mcp:x:b_tool']);
+  });
+
+  it('forgets a removed tool entirely', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add(TOOLS);
+    index.remove(['mcp:x:reserve_room']);
+    expect(index.rank('hotel', 5)).toEqual([]);
+    expect(index.size).toBe(TOOLS.length - 1);
+  });
+});
