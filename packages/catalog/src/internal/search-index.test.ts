@@ -55,3 +55,18 @@ describe('SearchIndex.rank', () => {
     expect(index.size).toBe(TOOLS.length - 1);
   });
 });
+
+describe('SearchIndex.queryTerms', () => {
+  it('keeps at most 32 prefix variants of a short query term, the closest first', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add(Array.from({ length: 60 }, (_, i) => tool(`t${i}`, `pro${'x'.repeat(1 + (i % 50))}y${i}`)));
+    const derived = index.queryTerms('pro').filter((entry) => entry.weight < 1);
+    expect(derived).toHaveLength(32);
+  });
+
+  it('reads only the first 4,000 characters of a query', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add([tool('alpha', 'alpha'), tool('omega', 'omega')]);
+    expect(index.queryTerms(`alpha ${'x '.repeat(2_100)}omega`).map((entry) => entry.term)).toEqual(['alpha']);
+  });
+});

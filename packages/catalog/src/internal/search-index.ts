@@ -13,6 +13,10 @@ export const INDEXED_FIELDS = ['name', 'owner', 'tags', 'params', 'description',
 export type IndexedField = (typeof INDEXED_FIELDS)[number];
 /** Query terms tracked per tool for coordination and diversification (one bit each). */
 const MAX_TRACKED_TERMS = 30;
+/** Prefix/typo variants kept per query term. */
+const MAX_DERIVED_TERMS = 32;
+/** Characters of a query that are analysed. */
+const MAX_QUERY_CHARS = 4_000;
 
 /** Ranking knobs; DESIGN.md explains the values. Exported for the benchmark scripts only. */
 export interface RankingSettings {
@@ -232,7 +236,8 @@ export class SearchIndex {
   /** Query text to the weighted terms that will be scored (empty when nothing meaningful is left). */
   queryTerms(query: string): QueryTerm[] {
     const settings = this.settings;
-    const analyzed = analyzeText(query);
+    // Only the start of a very long query is read: bounded work whatever the caller sends.
+    const analyzed = analyzeText(query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query);
     const unique = [...new Set(analyzed.terms)];
     if (unique.length === 0 || this.slotOf.size === 0) return [];
     const total = this.slotOf.size;
@@ -280,8 +285,10 @@ export class SearchIndex {
           derived.set(term, (settings.fuzzyWeight * term.length) / (term.length + distance));
         }
       }
-      for (const term of [...derived.keys()].sort()) {
-        out.push({ term, weight: derived.get(term) as number, bit, idf: this.idf(df(term)) });
+      // A short prefix can reach hundreds of words; the closest ones are enough and keep latency flat.
+      const closest = [...derived].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_DERIVED_TERMS);
+      for (const [term, weight] of closest.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+        out.push({ term, weight, bit, idf: this.idf(df(term)) });
       }
     }
     return out;
