@@ -118,6 +118,8 @@ export interface RankedId {
 interface QueryTerm {
   term: string;
   weight: number;
+  /** A word of the query itself (not an exact form, relative, prefix or typo variant). */
+  original: boolean;
   /** Bit of the original query term this one stands for. */
   bit: number;
   idf: number;
@@ -263,14 +265,15 @@ export class SearchIndex {
         const frequency = df(exact);
         if (bit === undefined || frequency === 0 || seen.has(exact)) return;
         seen.add(exact);
-        out.push({ term: exact, weight: settings.exactWeight, bit, idf: this.idf(frequency) });
+        out.push({ term: exact, weight: settings.exactWeight, original: false, bit, idf: this.idf(frequency) });
       });
     }
     for (const entry of expandQueryTerms(kept, settings.expansionWeight)) {
       const bit = bitOf.get(entry.origin) as number;
       const frequency = df(entry.term);
-      if (frequency > 0) out.push({ term: entry.term, weight: entry.weight, bit, idf: this.idf(frequency) });
-      if (!typoTolerant || entry.weight !== 1 || entry.term.length < 3) continue;
+      const original = entry.term === entry.origin;
+      if (frequency > 0) out.push({ term: entry.term, weight: entry.weight, original, bit, idf: this.idf(frequency) });
+      if (!typoTolerant || !original || entry.term.length < 3) continue;
       // Short queries: prefix and one-typo matches of each original term, at lower weight. Sorted, so the
       // sum order (and so the score) does not depend on the tree's insertion history.
       const derived = new Map<string, number>();
@@ -288,7 +291,7 @@ export class SearchIndex {
       // A short prefix can reach hundreds of words; the closest ones are enough and keep latency flat.
       const closest = [...derived].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_DERIVED_TERMS);
       for (const [term, weight] of closest.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-        out.push({ term, weight, bit, idf: this.idf(df(term)) });
+        out.push({ term, weight, original: false, bit, idf: this.idf(df(term)) });
       }
     }
     return out;
@@ -323,8 +326,8 @@ export class SearchIndex {
         masks[slot] = (masks[slot] as number) | bitMask;
       }
     };
-    for (const { term, weight, bit, idf } of queryTerms) {
-      if (weight === 1 && this.postings.has(term)) bitIdf.set(bit, idf);
+    for (const { term, weight, original, bit, idf } of queryTerms) {
+      if (original && this.postings.has(term)) bitIdf.set(bit, idf);
       accumulate(term, weight, bit, idf);
     }
     let idfTotal = 0;
