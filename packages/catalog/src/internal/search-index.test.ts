@@ -70,3 +70,18 @@ describe('SearchIndex.queryTerms', () => {
     expect(index.queryTerms(`alpha ${'x '.repeat(2_100)}omega`).map((entry) => entry.term)).toEqual(['alpha']);
   });
 });
+
+describe('SearchIndex name pairs', () => {
+  it('ranks a name with the query words adjacent above one with the same words apart', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    // Same words, same length: only the adjacency differs (and the id order favours the other one).
+    index.add([tool('healthPlanStatistics', ''), tool('planHealthStatistics', ''), ...FILLER]);
+    expect(index.rank('health statistics', 2).map((hit) => hit.id)).toEqual(['mcp:x:planHealthStatistics', 'mcp:x:healthPlanStatistics']);
+  });
+
+  it('without pair scoring the same two tools tie and fall back to id order', () => {
+    const index = new SearchIndex({ ...DEFAULT_RANKING, pairWeight: 0 });
+    index.add([tool('healthPlanStatistics', ''), tool('planHealthStatistics', ''), ...FILLER]);
+    expect(index.rank('health statistics', 2).map((hit) => hit.id)).toEqual(['mcp:x:healthPlanStatistics', 'mcp:x:planHealthStatistics']);
+  });
+});

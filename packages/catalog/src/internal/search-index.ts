@@ -5,7 +5,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import type { ToolDescriptor } from '../types.js';
 import { expandQueryTerms } from './intent-table.js';
-import { analyzeText } from './tokenize-text.js';
+import { analyzeText, EXACT_MARK } from './tokenize-text.js';
 
 /** The indexed fields, in posting order. */
 export const INDEXED_FIELDS = ['name', 'owner', 'tags', 'params', 'description', 'paramText'] as const;
@@ -13,6 +13,8 @@ export const INDEXED_FIELDS = ['name', 'owner', 'tags', 'params', 'description',
 export type IndexedField = (typeof INDEXED_FIELDS)[number];
 /** Query terms tracked per tool for coordination and diversification (one bit each). */
 const MAX_TRACKED_TERMS = 30;
+/** Marks an adjacent pair of name words in the term dictionary. */
+const PAIR_MARK = '+';
 /** Prefix/typo variants kept per query term. */
 const MAX_DERIVED_TERMS = 32;
 /** Characters of a query that are analysed. */
@@ -28,6 +30,8 @@ export interface RankingSettings {
    * field's terms repeated by its weight). Per-field normalisation measured worse on every benchmark set.
    */
   b: number;
+  /** Weight of two adjacent query words found adjacent in a tool name. */
+  pairWeight: number;
   /** Extra weight of a word matched in its exact unstemmed form on top of its stem. */
   exactWeight: number;
   /** Weight of an intent-table expansion relative to the query term it came from. */
@@ -56,6 +60,7 @@ export const DEFAULT_RANKING: RankingSettings = {
   fieldWeights: { name: 2, owner: 1, tags: 1.5, params: 1.5, description: 1, paramText: 1 },
   k1: 1.5,
   b: 0.75,
+  pairWeight: 0.3,
   exactWeight: 0.3,
   expansionWeight: 0.3,
   maxQueryTerms: 64,
@@ -173,6 +178,12 @@ export class SearchIndex {
       for (const term of terms) weighted.set(term, (weighted.get(term) ?? 0) + weight);
       for (const term of exact) weighted.set(term, (weighted.get(term) ?? 0) + weight);
     }
+    // Adjacent word pairs of the name ("health statistics" in getHealthStatistics), also without lengthening.
+    const nameTerms = fields.name.terms;
+    for (let i = 1; i < nameTerms.length; i++) {
+      const pair = `${PAIR_MARK}${nameTerms[i - 1]} ${nameTerms[i]}`;
+      weighted.set(pair, (weighted.get(pair) ?? 0) + this.settings.fieldWeights.name);
+    }
     this.documentLengths[slot] = documentLength;
     this.documentLengthSum += documentLength;
     for (const [term, tf] of weighted) {
@@ -268,6 +279,17 @@ export class SearchIndex {
         out.push({ term: exact, weight: settings.exactWeight, original: false, bit, idf: this.idf(frequency) });
       });
     }
+    // Adjacent query words that are adjacent in a tool name; they score but cover no query term of their own.
+    if (settings.pairWeight > 0) {
+      const seenPairs = new Set<string>();
+      for (let i = 1; i < analyzed.terms.length; i++) {
+        const pair = `${PAIR_MARK}${analyzed.terms[i - 1]} ${analyzed.terms[i]}`;
+        const frequency = df(pair);
+        if (frequency === 0 || seenPairs.has(pair)) continue;
+        seenPairs.add(pair);
+        out.push({ term: pair, weight: settings.pairWeight, original: false, bit: -1, idf: this.idf(frequency) });
+      }
+    }
     for (const entry of expandQueryTerms(kept, settings.expansionWeight)) {
       const bit = bitOf.get(entry.origin) as number;
       const frequency = df(entry.term);
@@ -284,7 +306,8 @@ export class SearchIndex {
       }
       if (entry.term.length >= 5) {
         for (const [term, [, distance]] of this.terms.fuzzyGet(entry.term, 1)) {
-          if (distance === 0 || derived.has(term)) continue;
+          // Marked entries (exact forms, name pairs) are not words to match by typo.
+          if (distance === 0 || derived.has(term) || term.startsWith(EXACT_MARK) || term.startsWith(PAIR_MARK)) continue;
           derived.set(term, (settings.fuzzyWeight * term.length) / (term.length + distance));
         }
       }
