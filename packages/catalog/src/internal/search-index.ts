@@ -30,8 +30,9 @@ export interface RankingSettings {
    * field's terms repeated by its weight). Per-field normalisation measured worse on every benchmark set.
    */
   b: number;
-  /** Weight of two adjacent query words found adjacent in a tool name. */
+  /** Weight of two adjacent query words found adjacent in one of `pairFields`. */
   pairWeight: number;
+  pairFields: IndexedField[];
   /** Extra weight of a word matched in its exact unstemmed form on top of its stem. */
   exactWeight: number;
   /** Weight of an intent-table expansion relative to the query term it came from. */
@@ -60,7 +61,8 @@ export const DEFAULT_RANKING: RankingSettings = {
   fieldWeights: { name: 2, owner: 1, tags: 1.5, params: 1.5, description: 1, paramText: 1 },
   k1: 1.5,
   b: 0.75,
-  pairWeight: 0.3,
+  pairWeight: 0.2,
+  pairFields: ['name', 'params', 'description'],
   exactWeight: 0.3,
   expansionWeight: 0.3,
   maxQueryTerms: 64,
@@ -178,11 +180,13 @@ export class SearchIndex {
       for (const term of terms) weighted.set(term, (weighted.get(term) ?? 0) + weight);
       for (const term of exact) weighted.set(term, (weighted.get(term) ?? 0) + weight);
     }
-    // Adjacent word pairs of the name ("health statistics" in getHealthStatistics), also without lengthening.
-    const nameTerms = fields.name.terms;
-    for (let i = 1; i < nameTerms.length; i++) {
-      const pair = `${PAIR_MARK}${nameTerms[i - 1]} ${nameTerms[i]}`;
-      weighted.set(pair, (weighted.get(pair) ?? 0) + this.settings.fieldWeights.name);
+    // Adjacent word pairs ("health statistics" in getHealthStatistics), also without lengthening.
+    for (const field of this.settings.pairFields) {
+      const fieldTerms = fields[field].terms;
+      for (let i = 1; i < fieldTerms.length; i++) {
+        const pair = `${PAIR_MARK}${fieldTerms[i - 1]} ${fieldTerms[i]}`;
+        weighted.set(pair, (weighted.get(pair) ?? 0) + this.settings.fieldWeights[field]);
+      }
     }
     this.documentLengths[slot] = documentLength;
     this.documentLengthSum += documentLength;
