@@ -75,11 +75,11 @@ export const DEFAULT_RANKING: RankingSettings = {
   diversifyDepth: 30,
 };
 
-interface Posting {
-  slots: number[];
-  /** Field-weighted term frequency (Σ weight × tf over fields), parallel to `slots`. */
-  tfs: number[];
-}
+/**
+ * One array per term, interleaved: slot, field-weighted term frequency (Σ weight × tf over fields), slot, ...
+ * One allocation per term keeps build time and garbage collection down at 10,000+ tools.
+ */
+type Posting = number[];
 
 /** Collects property names and descriptions from a JSON Schema, nested objects and arrays included. */
 function collectSchemaText(schema: unknown, names: string[], texts: string[], depth = 0): void {
@@ -193,12 +193,12 @@ export class SearchIndex {
     for (const [term, tf] of weighted) {
       const posting = this.postings.get(term);
       if (posting) {
-        posting.slots.push(slot);
-        posting.tfs.push(tf);
+        posting.push(slot, tf);
       } else {
-        const created = { slots: [slot], tfs: [tf] };
+        const created = [slot, tf];
         this.postings.set(term, created);
-        this.terms.set(term, created);
+        // Marked entries (exact forms, pairs) are only ever looked up exactly: keep them out of the tree.
+        if (!isMarked(term)) this.terms.set(term, created);
       }
     }
     this.slotTerms[slot] = [...weighted.keys()];
@@ -212,14 +212,15 @@ export class SearchIndex {
       for (const term of this.slotTerms[slot] ?? []) {
         const posting = this.postings.get(term);
         if (!posting) continue;
-        const at = posting.slots.indexOf(slot);
-        if (at >= 0) {
-          posting.slots.splice(at, 1);
-          posting.tfs.splice(at, 1);
+        for (let at = 0; at < posting.length; at += 2) {
+          if (posting[at] === slot) {
+            posting.splice(at, 2);
+            break;
+          }
         }
-        if (posting.slots.length === 0) {
+        if (posting.length === 0) {
           this.postings.delete(term);
-          this.terms.delete(term);
+          if (!isMarked(term)) this.terms.delete(term);
         }
       }
       this.documentLengthSum -= this.documentLengths[slot] as number;
@@ -259,7 +260,7 @@ export class SearchIndex {
     if (unique.length === 0 || this.slotOf.size === 0) return [];
     const total = this.slotOf.size;
     const typoTolerant = unique.length <= settings.maxTermsForFuzzy;
-    const df = (term: string) => this.postings.get(term)?.slots.length ?? 0;
+    const df = (term: string) => (this.postings.get(term)?.length ?? 0) / 2;
     let kept = typoTolerant ? unique : unique.filter((term) => df(term) > 0);
     // Very common terms add time and little signal; drop them when rarer terms remain.
     const rare = kept.filter((term) => df(term) / total <= settings.maxDocumentShare);
@@ -304,14 +305,13 @@ export class SearchIndex {
       // sum order (and so the score) does not depend on the tree's insertion history.
       const derived = new Map<string, number>();
       for (const [term, posting] of this.terms.atPrefix(entry.term)) {
-        if (term === entry.term || posting.slots.length === 0) continue;
+        if (term === entry.term || posting.length === 0) continue;
         const distance = term.length - entry.term.length;
         derived.set(term, (settings.prefixWeight * term.length) / (term.length + 0.3 * distance));
       }
       if (entry.term.length >= 5) {
         for (const [term, [, distance]] of this.terms.fuzzyGet(entry.term, 1)) {
-          // Marked entries (exact forms, name pairs) are not words to match by typo.
-          if (distance === 0 || derived.has(term) || term.startsWith(EXACT_MARK) || term.startsWith(PAIR_MARK)) continue;
+          if (distance === 0 || derived.has(term)) continue;
           derived.set(term, (settings.fuzzyWeight * term.length) / (term.length + distance));
         }
       }
@@ -342,12 +342,12 @@ export class SearchIndex {
     const accumulate = (term: string, weight: number, bit: number, idf: number) => {
       const posting = this.postings.get(term);
       if (!posting) return;
-      const { slots, tfs } = posting;
+
       const termWeight = weight * idf * (k1 + 1);
       const bitMask = bit < 0 ? 0 : 1 << bit;
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i] as number;
-        const tf = tfs[i] as number;
+      for (let i = 0; i < posting.length; i += 2) {
+        const slot = posting[i] as number;
+        const tf = posting[i + 1] as number;
         if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot);
         scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + (saturation[slot] as number));
         masks[slot] = (masks[slot] as number) | bitMask;
@@ -419,6 +419,10 @@ export class SearchIndex {
     }
     return out;
   }
+}
+
+function isMarked(term: string): boolean {
+  return term.startsWith(EXACT_MARK) || term.startsWith(PAIR_MARK);
 }
 
 /** Keeps `top` sorted (score desc, id asc) and at most `size` long. */
