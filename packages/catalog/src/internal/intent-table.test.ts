@@ -18,6 +18,10 @@ describe('relatedTerms', () => {
     expect(relatedTerms(stem('make'))).toEqual(expect.arrayContaining([stem('create'), stem('add')]));
   });
 
+  it('relates open to create (open an issue, a ticket, a pull request)', () => {
+    expect(relatedTerms(stem('open'))).toContain(stem('create'));
+  });
+
   it('returns nothing for a word in no group', () => {
     expect(relatedTerms(stem('kubernetes'))).toEqual([]);
   });

@@ -7,7 +7,7 @@ export const INTENT_GROUPS: readonly (readonly string[])[] = [
   // verbs of tool intents
   ['remove', 'delete', 'erase', 'destroy', 'discard', 'purge', 'unlink'],
   ['find', 'search', 'lookup', 'query', 'locate', 'seek', 'discover'],
-  ['make', 'create', 'add', 'new', 'generate', 'build', 'insert'],
+  ['make', 'create', 'add', 'new', 'generate', 'build', 'insert', 'open'],
   ['get', 'fetch', 'retrieve', 'obtain', 'read', 'load', 'lookup'],
   ['show', 'display', 'view', 'get'],
   ['list', 'enumerate', 'browse'],
