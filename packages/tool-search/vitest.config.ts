@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { sourceAliases } from '../../vitest.shared';
+import { sourceAliases } from '../../vitest.shared.ts';
 
 export default defineProject({
   resolve: { alias: sourceAliases },

@@ -171,21 +171,34 @@ describe('budgets: output', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'result_too_large' } });
   });
 
-  it('crosses a 100,000-deep nested result intact, without a stack overflow in the parent', async () => {
+  it('rejects a 100,000-deep nested result with result_too_large, without a stack overflow in the parent', async () => {
     const { bridge } = createRecordingBridge();
     const result = await runner.run({
       code: 'let nested = []; for (let depth = 0; depth < 100_000; depth += 1) nested = [nested]; return nested;',
       bridge,
       timeoutMs: 10_000,
     });
+    expect(result.ok ? 'ok' : result.error).toEqual({
+      code: 'result_too_large',
+      message: 'the result is nested more than 256 levels deep',
+    });
+  }, 30_000);
+
+  it('crosses a result nested 256 levels deep intact', async () => {
+    const { bridge } = createRecordingBridge();
+    const result = await runner.run({
+      code: 'let nested = []; for (let depth = 1; depth < 256; depth += 1) nested = [nested]; return nested;',
+      bridge,
+      timeoutMs: 10_000,
+    });
     expect(result.ok).toBe(true);
-    let depth = 0;
+    let depth = 1;
     let cursor = result.ok ? result.value : undefined;
     while (Array.isArray(cursor) && cursor.length === 1) {
       cursor = cursor[0];
       depth += 1;
     }
-    expect({ depth, innermost: cursor }).toEqual({ depth: 100_000, innermost: [] });
+    expect({ depth, innermost: cursor }).toEqual({ depth: 256, innermost: [] });
   }, 30_000);
 });
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ChildMessage } from '../schemas.js';
 import type { Bridge, BridgeContext, RunErrorCode, RunLog, RunnerLimits, RunResult, RunStats } from '../types.js';
 import type { ChildExit, SandboxChild } from './spawn-sandbox-child.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth-exceeds.js';
 
 /** Options of `executeRun`. */
 export interface ExecuteRunOptions {
@@ -122,6 +123,9 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
 
   function onCall(message: CallMessage): void {
     // The realm refuses larger arguments, so only a forged call gets here; it is no more capable than a real one.
+    if (jsonDepthExceeds(message.args, MAX_JSON_DEPTH + 1)) {
+      return fail('protocol', `a call carried arguments nested more than ${MAX_JSON_DEPTH} levels deep`);
+    }
     const argsBytes = Buffer.byteLength(JSON.stringify(message.args), 'utf8');
     if (argsBytes > limits.resultBytes) {
       return fail('protocol', `a call carried ${argsBytes} bytes of arguments; the limit is ${limits.resultBytes}`);
@@ -153,6 +157,9 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
   function onDone(message: Extract<ChildMessage, { type: 'done' }>): void {
     if (!message.ok) return fail(message.code, message.message);
     if (message.value !== undefined) {
+      if (jsonDepthExceeds(message.value, MAX_JSON_DEPTH)) {
+        return fail('result_too_large', `the result is nested more than ${MAX_JSON_DEPTH} levels deep`);
+      }
       const bytes = Buffer.byteLength(JSON.stringify(message.value), 'utf8');
       if (bytes > limits.resultBytes) {
         return fail('result_too_large', `the result is ${bytes} bytes of JSON; the limit is ${limits.resultBytes}`);
