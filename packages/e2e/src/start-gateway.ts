@@ -3,7 +3,7 @@
 // tools), the agent loop against the configured provider, and a JSON-lines session log under the state folder.
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import OpenAI from 'openai';
@@ -23,6 +23,7 @@ import { isModesError } from '@tool-search/modes';
 import { probeRuntime } from '@tool-search/sandbox-runner';
 import { createPolicy, isPolicyError, parsePolicyConfig, type ApprovalProvider, type BeforeToolCallHook } from '@tool-search/policy';
 import { E2eError } from './errors.js';
+import { readBody, sendJson } from './internal/http-json.js';
 import { loadGatewayConfig, type GatewayConfig } from './load-gateway-config.js';
 import { runAgentLoop, type AgentLoopResult } from './run-agent-loop.js';
 
@@ -103,21 +104,6 @@ function clientToolsOf(request: GatewayRequest): ClientTool[] {
     ...(tool.description ? { description: tool.description } : {}),
     ...(tool.parameters ? { inputSchema: tool.parameters } : {}),
   }));
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  const text = JSON.stringify(value);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
 }
 
 function sendError(response: ServerResponse, status: number, type: string, message: string, code: string | null): void {

@@ -1,8 +1,9 @@
 // A mock OpenAI provider: `POST /v1/responses` and `POST /v1/chat/completions`, JSON or SSE, answered from a
 // declarative script, with every raw request body recorded at `GET /debug/requests`.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
+import { readBody, sendJson } from './internal/http-json.js';
 import {
   resolveScriptReply,
   type DeclaredTool,
@@ -124,21 +125,6 @@ function viewChatRequest(body: Json): ProviderRequestView {
     tools,
     toolResults,
   };
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  const text = JSON.stringify(value);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
 }
 
 function startSse(response: ServerResponse): (event: string | null, data: unknown) => void {
