@@ -71,17 +71,41 @@ describe('SearchIndex.queryTerms', () => {
   });
 });
 
-describe('SearchIndex name pairs', () => {
-  it('ranks a name with the query words adjacent above one with the same words apart', () => {
+describe('SearchIndex word pairs', () => {
+  it('ranks a name with the query words near each other above one with the same words further apart', () => {
     const index = new SearchIndex(DEFAULT_RANKING);
-    // Same words, same length: only the adjacency differs (and the id order favours the other one).
-    index.add([tool('healthPlanStatistics', ''), tool('planHealthStatistics', ''), ...FILLER]);
-    expect(index.rank('health statistics', 2).map((hit) => hit.id)).toEqual(['mcp:x:planHealthStatistics', 'mcp:x:healthPlanStatistics']);
+    // Same words, same length: only the distance differs (and the id order favours the other one).
+    index.add([tool('healthPlanDataStatistics', ''), tool('planDataHealthStatistics', ''), ...FILLER]);
+    expect(index.rank('health statistics', 2).map((hit) => hit.id)).toEqual(['mcp:x:planDataHealthStatistics', 'mcp:x:healthPlanDataStatistics']);
+  });
+
+  it('pairs words up to two positions apart, in either order', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    // "health ... statistics" with one word between still pairs; three words between does not.
+    index.add([tool('healthPlanDataStatistics', ''), tool('planHealthDataStatistics', ''), ...FILLER]);
+    expect(index.rank('statistics health', 2).map((hit) => hit.id)).toEqual(['mcp:x:planHealthDataStatistics', 'mcp:x:healthPlanDataStatistics']);
+  });
+
+  it('with a window of 1 only adjacent words pair', () => {
+    const index = new SearchIndex({ ...DEFAULT_RANKING, pairWindow: 1 });
+    index.add([tool('healthPlanDataStatistics', ''), tool('planHealthDataStatistics', ''), ...FILLER]);
+    expect(index.rank('health statistics', 2).map((hit) => hit.id)).toEqual(['mcp:x:healthPlanDataStatistics', 'mcp:x:planHealthDataStatistics']);
   });
 
   it('without pair scoring the same two tools tie and fall back to id order', () => {
     const index = new SearchIndex({ ...DEFAULT_RANKING, pairWeight: 0 });
-    index.add([tool('healthPlanStatistics', ''), tool('planHealthStatistics', ''), ...FILLER]);
-    expect(index.rank('health statistics', 2).map((hit) => hit.id)).toEqual(['mcp:x:healthPlanStatistics', 'mcp:x:planHealthStatistics']);
+    index.add([tool('healthPlanDataStatistics', ''), tool('planDataHealthStatistics', ''), ...FILLER]);
+    expect(index.rank('health statistics', 2).map((hit) => hit.id)).toEqual(['mcp:x:healthPlanDataStatistics', 'mcp:x:planDataHealthStatistics']);
+  });
+
+  it('forgets the pairs of a removed tool, and a re-added tool scores as before', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    const near = tool('planDataHealthStatistics', '');
+    index.add([tool('healthPlanDataStatistics', ''), near, ...FILLER]);
+    const before = index.rank('health statistics', 2);
+    index.remove([near.id]);
+    expect(index.rank('health statistics', 2).map((hit) => hit.id)).toEqual(['mcp:x:healthPlanDataStatistics']);
+    index.add([near]);
+    expect(index.rank('health statistics', 2)).toEqual(before);
   });
 });

@@ -13,7 +13,7 @@ export const INDEXED_FIELDS = ['name', 'owner', 'tags', 'params', 'description',
 export type IndexedField = (typeof INDEXED_FIELDS)[number];
 /** Query terms tracked per tool for coordination and diversification (one bit each). */
 const MAX_TRACKED_TERMS = 30;
-/** Marks an adjacent pair of name words in the term dictionary. */
+/** Labels a pair of nearby words among the query terms (pairs have their own numeric postings). */
 const PAIR_MARK = '+';
 /** Prefix/typo variants kept per query term. */
 const MAX_DERIVED_TERMS = 32;
@@ -30,9 +30,14 @@ export interface RankingSettings {
    * field's terms repeated by its weight). Per-field normalisation measured worse on every benchmark set.
    */
   b: number;
-  /** Weight of two adjacent query words found adjacent in one of `pairFields`. */
+  /** Weight of two query words found near each other (see `pairWindow`) in one of `pairFields`. */
   pairWeight: number;
   pairFields: IndexedField[];
+  /**
+   * Word pairs are formed from words at most this many positions apart, in either order, on both sides
+   * (1 = adjacent only; 2 also pairs "weather" and "forecast" in "forecast of the weather").
+   */
+  pairWindow: number;
   /** Extra weight of a word matched in its exact unstemmed form on top of its stem. */
   exactWeight: number;
   /** Weight of an intent-table expansion relative to the query term it came from. */
@@ -63,6 +68,7 @@ export const DEFAULT_RANKING: RankingSettings = {
   b: 0.75,
   pairWeight: 0.2,
   pairFields: ['name', 'params', 'description'],
+  pairWindow: 2,
   exactWeight: 0.3,
   expansionWeight: 0.3,
   maxQueryTerms: 64,
@@ -130,6 +136,8 @@ interface QueryTerm {
   /** Bit of the original query term this one stands for. */
   bit: number;
   idf: number;
+  /** The posting to score, when it is not `postings.get(term)` (word pairs). */
+  posting?: Posting;
 }
 
 /** An index over tools: radix-tree term dictionary, BM25F postings, incremental add and remove. */
@@ -148,6 +156,14 @@ export class SearchIndex {
   private saturationDirty = true;
   /** Distinct terms per slot, to take a tool out of its postings. */
   private readonly slotTerms: Array<string[] | undefined> = [];
+  /**
+   * Word pairs: the smaller term id -> the larger term id -> posting. Numeric keys, so a pair costs no string
+   * at build time (pairs outnumber words). Term ids are handed out on first sight and kept for the index's life.
+   */
+  private readonly termIds = new Map<string, number>();
+  private readonly pairPostings: Array<Map<number, Posting> | undefined> = [];
+  /** Distinct pairs per slot, flattened (smaller id, larger id, ...), to take a tool out of them. */
+  private readonly slotPairs: Array<number[] | undefined> = [];
   private readonly freeSlots: number[] = [];
   private scores = new Float64Array(0);
   private masks = new Uint32Array(0);
@@ -169,39 +185,66 @@ export class SearchIndex {
     const slot = this.freeSlots.pop() ?? this.ids.length;
     this.ids[slot] = tool.id;
     this.slotOf.set(tool.id, slot);
-    // Field weights are fixed per index, so each posting stores the weighted term frequency directly.
-    const weighted = new Map<string, number>();
+    // Field weights are fixed per index, so each posting stores the weighted term frequency directly. This
+    // tool's entries are appended last, so a repeated term adds to the posting's last entry: no per-tool map.
+    const distinct: string[] = [];
+    const count = (term: string, weight: number) => {
+      const posting = this.postings.get(term);
+      if (posting === undefined) {
+        const created = [slot, weight];
+        this.postings.set(term, created);
+        // Marked entries (exact forms, pairs) are only ever looked up exactly: keep them out of the tree.
+        if (!isMarked(term)) this.terms.set(term, created);
+        distinct.push(term);
+      } else if (posting[posting.length - 2] === slot) {
+        posting[posting.length - 1] = (posting[posting.length - 1] as number) + weight;
+      } else {
+        posting.push(slot, weight);
+        distinct.push(term);
+      }
+    };
     let documentLength = 0;
     for (const field of INDEXED_FIELDS) {
       const { terms, exact } = fields[field];
       const weight = this.settings.fieldWeights[field];
       // Length counts words once; the exact forms ride along without lengthening the text.
       documentLength += weight * terms.length;
-      for (const term of terms) weighted.set(term, (weighted.get(term) ?? 0) + weight);
-      for (const term of exact) weighted.set(term, (weighted.get(term) ?? 0) + weight);
+      for (const term of terms) count(term, weight);
+      for (const term of exact) count(term, weight);
     }
-    // Adjacent word pairs ("health statistics" in getHealthStatistics), also without lengthening.
+    // Pairs of nearby words ("health statistics" in getHealthStatistics), also without lengthening.
+    const window = this.settings.pairWindow;
+    const pairs: number[] = [];
     for (const field of this.settings.pairFields) {
       const fieldTerms = fields[field].terms;
-      for (let i = 1; i < fieldTerms.length; i++) {
-        const pair = `${PAIR_MARK}${fieldTerms[i - 1]} ${fieldTerms[i]}`;
-        weighted.set(pair, (weighted.get(pair) ?? 0) + this.settings.fieldWeights[field]);
+      if (fieldTerms.length < 2) continue;
+      const weight = this.settings.fieldWeights[field];
+      const ids = fieldTerms.map((term) => this.termId(term));
+      for (let i = 1; i < ids.length; i++) {
+        for (let gap = 1; gap <= window && gap <= i; gap++) {
+          const first = ids[i - gap] as number;
+          const second = ids[i] as number;
+          const low = first < second ? first : second;
+          const high = first < second ? second : first;
+          let byHigh = this.pairPostings[low];
+          if (byHigh === undefined) this.pairPostings[low] = byHigh = new Map();
+          const posting = byHigh.get(high);
+          if (posting === undefined) {
+            byHigh.set(high, [slot, weight]);
+            pairs.push(low, high);
+          } else if (posting[posting.length - 2] === slot) {
+            posting[posting.length - 1] = (posting[posting.length - 1] as number) + weight;
+          } else {
+            posting.push(slot, weight);
+            pairs.push(low, high);
+          }
+        }
       }
     }
+    this.slotPairs[slot] = pairs;
     this.documentLengths[slot] = documentLength;
     this.documentLengthSum += documentLength;
-    for (const [term, tf] of weighted) {
-      const posting = this.postings.get(term);
-      if (posting) {
-        posting.push(slot, tf);
-      } else {
-        const created = [slot, tf];
-        this.postings.set(term, created);
-        // Marked entries (exact forms, pairs) are only ever looked up exactly: keep them out of the tree.
-        if (!isMarked(term)) this.terms.set(term, created);
-      }
-    }
-    this.slotTerms[slot] = [...weighted.keys()];
+    this.slotTerms[slot] = distinct;
     this.saturationDirty = true;
   }
 
@@ -212,17 +255,21 @@ export class SearchIndex {
       for (const term of this.slotTerms[slot] ?? []) {
         const posting = this.postings.get(term);
         if (!posting) continue;
-        for (let at = 0; at < posting.length; at += 2) {
-          if (posting[at] === slot) {
-            posting.splice(at, 2);
-            break;
-          }
-        }
+        removeSlot(posting, slot);
         if (posting.length === 0) {
           this.postings.delete(term);
           if (!isMarked(term)) this.terms.delete(term);
         }
       }
+      const pairs = this.slotPairs[slot] ?? [];
+      for (let i = 0; i < pairs.length; i += 2) {
+        const byHigh = this.pairPostings[pairs[i] as number];
+        const posting = byHigh?.get(pairs[i + 1] as number);
+        if (!byHigh || !posting) continue;
+        removeSlot(posting, slot);
+        if (posting.length === 0) byHigh.delete(pairs[i + 1] as number);
+      }
+      this.slotPairs[slot] = undefined;
       this.documentLengthSum -= this.documentLengths[slot] as number;
       this.documentLengths[slot] = 0;
       this.slotTerms[slot] = undefined;
@@ -244,6 +291,15 @@ export class SearchIndex {
     }
     this.saturationDirty = false;
     return this.saturation;
+  }
+
+  private termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.termIds.size;
+      this.termIds.set(term, id);
+    }
+    return id;
   }
 
   private idf(documentFrequency: number): number {
@@ -284,15 +340,21 @@ export class SearchIndex {
         out.push({ term: exact, weight: settings.exactWeight, original: false, bit, idf: this.idf(frequency) });
       });
     }
-    // Adjacent query words that are adjacent in a tool name; they score but cover no query term of their own.
+    // Nearby query words that are near each other in a tool; they score but cover no query term of their own.
     if (settings.pairWeight > 0) {
-      const seenPairs = new Set<string>();
-      for (let i = 1; i < analyzed.terms.length; i++) {
-        const pair = `${PAIR_MARK}${analyzed.terms[i - 1]} ${analyzed.terms[i]}`;
-        const frequency = df(pair);
-        if (frequency === 0 || seenPairs.has(pair)) continue;
-        seenPairs.add(pair);
-        out.push({ term: pair, weight: settings.pairWeight, original: false, bit: -1, idf: this.idf(frequency) });
+      const seenPairs = new Set<Posting>();
+      const ids = analyzed.terms.map((term) => this.termIds.get(term));
+      for (let i = 1; i < ids.length; i++) {
+        for (let gap = 1; gap <= settings.pairWindow && gap <= i; gap++) {
+          const first = ids[i - gap];
+          const second = ids[i];
+          if (first === undefined || second === undefined) continue;
+          const posting = first < second ? this.pairPostings[first]?.get(second) : this.pairPostings[second]?.get(first);
+          if (posting === undefined || posting.length === 0 || seenPairs.has(posting)) continue;
+          seenPairs.add(posting);
+          const term = `${PAIR_MARK}${analyzed.terms[i - gap]} ${analyzed.terms[i]}`;
+          out.push({ term, weight: settings.pairWeight, original: false, bit: -1, idf: this.idf(posting.length / 2), posting });
+        }
       }
     }
     for (const entry of expandQueryTerms(kept, settings.expansionWeight)) {
@@ -339,8 +401,7 @@ export class SearchIndex {
     const k1 = settings.k1;
     const touched: number[] = [];
     const bitIdf = new Map<number, number>();
-    const accumulate = (term: string, weight: number, bit: number, idf: number) => {
-      const posting = this.postings.get(term);
+    const accumulate = (posting: Posting | undefined, weight: number, bit: number, idf: number) => {
       if (!posting) return;
 
       const termWeight = weight * idf * (k1 + 1);
@@ -353,9 +414,9 @@ export class SearchIndex {
         masks[slot] = (masks[slot] as number) | bitMask;
       }
     };
-    for (const { term, weight, original, bit, idf } of queryTerms) {
+    for (const { term, weight, original, bit, idf, posting } of queryTerms) {
       if (original && this.postings.has(term)) bitIdf.set(bit, idf);
-      accumulate(term, weight, bit, idf);
+      accumulate(posting ?? this.postings.get(term), weight, bit, idf);
     }
     let idfTotal = 0;
     for (const value of bitIdf.values()) idfTotal += value;
@@ -421,8 +482,18 @@ export class SearchIndex {
   }
 }
 
+/** Takes one slot's entry out of a posting. */
+function removeSlot(posting: Posting, slot: number): void {
+  for (let at = 0; at < posting.length; at += 2) {
+    if (posting[at] === slot) {
+      posting.splice(at, 2);
+      return;
+    }
+  }
+}
+
 function isMarked(term: string): boolean {
-  return term.startsWith(EXACT_MARK) || term.startsWith(PAIR_MARK);
+  return term.startsWith(EXACT_MARK);
 }
 
 /** Keeps `top` sorted (score desc, id asc) and at most `size` long. */
