@@ -157,12 +157,12 @@ export class SearchIndex {
   /** Distinct terms per slot, to take a tool out of its postings. */
   private readonly slotTerms: Array<string[] | undefined> = [];
   /**
-   * Word pairs: the smaller term id -> the larger term id -> posting. Numeric keys, so a pair costs no string
+   * Word pairs: one integer key per pair of term ids (`pairKey`) -> posting. Numeric keys, so a pair costs no string
    * at build time (pairs outnumber words). Term ids are handed out on first sight and kept for the index's life.
    */
   private readonly termIds = new Map<string, number>();
-  private readonly pairPostings: Array<Map<number, Posting> | undefined> = [];
-  /** Distinct pairs per slot, flattened (smaller id, larger id, ...), to take a tool out of them. */
+  private readonly pairPostings = new Map<number, Posting>();
+  /** Distinct pair keys per slot, to take a tool out of them. */
   private readonly slotPairs: Array<number[] | undefined> = [];
   private readonly freeSlots: number[] = [];
   private scores = new Float64Array(0);
@@ -224,19 +224,17 @@ export class SearchIndex {
         for (let gap = 1; gap <= window && gap <= i; gap++) {
           const first = ids[i - gap] as number;
           const second = ids[i] as number;
-          const low = first < second ? first : second;
-          const high = first < second ? second : first;
-          let byHigh = this.pairPostings[low];
-          if (byHigh === undefined) this.pairPostings[low] = byHigh = new Map();
-          const posting = byHigh.get(high);
+          if (first >= PAIR_KEY_BASE || second >= PAIR_KEY_BASE) continue;
+          const key = pairKey(first, second);
+          const posting = this.pairPostings.get(key);
           if (posting === undefined) {
-            byHigh.set(high, [slot, weight]);
-            pairs.push(low, high);
+            this.pairPostings.set(key, [slot, weight]);
+            pairs.push(key);
           } else if (posting[posting.length - 2] === slot) {
             posting[posting.length - 1] = (posting[posting.length - 1] as number) + weight;
           } else {
             posting.push(slot, weight);
-            pairs.push(low, high);
+            pairs.push(key);
           }
         }
       }
@@ -262,12 +260,11 @@ export class SearchIndex {
         }
       }
       const pairs = this.slotPairs[slot] ?? [];
-      for (let i = 0; i < pairs.length; i += 2) {
-        const byHigh = this.pairPostings[pairs[i] as number];
-        const posting = byHigh?.get(pairs[i + 1] as number);
-        if (!byHigh || !posting) continue;
+      for (const key of pairs) {
+        const posting = this.pairPostings.get(key);
+        if (!posting) continue;
         removeSlot(posting, slot);
-        if (posting.length === 0) byHigh.delete(pairs[i + 1] as number);
+        if (posting.length === 0) this.pairPostings.delete(key);
       }
       this.slotPairs[slot] = undefined;
       this.documentLengthSum -= this.documentLengths[slot] as number;
@@ -348,8 +345,8 @@ export class SearchIndex {
         for (let gap = 1; gap <= settings.pairWindow && gap <= i; gap++) {
           const first = ids[i - gap];
           const second = ids[i];
-          if (first === undefined || second === undefined) continue;
-          const posting = first < second ? this.pairPostings[first]?.get(second) : this.pairPostings[second]?.get(first);
+          if (first === undefined || second === undefined || first >= PAIR_KEY_BASE || second >= PAIR_KEY_BASE) continue;
+          const posting = this.pairPostings.get(pairKey(first, second));
           if (posting === undefined || posting.length === 0 || seenPairs.has(posting)) continue;
           seenPairs.add(posting);
           const term = `${PAIR_MARK}${analyzed.terms[i - gap]} ${analyzed.terms[i]}`;
@@ -480,6 +477,14 @@ export class SearchIndex {
     }
     return out;
   }
+}
+
+/** Term ids below this pair into one exact integer key (2^26 × 2^26 stays under 2^53). */
+const PAIR_KEY_BASE = 2 ** 26;
+
+/** One key for a pair of term ids, in either order. */
+function pairKey(first: number, second: number): number {
+  return first < second ? first * PAIR_KEY_BASE + second : second * PAIR_KEY_BASE + first;
 }
 
 /** Takes one slot's entry out of a posting. */
