@@ -1,7 +1,7 @@
 // renderSurface: what the model sees before its first token, for each mode. Pure and byte-stable: the same
 // catalog and options always give identical output (everything is sorted by code point, nothing depends
 // on time, locale or input order).
-import type { JsonSchema, ToolDescriptor, ToolInput } from '@tool-search/catalog';
+import { toolId, type JsonSchema, type ToolDescriptor, type ToolInput } from '@tool-search/catalog';
 import { buildSearchTools, buildToolSearchCodeTool, CONTROL_TOOL_NAMES } from './control-tools.js';
 import { ModesError } from './errors.js';
 import { assignModelNames, type NameRequest } from './internal/assign-model-names.js';
@@ -21,10 +21,6 @@ interface DirectTool {
   inputSchema: JsonSchema;
 }
 
-function toolId(tool: Pick<ToolInput, 'source' | 'owner' | 'name'>): string {
-  return `${tool.source}:${tool.owner}:${tool.name}`;
-}
-
 // Providers need an object schema at the top; the catalog fills in `{ type: 'object', properties: {} }`
 // for tools without one, and a schema that only forgot `type` gets it added.
 function objectSchema(schema: JsonSchema | undefined): JsonSchema {
@@ -34,7 +30,7 @@ function objectSchema(schema: JsonSchema | undefined): JsonSchema {
 
 function fromInput(tool: ToolInput): DirectTool {
   return {
-    id: toolId(tool),
+    id: toolId(tool.source, tool.owner, tool.name),
     name: tool.name,
     owner: tool.owner,
     description: tool.description ?? '',
@@ -108,12 +104,12 @@ export function renderSurface(options: RenderSurfaceOptions): Surface {
   // Directly visible tools (pinned and client), one per id; the catalog's descriptor wins for a pinned id.
   const pinned = new Map<string, DirectTool>();
   for (const tool of options.visible ?? []) {
-    const id = toolId(tool);
+    const id = toolId(tool.source, tool.owner, tool.name);
     const descriptor = catalogById.get(id);
     pinned.set(id, descriptor ? fromDescriptor(descriptor) : fromInput(tool));
   }
   for (const tool of options.clientTools ?? []) {
-    const id = toolId(tool);
+    const id = toolId(tool.source, tool.owner, tool.name);
     const clashes = (catalogIdsByName.get(tool.name) ?? []).filter((catalogId) => catalogId !== id);
     if (clashes.length > 0) {
       throw new ModesError(

@@ -2,10 +2,11 @@
 // `^[a-zA-Z0-9_-]{1,64}$` (OpenAI's rule; Anthropic allows up to 128), so every name is made to fit it:
 // a name that already fits is kept; other characters (dots, slashes, spaces) become `_`; a name that is
 // too long is cut and tagged with a hash. A name shared by several tools is qualified with the owner.
+import { OPENAI_TOOL_NAME_PATTERN } from '../to-provider-tools.js';
 import { compareStrings, shortHash } from './text.js';
 
 /** The strictest tool-name rule of the supported providers. */
-export const MODEL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+export const MODEL_NAME_PATTERN = OPENAI_TOOL_NAME_PATTERN;
 const MAX_NAME_LENGTH = 64;
 
 /** A tool that needs a model name; `pinned` tools (visible, client) win their name over catalog tools. */
