@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createCatalog, TOOL_NAME_PATTERN, type Catalog, type DescribeResult, type SearchHit, type ToolInput, type ToolSource } from '@tool-search/catalog';
+import { createCatalog, parseToolId, TOOL_NAME_PATTERN, toolId, type Catalog, type DescribeResult, type SearchHit, type ToolInput } from '@tool-search/catalog';
 import {
   measureSurface,
   renderSurface,
@@ -125,7 +125,7 @@ type Entry =
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 const MAX_DESCRIPTION_CHARS = 20_000;
 
-const toolId = (input: Pick<ToolInput, 'source' | 'owner' | 'name'>) => `${input.source}:${input.owner}:${input.name}`;
+const inputId = (input: Pick<ToolInput, 'source' | 'owner' | 'name'>) => toolId(input.source, input.owner, input.name);
 const isPolicy = (value: unknown): value is Policy =>
   typeof value === 'object' && value !== null && typeof (value as Policy).check === 'function' && typeof (value as Policy).authorizeCall === 'function';
 
@@ -167,7 +167,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
   /** MCP tools whose server went away: calls fail naming the server instead of "unknown". */
   const unavailable = new Map<string, string>();
   const addEntry = (entry: Entry, where: string) => {
-    const id = toolId(entry.input);
+    const id = inputId(entry.input);
     if (entries.has(id)) throw new GatewayAdapterError('invalid_options', `Duplicate tool id ${id} (${where})`, { path: where });
     entries.set(id, entry);
   };
@@ -244,8 +244,8 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
         try {
           catalog.add([input]);
         } catch (error) {
-          entries.delete(toolId(input));
-          log.warn({ toolId: toolId(input), err: error instanceof Error ? error.message : String(error) }, 'mcp tool rejected by the catalog');
+          entries.delete(inputId(input));
+          log.warn({ toolId: inputId(input), err: error instanceof Error ? error.message : String(error) }, 'mcp tool rejected by the catalog');
         }
       }
     }
@@ -284,14 +284,14 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
     const serverCandidates: [string, Entry][] = usable.map((definition) => {
       const entry: Entry = { kind: 'mcp', input: mcpInput(connection.name, definition), ownerOnly: false, server: connection, toolName: definition.name };
       addEntry(entry, `mcp(${connection.name})`);
-      return [toolId(entry.input), entry];
+      return [inputId(entry.input), entry];
     });
     addMcpToCatalog(admit(serverCandidates).map(([, entry]) => entry.input));
   }
 
   function applyMcpChange(server: string, change: { added: McpToolDefinition[]; removed: string[] }): void {
     const connection = servers.get(server);
-    const removedIds = change.removed.map((name) => toolId({ source: 'mcp', owner: server, name }));
+    const removedIds = change.removed.map((name) => toolId('mcp', server, name));
     for (const id of removedIds) {
       // Only tools that were admitted are reported as gone; anything else stays unknown.
       if (entries.delete(id)) unavailable.set(id, `Tool ${id} was removed by MCP server "${server}"`);
@@ -302,7 +302,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
       if (!connection) break;
       if (!TOOL_NAME_PATTERN.test(definition.name)) continue;
       const entry: Entry = { kind: 'mcp', input: mcpInput(server, definition), ownerOnly: false, server: connection, toolName: definition.name };
-      const id = toolId(entry.input);
+      const id = inputId(entry.input);
       // The same gate as at start: a tool outside policy never enters the catalog.
       if (!policy.check(policyTool(id, entry), context).allowed || entries.has(id)) continue;
       entries.set(id, entry);
@@ -311,7 +311,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
     }
     addMcpToCatalog(added);
     surfaceVersion += 1;
-    event('mcp.tools_changed', { server, added: added.map(toolId), removed: removedIds });
+    event('mcp.tools_changed', { server, added: added.map(inputId), removed: removedIds });
   }
 
   function markServerUnavailable(server: string, reason: string): void {
@@ -448,7 +448,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
       const record: FinalCallRecord = {
         toolCallId: meta.toolCallId,
         toolId: id,
-        source: (entry?.input.source ?? (id.split(':')[0] as ToolSource)) || 'openclaw',
+        source: entry?.input.source ?? parseToolId(id)?.source ?? 'openclaw',
         via: meta.via,
         status: outcome.status,
         durationMs: outcome.durationMs,
