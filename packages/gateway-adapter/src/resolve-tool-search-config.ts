@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT, SEARCH_LIMIT_CEILING } from '@tool-search/catalog';
+import { DEFAULT_LIMITS, LIMIT_BOUNDS } from '@tool-search/sandbox-runner';
 import { GatewayAdapterError } from './errors.js';
 import { formatZodError } from './internal/format-zod-error.js';
 import { toolSearchConfigObjectSchema, toolSearchConfigSchema } from './schemas.js';
@@ -24,15 +26,18 @@ export interface ResolvedToolSearchConfig {
 /** Environment read by `resolveToolSearchConfig`: `TOOL_SEARCH_MODE` = off | native | code | tools | directory. */
 export type ToolSearchEnv = Readonly<Record<string, string | undefined>>;
 
-/** Defaults and bounds from the issue: timeout 10 s clamped 1–60 s; limits 8 and 20, ceiling 50. */
-export const TOOL_SEARCH_DEFAULTS = {
-  codeTimeoutMs: 10_000,
-  minCodeTimeoutMs: 1_000,
-  maxCodeTimeoutMs: 60_000,
-  searchDefaultLimit: 8,
-  maxSearchLimit: 20,
-  searchLimitCeiling: 50,
-} as const;
+/**
+ * Defaults and bounds from the issue (timeout 10 s clamped 1–60 s; limits 8 and 20, ceiling 50), taken from
+ * the packages that enforce them: the sandbox runner's timeout limit and the catalog's search limits.
+ */
+export const TOOL_SEARCH_DEFAULTS = Object.freeze({
+  codeTimeoutMs: DEFAULT_LIMITS.timeoutMs,
+  minCodeTimeoutMs: LIMIT_BOUNDS.timeoutMs[0],
+  maxCodeTimeoutMs: LIMIT_BOUNDS.timeoutMs[1],
+  searchDefaultLimit: DEFAULT_SEARCH_LIMIT,
+  maxSearchLimit: DEFAULT_MAX_SEARCH_LIMIT,
+  searchLimitCeiling: SEARCH_LIMIT_CEILING,
+});
 
 const ENV_MODES = ['off', 'native', 'code', 'tools', 'directory'] as const;
 
