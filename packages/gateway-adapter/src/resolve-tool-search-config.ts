@@ -1,11 +1,12 @@
 import { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT, SEARCH_LIMIT_CEILING } from '@tool-search/catalog';
+import type { Mode } from '@tool-search/modes';
 import { DEFAULT_LIMITS, LIMIT_BOUNDS } from '@tool-search/sandbox-runner';
 import { GatewayAdapterError } from './errors.js';
 import { formatZodError } from './internal/format-zod-error.js';
 import { toolSearchConfigObjectSchema, toolSearchConfigSchema } from './schemas.js';
 
-/** The model-facing mode a session renders. */
-export type ToolSearchMode = 'direct' | 'code' | 'tools' | 'directory';
+/** The model-facing mode a session renders (the modes package's `Mode`). */
+export type ToolSearchMode = Mode;
 
 /** Why a session renders `direct`, when it does. */
 export type DirectReason = 'disabled' | 'native';
