@@ -1,5 +1,5 @@
 /** Levenshtein distance, for "did you mean" parameter suggestions (names are short). */
-export function editDistance(left: string, right: string): number {
+function editDistance(left: string, right: string): number {
   const previous = Array.from({ length: right.length + 1 }, (_, index) => index);
   for (let i = 1; i <= left.length; i += 1) {
     let diagonal = previous[0]!;
