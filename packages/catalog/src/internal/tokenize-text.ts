@@ -70,12 +70,7 @@ export function normalizeTerm(word: string): string | undefined {
 
 /** Text to index terms, in order, duplicates kept (term frequency matters when indexing). */
 export function tokenizeText(text: string): string[] {
-  const terms: string[] = [];
-  for (const word of splitWords(text)) {
-    const term = normalizeTerm(word);
-    if (term !== undefined) terms.push(term);
-  }
-  return terms;
+  return analyzeText(text).terms;
 }
 
 /**
