@@ -28,9 +28,9 @@ function objectSchema(schema: JsonSchema | undefined): JsonSchema {
   return schema.type === undefined ? { type: 'object', ...schema } : schema;
 }
 
-function fromInput(tool: ToolInput): DirectTool {
+function fromInput(tool: ToolInput, id: string): DirectTool {
   return {
-    id: toolId(tool.source, tool.owner, tool.name),
+    id,
     name: tool.name,
     owner: tool.owner,
     description: tool.description ?? '',
@@ -103,11 +103,11 @@ export function renderSurface(options: RenderSurfaceOptions): Surface {
 
   // Directly visible tools (pinned and client), one per id; the catalog's descriptor wins for a pinned id.
   const pinned = new Map<string, DirectTool>();
-  for (const tool of options.visible ?? []) {
-    const id = toolId(tool.source, tool.owner, tool.name);
+  const pin = (tool: ToolInput, id: string) => {
     const descriptor = catalogById.get(id);
-    pinned.set(id, descriptor ? fromDescriptor(descriptor) : fromInput(tool));
-  }
+    pinned.set(id, descriptor ? fromDescriptor(descriptor) : fromInput(tool, id));
+  };
+  for (const tool of options.visible ?? []) pin(tool, toolId(tool.source, tool.owner, tool.name));
   for (const tool of options.clientTools ?? []) {
     const id = toolId(tool.source, tool.owner, tool.name);
     const clashes = (catalogIdsByName.get(tool.name) ?? []).filter((catalogId) => catalogId !== id);
@@ -118,8 +118,7 @@ export function renderSurface(options: RenderSurfaceOptions): Surface {
         { toolIds: [id, ...clashes] },
       );
     }
-    const descriptor = catalogById.get(id);
-    pinned.set(id, descriptor ? fromDescriptor(descriptor) : fromInput(tool));
+    pin(tool, id);
   }
   const pinnedIdsByName = new Map<string, string>();
   for (const tool of [...pinned.values()].sort((left, right) => compareStrings(left.id, right.id))) {
