@@ -23,9 +23,7 @@ export const policyGroupsSchema = z.record(
 
 /** The whole config. Pattern syntax and group references are checked after this by `parsePolicyConfig`. */
 export const policyConfigSchema = z.strictObject({
-  allow: patternListSchema.optional(),
-  deny: patternListSchema.optional(),
-  requireApproval: patternListSchema.optional(),
+  ...policyLayerSchema.shape,
   groups: policyGroupsSchema.optional(),
   agents: layerMapSchema.optional(),
   profiles: layerMapSchema.optional(),
