@@ -1,4 +1,5 @@
 // The demo's readable report: one row per mode, then the saving against direct, then the proofs.
+import { parseToolId } from '@tool-search/catalog';
 import { CLIENT_TOOLS, type ComparisonResult, type ModeReport } from './run-comparison.js';
 
 function kilobytes(bytes: number): string {
@@ -13,7 +14,7 @@ function table(header: string[], rows: string[][]): string {
 
 function finalTool(report: ModeReport): string {
   if (!report.finalTool) return '(none)';
-  const name = report.finalTool.id.split(':').slice(2).join(':');
+  const name = parseToolId(report.finalTool.id)?.name ?? report.finalTool.id;
   return `${name} (${report.finalTool.source}${report.finalTool.status === 'ok' ? '' : `, ${report.finalTool.status}`})`;
 }
 
