@@ -1,5 +1,6 @@
 // The provider script of the comparison: what a capable model would do in each mode to reach one target
 // tool, reacting to the tool outputs it actually gets back (ids are taken from search and describe results).
+import { TOOL_SOURCES } from '@tool-search/catalog';
 import type { FakeToolSpec } from './write-fake-plugin.js';
 import type { ScriptRule } from './resolve-script-reply.js';
 
@@ -20,7 +21,7 @@ function escapeRegExp(text: string): string {
 
 /** A catalog id ending in `name`, as it appears in a tool result (JSON or text). */
 export function idPattern(name: string): string {
-  return `(?<id>(?:openclaw|plugin|mcp|client):[A-Za-z0-9_.-]+:${escapeRegExp(name)})(?![A-Za-z0-9_])`;
+  return `(?<id>(?:${TOOL_SOURCES.join('|')}):[A-Za-z0-9_.-]+:${escapeRegExp(name)})(?![A-Za-z0-9_])`;
 }
 
 /** Builds the task for a target: the query is the target's own description, minus its trailing clause. */
