@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { pino, type Logger } from 'pino';
@@ -23,7 +22,7 @@ import { isModesError } from '@tool-search/modes';
 import { probeRuntime } from '@tool-search/sandbox-runner';
 import { createPolicy, isPolicyError, parsePolicyConfig, type ApprovalProvider, type BeforeToolCallHook } from '@tool-search/policy';
 import { E2eError } from './errors.js';
-import { readBody, sendJson } from './internal/http-json.js';
+import { listenLocal, readBody, sendJson } from './internal/http-json.js';
 import { loadGatewayConfig, type GatewayConfig } from './load-gateway-config.js';
 import { runAgentLoop, type AgentLoopResult } from './run-agent-loop.js';
 
@@ -275,16 +274,11 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
       } else response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { baseURL, close } = await listenLocal(server);
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    baseURL,
     config,
     runs: () => [...runs],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

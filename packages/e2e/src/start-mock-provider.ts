@@ -1,9 +1,8 @@
 // A mock OpenAI provider: `POST /v1/responses` and `POST /v1/chat/completions`, JSON or SSE, answered from a
 // declarative script, with every raw request body recorded at `GET /debug/requests`.
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
-import { readBody, sendJson } from './internal/http-json.js';
+import { listenLocal, readBody, sendJson } from './internal/http-json.js';
 import {
   resolveScriptReply,
   type DeclaredTool,
@@ -374,10 +373,9 @@ export async function startMockProvider(options: MockProviderOptions): Promise<M
       else response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { baseURL, close } = await listenLocal(server);
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    baseURL,
     requests: () => recorded.map((entry) => ({ ...entry })),
     reset: () => {
       recorded = [];
@@ -386,10 +384,6 @@ export async function startMockProvider(options: MockProviderOptions): Promise<M
       script = next;
       beforeReply = nextBeforeReply;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

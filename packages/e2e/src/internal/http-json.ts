@@ -1,5 +1,6 @@
-// The two small HTTP servers of this package (mock provider, gateway) read and answer JSON the same way.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// The two small HTTP servers of this package (mock provider, gateway) listen, read and answer JSON the same way.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** Reads a whole request body as UTF-8 text. */
 export function readBody(request: IncomingMessage): Promise<string> {
@@ -16,4 +17,21 @@ export function sendJson(response: ServerResponse, status: number, value: unknow
   const text = JSON.stringify(value);
   response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   response.end(text);
+}
+
+/**
+ * Listens on 127.0.0.1 with an OS-chosen port. Returns the base URL for the official client
+ * (`http://127.0.0.1:PORT/v1`) and a close that drops open connections first.
+ */
+export async function listenLocal(server: Server): Promise<{ baseURL: string; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
