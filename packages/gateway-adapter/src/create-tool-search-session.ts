@@ -630,11 +630,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
       name === TOOL_SEARCH ? 'search' : name === TOOL_DESCRIBE ? 'describe' : name === TOOL_SEARCH_CODE ? 'code' : 'call';
     const base = { kind: controlKind, toolCallId, name, startedAt };
     const args = parseArgs(request.args);
-    if (args === undefined) {
-      const outcome = errorOutcome(base, 'invalid_request', `Arguments of ${name} must be a JSON object`);
-      counts.errors += 1;
-      return outcome;
-    }
+    if (args === undefined) return countError(errorOutcome(base, 'invalid_request', `Arguments of ${name} must be a JSON object`));
     const searchMode = decision.mode === 'tools' || decision.mode === 'directory';
 
     if (name === TOOL_SEARCH_CODE && decision.mode === 'code') return runCode(args, toolCallId, startedAt);
@@ -729,9 +725,8 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
     return outcome;
   }
   function recordMiss(outcome: ErrorOutcome, target: string, via: CallRoute): ErrorOutcome {
-    counts.errors += 1;
     event('call', { toolCallId: outcome.toolCallId, via, target: target.slice(0, 300), decision: 'not-run', status: 'error', detail: outcome.code, durationMs: outcome.durationMs });
-    return outcome;
+    return countError(outcome);
   }
 
   async function runCode(args: Record<string, unknown>, toolCallId: string, startedAt: number): Promise<ToolCallOutcome> {
