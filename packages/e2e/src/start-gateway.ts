@@ -15,12 +15,14 @@ import {
   resolveToolSearchConfig,
   type ClientTool,
   type McpServerConfig,
+  type ResolvedToolSearchConfig,
   type Telemetry,
+  type ToolSearchEnv,
   type ToolSearchSession,
 } from '@tool-search/gateway-adapter';
 import { isModesError } from '@tool-search/modes';
 import { probeRuntime } from '@tool-search/sandbox-runner';
-import { createPolicy, isPolicyError, parsePolicyConfig, type ApprovalProvider, type BeforeToolCallHook } from '@tool-search/policy';
+import { createPolicy, isPolicyError, parsePolicyConfig, type ApprovalProvider, type BeforeToolCallHook, type Policy } from '@tool-search/policy';
 import { E2eError } from './errors.js';
 import { listenLocal, readBody, sendJson } from './internal/http-json.js';
 import { loadGatewayConfig, type GatewayConfig } from './load-gateway-config.js';
@@ -36,7 +38,7 @@ export interface StartGatewayOptions {
   /** The approval provider for every run. */
   approvals?: ApprovalProvider;
   /** Environment for `resolveToolSearchConfig` (`TOOL_SEARCH_MODE`); default none, so the config file decides. */
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: ToolSearchEnv;
 }
 
 /** What the gateway kept about one run (also returned to the caller under `tool_search`). */
@@ -148,8 +150,8 @@ function toResponse(runId: string, model: string, result: AgentLoopResult, recor
 export async function startGateway(options: StartGatewayOptions): Promise<Gateway> {
   const log = (options.logger ?? pino({ level: 'silent' })).child({ component: 'gateway' });
   const config = await loadGatewayConfig(options.configPath);
-  let toolSearchConfig: ReturnType<typeof resolveToolSearchConfig>;
-  let policy: ReturnType<typeof createPolicy>;
+  let toolSearchConfig: ResolvedToolSearchConfig;
+  let policy: Policy;
   try {
     toolSearchConfig = resolveToolSearchConfig(config.tools.toolSearch, options.env ?? {});
     policy = createPolicy(parsePolicyConfig(config.policy ?? {}), {
