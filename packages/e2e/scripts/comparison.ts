@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatComparisonReport, isE2eError, runComparison, type ComparisonResult } from '../src/index.js';
+import { formatComparisonReport, runComparison, type ComparisonResult } from '../src/index.js';
+import { runMain } from './run-main.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -78,12 +79,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(isE2eError(error) ? `${error.code}: ${error.message}` : error);
-    process.exitCode = 2;
-  },
-);
+runMain(main);

@@ -2,7 +2,8 @@
 // then serves until interrupted. Point any OpenAI client at it (`POST /v1/responses`).
 import { parseArgs } from 'node:util';
 import { createRootLogger } from '@tool-search/gateway-adapter';
-import { isE2eError, startGateway } from '../src/index.js';
+import { startGateway } from '../src/index.js';
+import { runMain } from './run-main.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -25,12 +26,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(isE2eError(error) ? `${error.code}: ${error.message}` : error);
-    process.exitCode = 2;
-  },
-);
+runMain(main);
