@@ -328,9 +328,8 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
   // ---- visible (pinned) tools ----------------------------------------------------------------------
   const visibleIds: string[] = [];
   for (const wanted of options.visible ?? []) {
-    const byId = entries.get(wanted);
-    const id = byId ? wanted : [...entries].filter(([, entry]) => entry.input.name === wanted).map(([entryId]) => entryId);
-    const resolved = typeof id === 'string' ? id : id.length === 1 ? id[0] : undefined;
+    const matches = entries.has(wanted) ? [wanted] : [...entries].filter(([, entry]) => entry.input.name === wanted).map(([entryId]) => entryId);
+    const resolved = matches.length === 1 ? matches[0] : undefined;
     const entry = resolved === undefined ? undefined : entries.get(resolved);
     // Unknown, ambiguous or policy-denied names are dropped silently: pinning never widens policy.
     if (resolved !== undefined && entry && entry.kind !== 'client' && !visibleIds.includes(resolved)) visibleIds.push(resolved);
