@@ -25,31 +25,38 @@ function toolOutputs(result: Extract<ScenarioResult, { ok: true }>): string {
   return result.requests.at(-1)!.body;
 }
 
-describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', ({ api, stream }) => {
-  let dir: string;
-  let plugin: WrittenFakePlugin;
-  let provider: MockProvider;
+/** One temp folder, one fake plugin and one mock provider per describe block, torn down after it. */
+function useFailureFixture(prefix: string) {
   let scenario = 0;
-  const nextDir = () => join(dir, `scenario-${(scenario += 1)}`);
-
+  const fixture = {
+    dir: '',
+    plugin: undefined as unknown as WrittenFakePlugin,
+    provider: undefined as unknown as MockProvider,
+    nextDir: () => join(fixture.dir, `scenario-${(scenario += 1)}`),
+    task: () => comparisonTask(fixture.plugin.tools[421]!),
+  };
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), `e2e-failures-${api}-`));
-    plugin = await writeFakePlugin({ dir: join(dir, 'plugins') });
-    provider = await startMockProvider({ script: [] });
+    fixture.dir = await mkdtemp(join(tmpdir(), prefix));
+    fixture.plugin = await writeFakePlugin({ dir: join(fixture.dir, 'plugins') });
+    fixture.provider = await startMockProvider({ script: [] });
   });
   afterAll(async () => {
-    await provider.close();
-    await rm(dir, { recursive: true, force: true });
+    await fixture.provider.close();
+    await rm(fixture.dir, { recursive: true, force: true });
   });
+  return fixture;
+}
 
-  const task = () => comparisonTask(plugin.tools[421]!);
+describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', ({ api, stream }) => {
+  const fixture = useFailureFixture(`e2e-failures-${api}-`);
+  const { nextDir, task } = fixture;
   // Only the MCP scenario needs the MCP server; the others skip its start-up and shutdown.
-  const base = () => ({ provider, api, stream, pluginPath: plugin.path, mcp: false as const });
+  const base = () => ({ provider: fixture.provider, api, stream, pluginPath: fixture.plugin.path, mcp: false as const });
 
   it('[F1] a tool denied by policy is never returned by search nor callable', async () => {
     const { target, query, marker } = task();
     const guessedId = `plugin:fakeplugin:${target.name}`;
-    provider.setScript([
+    fixture.provider.setScript([
       { id: 'search', when: { toolResults: 0, declaresTool: /^tool_search$/ }, reply: { toolCalls: [{ name: 'tool_search', arguments: { query } }] } },
       {
         id: 'call-anyway',
@@ -81,7 +88,7 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
       `const outcome = await tools.call(${JSON.stringify(guessedId)}, { marker: ${JSON.stringify(marker)} });`,
       'return { listed, status: outcome.status };',
     ].join('\n');
-    provider.setScript([
+    fixture.provider.setScript([
       { id: 'code', when: { toolResults: 0 }, reply: { toolCalls: [{ name: 'tool_search_code', arguments: { code } }] } },
       { id: 'report', when: { minToolResults: 1 }, reply: { text: 'REPORT {{lastOutput}}' } },
     ]);
@@ -92,7 +99,7 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
   });
 
   it('[F2] a tool whose MCP server was killed fails its call with a clear error', async () => {
-    const pidFile = join(dir, `mcp-${api}.pid`);
+    const pidFile = join(fixture.dir, `mcp-${api}.pid`);
     const mcpId = idPattern('wiki_get');
     const script: ScriptRule[] = [
       {
@@ -107,7 +114,7 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
       },
       { id: 'report', when: { minToolResults: 1 }, reply: { text: 'REPORT {{lastOutput}}' } },
     ];
-    provider.setScript(script, async (ruleId) => {
+    fixture.provider.setScript(script, async (ruleId) => {
       if (ruleId !== 'call-after-kill') return;
       const pid = Number(await readFile(pidFile, 'utf8'));
       process.kill(pid, 'SIGKILL');
@@ -133,8 +140,8 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
   });
 
   it('[F3] a call blocked by a hook reports the block', async () => {
-    const current = comparisonTask(plugin.tools[421]!, 'forbidden-marker');
-    provider.setScript(comparisonScript(current));
+    const current = comparisonTask(fixture.plugin.tools[421]!, 'forbidden-marker');
+    fixture.provider.setScript(comparisonScript(current));
     const result = expectRun(
       await runScenario({
         ...base(),
@@ -158,7 +165,7 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
 
   it('[F4] a call blocked by an approval reports the block', async () => {
     const current = task();
-    provider.setScript(comparisonScript(current));
+    fixture.provider.setScript(comparisonScript(current));
     const approvalRequests: string[] = [];
     const result = expectRun(
       await runScenario({
@@ -184,14 +191,14 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
 
   it('[F5] code mode falls back to tools mode when the sandbox runtime cannot start, and still completes', async () => {
     const current = task();
-    provider.setScript(comparisonScript(current));
+    fixture.provider.setScript(comparisonScript(current));
     const result = expectRun(
       await runScenario({
         ...base(),
         dir: nextDir(),
         mode: 'code',
         prompt: current.prompt,
-        sandboxNodePath: join(dir, 'no-such-node-binary'),
+        sandboxNodePath: join(fixture.dir, 'no-such-node-binary'),
       }),
     );
     expect(result.record.telemetry).toMatchObject({ requestedMode: 'code', mode: 'tools' });
@@ -204,7 +211,7 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
 
   it('[F6] an exact hidden name called directly in directory mode is hydrated', async () => {
     const current = task();
-    provider.setScript([
+    fixture.provider.setScript([
       {
         id: 'call-by-name',
         when: { toolResults: 0, declaresTool: /^tool_search$/, lacksTool: /^fake_/, userText: /(?<name>fake_[a-z_]+)/ },
@@ -225,28 +232,13 @@ describe.each(FORMATS)('gateway failure behaviour over $api (stream: $stream)', 
 
 // A colliding client tool is rejected before the provider is ever asked, so the wire format does not apply.
 describe('gateway client tool checks', () => {
-  let dir: string;
-  let plugin: WrittenFakePlugin;
-  let provider: MockProvider;
-  let scenario = 0;
-  const nextDir = () => join(dir, `scenario-${(scenario += 1)}`);
-
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'e2e-client-tools-'));
-    plugin = await writeFakePlugin({ dir: join(dir, 'plugins') });
-    provider = await startMockProvider({ script: [] });
-  });
-  afterAll(async () => {
-    await provider.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  const task = () => comparisonTask(plugin.tools[421]!);
-  const base = () => ({ provider, api: 'responses' as const, pluginPath: plugin.path, mcp: false as const });
+  const fixture = useFailureFixture('e2e-client-tools-');
+  const { nextDir, task } = fixture;
+  const base = () => ({ provider: fixture.provider, api: 'responses' as const, pluginPath: fixture.plugin.path, mcp: false as const });
 
   it('[F7] a client tool colliding with a catalog name is rejected', async () => {
     const current = task();
-    provider.setScript(comparisonScript(current));
+    fixture.provider.setScript(comparisonScript(current));
     const colliding = { ...CLIENT_TOOLS[0]!, name: current.target.name };
     const result = await runScenario({ ...base(), dir: nextDir(), mode: 'tools', prompt: current.prompt, clientTools: [colliding] });
     expect(result.ok).toBe(false);
@@ -257,7 +249,7 @@ describe('gateway client tool checks', () => {
 
   it('[F7] a client tool using a control tool name is rejected', async () => {
     const current = task();
-    provider.setScript(comparisonScript(current));
+    fixture.provider.setScript(comparisonScript(current));
     const result = await runScenario({
       ...base(),
       dir: nextDir(),
