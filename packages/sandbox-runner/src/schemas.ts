@@ -56,6 +56,12 @@ export const readyMessageSchema = z.object({ type: z.literal('ready'), version: 
 /** The child found enforcement off (permission model, code generation, ...) and refuses to run. */
 export const refusedMessageSchema = z.object({ type: z.literal('refused'), reason: z.string().max(4096) }).strict();
 
+/**
+ * The child took its `run` line and is about to compile and start the body. Before this, no model code has run in
+ * the child, so a child that dies earlier can be replaced and the run retried; after it, a death is `crashed`.
+ */
+export const startedMessageSchema = z.object({ type: z.literal('started') }).strict();
+
 /** A `tools.*` call from the body. Arguments are positional, as the handler receives them. */
 export const callMessageSchema = z.discriminatedUnion('method', [
   z
@@ -94,6 +100,7 @@ export const doneMessageSchema = z.union([
 export const childMessageSchema = z.union([
   readyMessageSchema,
   refusedMessageSchema,
+  startedMessageSchema,
   callMessageSchema,
   logMessageSchema,
   doneMessageSchema,

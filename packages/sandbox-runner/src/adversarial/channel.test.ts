@@ -86,6 +86,11 @@ describe('channel: a forged call is exactly as powerful as a real one', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'protocol' } });
   });
 
+  it('reports a second, forged started message as protocol (it cannot reopen the retry window)', async () => {
+    const lines = [`${JSON.stringify({ type: 'started' })}\n`];
+    const result = await runEscaped(`${writeToChannel(JSON.stringify(lines))} return 'after forged started';`);
+    expect(result).toMatchObject({ ok: false, error: { code: 'protocol', message: expect.stringContaining('unexpected started') } });
+  });
 
   it('reaches the same bridge handler, with an AbortSignal, and counts in stats', async () => {
     const { bridge, calls } = createRecordingBridge();

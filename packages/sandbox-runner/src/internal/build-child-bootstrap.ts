@@ -1,5 +1,5 @@
 // The child's whole program, passed inline with `-e` (nothing is read from disk). It checks that enforcement is
-// really on, builds the realm, says `ready` on fd 3, then waits for one `run` line on stdin.
+// really on, builds the realm, says `ready` on fd 3, then waits for one `run` line on stdin and answers `started`.
 // Kept as plain JavaScript text because the child runs it verbatim.
 import type { RunnerLimits } from '../types.js';
 import { REALM_RUNTIME_SOURCE } from './realm-runtime-source.js';
@@ -194,6 +194,8 @@ function handleParentMessage(message) {
   if (message === null || typeof message !== 'object') return;
   if (message.type === 'run' && !running && typeof message.code === 'string') {
     running = true;
+    // Said before the body is compiled: a death before this line reached the parent ran no model code.
+    writeChannel('{"type":"started"}');
     startRun(message.code);
   } else if (message.type === 'reply' && running && Number.isSafeInteger(message.id)) {
     if (message.ok === true) settleCall(message.id, true, typeof message.json === 'string' ? message.json : undefined);

@@ -81,6 +81,8 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
     const signal = runOptions.signal === undefined ? closeController.signal : AbortSignal.any([runOptions.signal, closeController.signal]);
     const result = await executeRun({
       child,
+      // A child that dies before starting the body (e.g. a pooled one killed while idle) is replaced by a cold one.
+      replaceChild: () => spawnChild(runtime),
       code: runOptions.code,
       bridge: runOptions.bridge,
       timeoutMs: clampLimit('timeoutMs', runOptions.timeoutMs ?? limits.timeoutMs),

@@ -8,11 +8,14 @@ function createFakeChild(id: number) {
   let resolveReady!: (readiness: ChildReadiness) => void;
   let resolveExited!: (exit: ChildExit) => void;
   const record = { id, killed: 0, unrefs: 0 };
+  const state = { hasExited: false };
   const child: SandboxChild = {
     pid: id,
     ready: new Promise((resolve) => (resolveReady = resolve)),
     exited: new Promise((resolve) => (resolveExited = resolve)),
-    hasExited: false,
+    get hasExited() {
+      return state.hasExited;
+    },
     attach() {},
     send() {},
     kill() {
@@ -27,8 +30,15 @@ function createFakeChild(id: number) {
     child,
     record,
     becomeReady: () => resolveReady({ ok: true, version: 'v26.12.1' }),
-    failToStart: () => resolveReady({ ok: false, reason: 'boom', refused: false }),
-    exit: () => resolveExited({ code: 0, signal: null, stderrTail: '' }),
+    failToStart: () => resolveReady({ ok: false, reason: 'boom', cause: 'exited' }),
+    exit: () => {
+      state.hasExited = true;
+      resolveExited({ code: 0, signal: null, stderrTail: '' });
+    },
+    /** The exit is seen (`hasExited`) but the pool's `exited` handler has not run yet. */
+    markExitedOnly: () => {
+      state.hasExited = true;
+    },
   };
 }
 
@@ -88,6 +98,36 @@ describe('createWarmPool', () => {
     spawner.spawned[0]?.exit();
     await flush();
     expect(spawner.spawned).toHaveLength(2);
+    pool.close();
+  });
+
+  it('never hands out a ready child that died while idle, and refills its place', async () => {
+    const spawner = createRecordingSpawner();
+    const pool = createWarmPool({ size: 2, spawnChild: spawner.spawnChild, logger });
+    spawner.spawned[0]?.becomeReady();
+    spawner.spawned[1]?.becomeReady();
+    await flush();
+    spawner.spawned[0]?.exit();
+    await flush();
+    expect(pool.take()).toBe(spawner.spawned[1]?.child);
+    expect(pool.take()).toBe(spawner.spawned[2]?.child);
+    expect(pool.take()).toBeUndefined();
+    pool.close();
+  });
+
+  it('drops a child whose exit is known before its exit handler ran, instead of handing it out', async () => {
+    const spawner = createRecordingSpawner();
+    const pool = createWarmPool({ size: 2, spawnChild: spawner.spawnChild, logger });
+    spawner.spawned[0]?.becomeReady();
+    spawner.spawned[1]?.becomeReady();
+    await flush();
+    spawner.spawned[0]?.markExitedOnly();
+    expect(pool.take()).toBe(spawner.spawned[1]?.child);
+    expect(pool.take()).toBeUndefined();
+    await flush();
+    // Both places are refilled: the dropped child's and the taken one's.
+    expect(spawner.spawned).toHaveLength(4);
+    expect(pool.size).toBe(2);
     pool.close();
   });
 

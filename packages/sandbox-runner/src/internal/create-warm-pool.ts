@@ -71,6 +71,14 @@ export function createWarmPool(options: WarmPoolOptions): WarmPool {
 
   return {
     take() {
+      // A child whose exit was seen but whose `exited` handler has not run yet is dropped here, not handed out.
+      // (One that died unseen can still be handed out: the run then moves to a fresh child, see execute-run.ts.)
+      for (const child of held) {
+        if (!child.hasExited) continue;
+        held.delete(child);
+        ready.delete(child);
+        scheduleRefill();
+      }
       const child = ready.values().next().value ?? held.values().next().value;
       if (child === undefined) return undefined;
       held.delete(child);

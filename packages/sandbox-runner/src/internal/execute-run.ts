@@ -1,14 +1,24 @@
-// Drives one run on one child: sends the code, answers bridge calls, enforces every budget in the parent (the
-// child is untrusted), and turns whatever happens first into a RunResult. The child is killed at the end.
+// Drives one run: sends the code to a child, answers bridge calls, enforces every budget in the parent (the child
+// is untrusted), and turns whatever happens first into a RunResult. The child is killed at the end. A child that
+// dies before it says `started` (a pooled child killed while idle, say) ran no model code, so the run moves to
+// one fresh child (`replaceChild`); a death after `started` is `crashed`, never a second run of the body.
 import type { Logger } from 'pino';
 import type { ChildMessage } from '../schemas.js';
 import type { Bridge, BridgeContext, RunErrorCode, RunLog, RunnerLimits, RunResult, RunStats } from '../types.js';
 import type { ChildExit, SandboxChild } from './spawn-sandbox-child.js';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth-exceeds.js';
 
+/** How many times a run moves to a fresh child when its child dies before starting the body. */
+export const MAX_CHILD_REPLACEMENTS = 1;
+
 /** Options of `executeRun`. */
 export interface ExecuteRunOptions {
   child: SandboxChild;
+  /**
+   * Spawns a fresh child for a run whose child died before it started the body (at most
+   * `MAX_CHILD_REPLACEMENTS` times). Without it, such a death is `crashed` (the probe's canary).
+   */
+  replaceChild?: () => SandboxChild;
   code: string;
   bridge: Bridge;
   timeoutMs: number;
@@ -16,6 +26,7 @@ export interface ExecuteRunOptions {
   /** Why `signal` aborted, for the result message (defaults to a caller abort). */
   abortMessage?: () => string;
   limits: RunnerLimits;
+  /** The first child came from the warm pool (a replacement child never does). */
   warm: boolean;
   /** `performance.now()` when `run()` was called. */
   startedAt: number;
@@ -46,7 +57,10 @@ function errorMessageOf(error: unknown): string {
 
 /** Runs `code` on `child` and resolves with the outcome; never rejects. */
 export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
-  const { child, limits, bridge } = options;
+  const { limits, bridge } = options;
+  let child = options.child;
+  let warm = options.warm;
+  let replacements = 0;
   const logs: RunLog[] = [];
   const calls: RunStats['calls'] = { search: 0, describe: 0, call: 0 };
   const handlerAbort = new AbortController();
@@ -54,7 +68,10 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
   let outputBytes = 0;
   let inFlight = 0;
   let finished = false;
+  // Per child: the readiness handler ran with `ok`, the `run` line was sent, the child said `started`.
   let childReady = false;
+  let runSent = false;
+  let started = false;
   let resolveResult!: (result: RunResult) => void;
   const resultPromise = new Promise<RunResult>((resolve) => (resolveResult = resolve));
 
@@ -62,7 +79,7 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     return {
       wallTimeMs: Math.round((performance.now() - options.startedAt) * 100) / 100,
       calls: { ...calls },
-      warm: options.warm,
+      warm,
     };
   }
 
@@ -174,35 +191,80 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
 
   const timer = setTimeout(() => fail('timeout', `the run exceeded its ${options.timeoutMs} ms timeout`), options.timeoutMs);
 
-  child.ref();
-  child.attach({
-    onMessage(message) {
-      if (finished) return;
-      if (message.type === 'call') onCall(message);
-      else if (message.type === 'log') onLog(message);
-      else if (message.type === 'done') onDone(message);
-    },
-    onProtocolError(reason) {
-      fail('protocol', `the sandbox child broke the channel protocol: ${reason}`);
-    },
-    onOutput(bytes) {
-      if (!finished) countOutput(bytes);
-    },
-    onExit(exit) {
-      // Before `ready`, the readiness handler below reports the death with the child's own reason.
-      if (childReady) fail('crashed', describeCrash(exit, limits.heapMb));
-    },
-  });
+  /** The current child died (or could not start) before it said `started`: no model code ran in it. */
+  function onLostBeforeStart(reason: string): void {
+    if (options.replaceChild === undefined || replacements >= MAX_CHILD_REPLACEMENTS) return fail('crashed', reason);
+    replacements += 1;
+    options.logger.warn({ reason, replacements }, 'sandbox child died before starting the body; retrying on a fresh child');
+    const lost = child;
+    lost.attach({ onMessage() {}, onProtocolError() {}, onOutput() {}, onExit() {} });
+    lost.kill();
+    lost.unref();
+    let fresh: SandboxChild;
+    try {
+      fresh = options.replaceChild();
+    } catch (error) {
+      return fail('crashed', `${reason}; no fresh child could be spawned: ${errorMessageOf(error)}`);
+    }
+    child = fresh;
+    warm = false;
+    childReady = false;
+    runSent = false;
+    started = false;
+    assign(fresh);
+  }
+
+  /** Hands the run to `current`: listens to it, and sends the code once it is ready. */
+  function assign(current: SandboxChild): void {
+    // Events of a child this run has let go of (a replaced one) are ignored.
+    const isCurrent = () => !finished && current === child;
+    current.ref();
+    current.attach({
+      onMessage(message) {
+        if (!isCurrent()) return;
+        if (message.type === 'started') {
+          if (!runSent || started) return fail('protocol', 'the sandbox child broke the channel protocol: unexpected started');
+          started = true;
+          return;
+        }
+        // A real child says `started` before anything else: the body cannot have run yet.
+        if (!started) return fail('protocol', `the sandbox child broke the channel protocol: ${message.type} before started`);
+        if (message.type === 'call') onCall(message);
+        else if (message.type === 'log') onLog(message);
+        else if (message.type === 'done') onDone(message);
+      },
+      onProtocolError(reason) {
+        if (isCurrent()) fail('protocol', `the sandbox child broke the channel protocol: ${reason}`);
+      },
+      onOutput(bytes) {
+        if (isCurrent()) countOutput(bytes);
+      },
+      onExit(exit) {
+        // Before `ready`, the readiness handler below reports the death with the child's own reason.
+        if (!isCurrent() || !childReady) return;
+        if (started) return fail('crashed', describeCrash(exit, limits.heapMb));
+        const how = exit.signal === null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
+        onLostBeforeStart(`the sandbox child ${how} before it started the body`);
+      },
+    });
+
+    void current.ready.then((readiness) => {
+      if (!isCurrent()) return;
+      childReady = readiness.ok;
+      if (!readiness.ok) {
+        if (readiness.cause === 'exited') return onLostBeforeStart(readiness.reason);
+        return fail(readiness.cause === 'refused' ? 'unavailable' : 'crashed', readiness.reason);
+      }
+      runSent = true;
+      current.send({ type: 'run', code: options.code });
+    });
+  }
 
   if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
-
-  void child.ready.then((readiness) => {
-    childReady = readiness.ok;
-    if (finished) return;
-    if (!readiness.ok) return fail(readiness.refused ? 'unavailable' : 'crashed', readiness.reason);
-    child.send({ type: 'run', code: options.code });
-  });
+  else {
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    assign(child);
+  }
 
   return resultPromise;
 }

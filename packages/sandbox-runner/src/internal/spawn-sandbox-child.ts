@@ -42,8 +42,11 @@ export interface ChildExit {
   stderrTail: string;
 }
 
-/** The result of waiting for the child's self-check. */
-export type ChildReadiness = { ok: true; version: string } | { ok: false; reason: string; refused: boolean };
+/**
+ * The result of waiting for the child's self-check. `cause` says why a child is not ready: it `refused` (its
+ * self-check found enforcement off), broke the `protocol`, or `exited` (died, or could not be spawned).
+ */
+export type ChildReadiness = { ok: true; version: string } | { ok: false; reason: string; cause: 'refused' | 'protocol' | 'exited' };
 
 /** A spawned sandbox child. */
 export interface SandboxChild {
@@ -119,7 +122,7 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
   function protocolError(reason: string): void {
     log.debug({ reason }, 'sandbox child broke protocol');
     kill();
-    if (!isReady) resolveReady({ ok: false, reason: `protocol error before ready: ${reason}`, refused: false });
+    if (!isReady) resolveReady({ ok: false, reason: `protocol error before ready: ${reason}`, cause: 'protocol' });
     else listener?.onProtocolError(reason);
   }
 
@@ -135,7 +138,7 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
           resolveReady({ ok: true, version: message.version });
         } else if (message.type === 'refused') {
           kill();
-          resolveReady({ ok: false, reason: `the child refused to run: ${message.reason}`, refused: true });
+          resolveReady({ ok: false, reason: `the child refused to run: ${message.reason}`, cause: 'refused' });
         } else protocolError(`expected ready, got ${message.type}`);
         return;
       }
@@ -166,7 +169,7 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
       resolveReady({
         ok: false,
         reason: `the child exited with ${how} before it was ready${stderrTail ? `: ${stderrTail.trim()}` : ''}`,
-        refused: false,
+        cause: 'exited',
       });
     }
     listener?.onExit(exit);
