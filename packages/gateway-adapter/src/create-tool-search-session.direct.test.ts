@@ -97,7 +97,7 @@ function recordingSessionLog(): SessionLog & { lines: ({ event: SessionLogEvent 
 
 /** Polls until `predicate` holds (server notifications are handled asynchronously); no timing is asserted. */
 async function until(predicate: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 500 && !predicate(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let attempt = 0; attempt < 400 && !predicate(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   if (!predicate()) throw new Error(`gave up waiting for ${what}`);
 }
 
@@ -287,7 +287,7 @@ describe('createToolSearchSession: direct mode, a tool denied by policy', () => 
       const denied = await call(withDenied.session, 'secret_tool', { text: 'f6' }, toolCallId);
       const unknown = await call(without.session, 'secret_tool', { text: 'f6' }, toolCallId);
       expect(denied).toMatchObject({ status: 'error', code: 'unknown_tool' });
-      expect((denied as ToolCallOutcome & { tool?: unknown }).tool).toBeUndefined();
+      expect('tool' in denied).toBe(false);
       expect(untimed(denied)).toEqual(untimed(unknown));
       expect(untimed(callEvent(withDenied.log, toolCallId))).toEqual(untimed(callEvent(without.log, toolCallId)));
       sessionsAlike();
@@ -349,5 +349,63 @@ describe('createToolSearchSession: direct mode, a real stdio MCP server that die
     const anonymous = (outcome: ToolCallOutcome, name: string) =>
       JSON.parse(JSON.stringify({ ...(untimed(outcome) as object), toolCallId: '' }).replaceAll(name, '<name>')) as unknown;
     expect(anonymous(denied, 'fail_loudly')).toEqual(anonymous(unknown, 'never_was_here'));
+  });
+});
+
+describe('createToolSearchSession: direct mode, a name qualified or unqualified by a change elsewhere', () => {
+  async function twoServerSession(shopTools: string[], depotTools: string[]) {
+    const shop = await startHttpMcpServer(shopTools);
+    const depot = await startHttpMcpServer(depotTools);
+    servers.push(shop, depot);
+    const log = recordingSessionLog();
+    const session = await createToolSearchSession({
+      config: false,
+      sources: {
+        mcp: [
+          { name: 'shop', transport: 'http', url: shop.url },
+          { name: 'depot', transport: 'http', url: depot.url },
+        ],
+      },
+      sessionLog: log,
+      callTimeoutMs: 5_000,
+    });
+    sessions.push(session);
+    await until(() => shop.streamOpen() && depot.streamOpen(), 'the MCP notification streams');
+    const changes = () => log.lines.filter((line) => line.event === 'mcp.tools_changed').length;
+    return { shop, depot, session, changes };
+  }
+
+  it('answers unavailable for an owner-qualified name whose tool went away, and still runs the other owner\'s', async () => {
+    const { shop, depot, session, changes } = await twoServerSession(['lookup_order'], ['lookup_order']);
+    expect(declaredNames(session)).toEqual(['depot__lookup_order', 'shop__lookup_order']);
+    depot.remove('lookup_order');
+    await until(() => changes() === 1, 'the removal');
+    expect(declaredNames(session)).toEqual(['lookup_order']);
+
+    expect(await call(session, 'depot__lookup_order', { text: 'h8' })).toMatchObject({
+      status: 'error',
+      code: 'unavailable',
+      message: 'Tool mcp:depot:lookup_order was removed by MCP server "depot"',
+    });
+    // Declared as shop__lookup_order in the surface the model saw; the tool is still there (as lookup_order).
+    expect(await call(session, 'shop__lookup_order', { text: 'h9' })).toMatchObject({
+      status: 'ok',
+      tool: { id: 'mcp:shop:lookup_order' },
+      result: 'lookup_order: h9',
+    });
+    expect(depot.wireCalls).toEqual([]);
+    expect(shop.wireCalls).toEqual(['lookup_order']);
+  });
+
+  it('runs the tool a name was declared for after another owner adds a tool with the same name', async () => {
+    const { shop, depot, session, changes } = await twoServerSession(['lookup_order'], ['cancel_order']);
+    expect(declaredNames(session)).toEqual(['cancel_order', 'lookup_order']);
+    depot.add('lookup_order');
+    await until(() => changes() === 1, 'the addition');
+    expect(declaredNames(session)).toEqual(['cancel_order', 'depot__lookup_order', 'shop__lookup_order']);
+
+    expect(await call(session, 'lookup_order', { text: 'i1' })).toMatchObject({ status: 'ok', tool: { id: 'mcp:shop:lookup_order' } });
+    expect(shop.ran).toEqual([{ name: 'lookup_order', args: { text: 'i1' } }]);
+    expect(depot.wireCalls).toEqual([]);
   });
 });

@@ -703,8 +703,12 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
 
     // A directly declared tool (visible, client, or any catalog tool in direct mode).
     const { byName, surface } = currentSurface();
+    // A name from an earlier surface keeps mapping to the tool it was declared for: that tool may have gone
+    // away (the call then fails as unavailable) or be declared under another name now (a name shared by
+    // two owners is qualified, and unqualified again once one of them goes). Either way it is gated below.
     const previouslyDeclared = declaredEver.get(name);
-    const declaredId = byName.get(name) ?? (previouslyDeclared !== undefined && unavailable.has(previouslyDeclared) ? previouslyDeclared : undefined);
+    const stillKnown = previouslyDeclared !== undefined && (entries.has(previouslyDeclared) || unavailable.has(previouslyDeclared));
+    const declaredId = byName.get(name) ?? (stillKnown ? previouslyDeclared : undefined);
     if (declaredId !== undefined) {
       const entry = entries.get(declaredId);
       return callTool(declaredId, args, { via: entry?.kind === 'client' ? 'client' : 'direct', toolCallId, name });
