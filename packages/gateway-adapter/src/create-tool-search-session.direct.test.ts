@@ -301,6 +301,9 @@ describe('createToolSearchSession: direct mode, a tool denied by policy', () => 
     withDenied.server.remove('secret_tool');
     await removed;
     await expectAlike();
+    // Not even the operator's log of the change names it.
+    const changes = withDenied.log.lines.filter((line) => line.event === 'mcp.tools_changed');
+    expect(changes).toEqual([{ event: 'mcp.tools_changed', server: 'web', added: [], removed: [] }]);
 
     const added = withDenied.changeApplied();
     withDenied.server.add('secret_tool');

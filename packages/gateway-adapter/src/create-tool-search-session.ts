@@ -291,11 +291,9 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
 
   function applyMcpChange(server: string, change: { added: McpToolDefinition[]; removed: string[] }): void {
     const connection = servers.get(server);
-    const removedIds = change.removed.map((name) => toolId('mcp', server, name));
-    for (const id of removedIds) {
-      // Only tools that were admitted are reported as gone; anything else stays unknown.
-      if (entries.delete(id)) unavailable.set(id, `Tool ${id} was removed by MCP server "${server}"`);
-    }
+    // Only tools that were admitted are reported as gone (to calls and to the log); anything else stays unknown.
+    const removedIds = change.removed.map((name) => toolId('mcp', server, name)).filter((id) => entries.delete(id));
+    for (const id of removedIds) unavailable.set(id, `Tool ${id} was removed by MCP server "${server}"`);
     catalog.remove(removedIds);
     const added: ToolInput[] = [];
     for (const definition of change.added) {
