@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema } from '@tool-search/catalog';
 import pino, { type Logger } from 'pino';
 import type { McpServerConfig } from './schemas.js';
@@ -41,11 +41,17 @@ export interface ConnectMcpServerOptions {
   requestTimeoutMs?: number;
   /** Called after a `notifications/tools/list_changed` re-list, with what changed. */
   onToolsChanged?: (change: { added: McpToolDefinition[]; removed: string[] }) => void;
-  /** Called once when a connected server exits or closes. */
+  /**
+   * Called once when a connected server exits or closes (stdio), or stops answering over HTTP: a request or
+   * stream fails below JSON-RPC (connection refused or reset, HTTP 404 for an ended session, any other HTTP
+   * error status) and one `ping` right after fails the same way.
+   */
   onUnavailable?: (reason: string) => void;
 }
 
 const MAX_LIST_PAGES = 200;
+/** Ceiling of the `ping` that decides whether an HTTP server that failed a request is still there. */
+const PROBE_TIMEOUT_MS = 5_000;
 
 /**
  * Connects to one MCP server (stdio child or Streamable HTTP), lists its tools across every page and keeps
@@ -92,7 +98,33 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
   client.onclose = () => {
     if (started) markUnavailable(closedByUs ? 'closed by the session' : `MCP server "${config.name}" exited or closed its connection`);
   };
-  client.onerror = (error) => log.debug({ err: error.message }, 'mcp transport error');
+  // Over HTTP nothing closes when the server dies or forgets the session: requests fail (fetch errors, HTTP
+  // 404) and streams drop, each reported through `onerror` or a rejected request. Any such failure is checked
+  // with one `ping`; if that fails below JSON-RPC too, the server is unavailable and the client is closed, which
+  // also fails every request still waiting for an answer. A JSON-RPC answer (even an error) or a ping timeout
+  // means the server is still there. No reconnect: like a stdio server that exited, it stays unavailable.
+  let probing: Promise<void> | undefined;
+  const confirmHttpServerAlive = (): Promise<void> => {
+    if (config.transport !== 'http' || !started || status !== 'connected' || closedByUs) return Promise.resolve();
+    probing ??= client
+      .ping({ timeout: Math.min(requestTimeoutMs, PROBE_TIMEOUT_MS) })
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (error instanceof McpError || status !== 'connected' || closedByUs) return;
+          markUnavailable(describeHttpFailure(config.name, error));
+          void client.close().catch(() => undefined);
+        },
+      )
+      .finally(() => {
+        probing = undefined;
+      });
+    return probing;
+  };
+  client.onerror = (error) => {
+    log.debug({ err: error.message }, 'mcp transport error');
+    void confirmHttpServerAlive();
+  };
 
   const listAll = async (): Promise<Map<string, McpToolDefinition>> => {
     const tools = new Map<string, McpToolDefinition>();
@@ -178,6 +210,8 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
         return { ok: true, result: simplifyCallResult(result), isError: result.isError === true };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        // A failure below JSON-RPC (not a server's error answer, not our own abort) may mean the server is gone.
+        if (status === 'connected' && !(error instanceof McpError) && callOptions.signal?.aborted !== true) await confirmHttpServerAlive();
         if (status !== 'connected') {
           return { ok: false, code: 'unavailable', message: `MCP server "${config.name}" became unavailable during the call: ${failure ?? message}` };
         }
@@ -193,6 +227,16 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
       markUnavailable('closed by the session');
     },
   };
+}
+
+/** Why an HTTP MCP server counts as gone, from the error of the request that confirmed it (no payloads). */
+function describeHttpFailure(server: string, error: unknown): string {
+  if (error instanceof StreamableHTTPError && error.code === 404) return `MCP server "${server}" ended the session (HTTP 404)`;
+  if (error instanceof StreamableHTTPError && error.code !== undefined && error.code > 0) return `MCP server "${server}" answered HTTP ${error.code}`;
+  // fetch() rejects with "fetch failed"; the socket-level reason (e.g. "connect ECONNREFUSED …") is its cause.
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+  const detail = cause ?? (error instanceof Error ? error.message : String(error));
+  return `MCP server "${server}" is unreachable: ${detail.slice(0, 200)}`;
 }
 
 /** A call result as the model should see it: structured content when given, else the text, else the content list. */
