@@ -23,7 +23,7 @@ export type McpCallResult =
 /** A live connection to one MCP server. Never throws for an unreachable or dead server: it reports it. */
 export interface McpServerConnection {
   readonly name: string;
-  /** `connected` while usable; `unavailable` once it failed to start, exited or closed. */
+  /** `connected` while usable; `unavailable` once it failed to start, exited or closed, or (HTTP) stopped answering. */
   readonly status: 'connected' | 'unavailable';
   /** Why the server is unavailable. */
   readonly failure: string | undefined;
