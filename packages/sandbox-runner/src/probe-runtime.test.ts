@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,5 +40,23 @@ describe('probeRuntime', { timeout: 30_000 }, () => {
     chmodSync(fakeNode, 0o755);
     const result = await probeRuntime({ nodePath: fakeNode, isolation: 'node-only' });
     expect(result).toEqual({ ok: false, reason: expect.stringContaining('the canary failed') });
+  });
+
+  it('keeps OS isolation for a binary under a private directory (a root runner execs a staged copy as uid 65534)', async () => {
+    const found = await probeRuntimeDetailed();
+    expect(found.ok).toBe(true);
+    const hidden = join(scratch, 'private');
+    mkdirSync(hidden, { mode: 0o700 });
+    const nodePath = join(hidden, 'node');
+    try {
+      linkSync(found.ok ? found.nodePath : '', nodePath);
+    } catch {
+      copyFileSync(found.ok ? found.nodePath : '', nodePath);
+      chmodSync(nodePath, 0o755);
+    }
+    const result = await probeRuntimeDetailed({ nodePath });
+    expect(result).toMatchObject({ ok: true, nodePath, isolation: 'os' });
+    const asRoot = process.getuid?.() === 0;
+    expect(result.ok && result.execPath !== nodePath).toBe(asRoot);
   });
 });

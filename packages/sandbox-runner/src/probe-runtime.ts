@@ -7,12 +7,24 @@ import { detectOsLayer } from './internal/detect-os-layer.js';
 import { executeRun } from './internal/execute-run.js';
 import { isSupportedNodeVersion, MINIMUM_NODE_VERSION, resolveNodeRuntime } from './internal/resolve-node-runtime.js';
 import { spawnSandboxChild } from './internal/spawn-sandbox-child.js';
+import { stageNodeBinary } from './internal/stage-node-binary.js';
 import { DEFAULT_LIMITS } from './resolve-limits.js';
 import type { IsolationLevel, IsolationRequest, ProbeOptions, ProbeResult } from './types.js';
 
-/** A probe result with what the runner needs to spawn children like the canary. */
+/**
+ * A probe result with what the runner needs to spawn children like the canary: `execPath` is the binary children
+ * exec (`nodePath` itself, or a staged link or copy the unprivileged uid can reach).
+ */
 export type DetailedProbeResult =
-  | { ok: true; nodePath: string; version: string; isolation: IsolationLevel; osLayer: OsLayerTools | undefined; dropPrivileges: boolean }
+  | {
+      ok: true;
+      nodePath: string;
+      execPath: string;
+      version: string;
+      isolation: IsolationLevel;
+      osLayer: OsLayerTools | undefined;
+      dropPrivileges: boolean;
+    }
   | { ok: false; reason: string };
 
 /** Generous: a cold child on a loaded machine. */
@@ -64,23 +76,31 @@ async function probeUncached(nodePath: string, isolation: IsolationRequest, logg
   let osReason = 'not requested';
   if (isolation !== 'node-only') {
     const detection = detectOsLayer(nodePath);
-    if (detection.ok) {
+    const reachable = !detection.ok
+      ? { ok: false as const, reason: detection.reason }
+      : detection.dropPrivileges
+        ? stageNodeBinary(nodePath)
+        : { ok: true as const, path: nodePath, staged: false };
+    if (!reachable.ok) osReason = reachable.reason;
+    else if (detection.ok) {
+      const execPath = reachable.path;
+      if (reachable.staged) logger.debug({ nodePath, execPath }, 'Node binary staged where the unprivileged uid can reach it');
       // With the mount namespace first; some containers refuse to mount proc, so then without it.
       for (const osLayer of [detection.tools, { ...detection.tools, mountProc: false }]) {
-        const failure = await runCanary({ nodePath, osLayer, dropPrivileges: detection.dropPrivileges, logger });
+        const failure = await runCanary({ nodePath: execPath, osLayer, dropPrivileges: detection.dropPrivileges, logger });
         if (failure === undefined) {
-          return { ok: true, nodePath, version: version.version, isolation: 'os', osLayer, dropPrivileges: detection.dropPrivileges };
+          return { ok: true, nodePath, execPath, version: version.version, isolation: 'os', osLayer, dropPrivileges: detection.dropPrivileges };
         }
         osReason = `the canary failed under the OS layer: ${failure}`;
         logger.debug({ mountProc: osLayer.mountProc, reason: osReason }, 'OS layer variant failed');
       }
-    } else osReason = detection.reason;
+    }
     if (isolation === 'os') return { ok: false, reason: `OS isolation is required but unavailable: ${osReason}` };
     logger.warn({ reason: osReason }, 'OS isolation unavailable, falling back to node-only');
   }
   const failure = await runCanary({ nodePath, osLayer: undefined, dropPrivileges: false, logger });
   if (failure !== undefined) return { ok: false, reason: `the canary failed: ${failure}` };
-  return { ok: true, nodePath, version: version.version, isolation: 'node-only', osLayer: undefined, dropPrivileges: false };
+  return { ok: true, nodePath, execPath: nodePath, version: version.version, isolation: 'node-only', osLayer: undefined, dropPrivileges: false };
 }
 
 /** The probe with the spawn details the runner needs. Not part of the public API. */

@@ -9,6 +9,7 @@ import { createServer as createUnixServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunner, probeRuntime } from '../index.js';
+import { probeRuntimeDetailed } from '../probe-runtime.js';
 import { createEscapedRunnerForTests } from '../internal/create-escaped-runner-for-tests.js';
 import { findPidsByCommandLine, isAlive, isDeadOrGone, readParentPid } from './fixtures/host-process-inspection.js';
 import { startOwnedListeners, type OwnedListeners } from './fixtures/owned-listeners.js';
@@ -437,9 +438,10 @@ describe('process layer: a runtime whose enforcement is weakened is refused, nev
   let wrapperDir: string;
   let realNodePath: string;
   beforeAll(async () => {
-    const probe = await probeRuntime();
+    const probe = await probeRuntimeDetailed();
     expect(probe.ok).toBe(true);
-    realNodePath = probe.ok ? probe.nodePath : '';
+    // The path children exec: reachable by the unprivileged uid even when the checkout is private.
+    realNodePath = probe.ok ? probe.execPath : '';
     // World-traversable: under the OS layer the wrapper is executed by the unprivileged uid.
     wrapperDir = mkdtempSync(join(tmpdir(), 'tool-search-adversarial-wrappers-'));
     chmodSync(wrapperDir, 0o755);

@@ -36,7 +36,7 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
 
   function spawnChild(runtime: Extract<DetailedProbeResult, { ok: true }>): SandboxChild {
     return spawnSandboxChild({
-      nodePath: runtime.nodePath,
+      nodePath: runtime.execPath,
       limits,
       osLayer: runtime.osLayer,
       dropPrivileges: runtime.dropPrivileges,
