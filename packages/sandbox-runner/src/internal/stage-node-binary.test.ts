@@ -1,13 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stageNodeBinary } from './stage-node-binary.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sandbox-stage-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const stagedDirectories: string[] = [];
+afterAll(() => {
+  for (const directory of [scratch, ...stagedDirectories]) rmSync(directory, { recursive: true, force: true });
+});
+
+/** Stages `file` in a fresh process (no cache), as another runner would: its path, or `failed: <reason>`. */
+function stageInAnotherProcess(file: string): string {
+  const moduleUrl = new URL('./stage-node-binary.ts', import.meta.url).href;
+  const script = `const { stageNodeBinary } = await import(${JSON.stringify(moduleUrl)}); const r = stageNodeBinary(${JSON.stringify(file)}); console.log(r.ok ? r.path : 'failed: ' + r.reason);`;
+  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
+}
 
 function fakeBinary(directoryMode: number, fileMode: number, name: string): string {
   const directory = join(scratch, name);
@@ -46,6 +55,7 @@ describe('stageNodeBinary', () => {
     expect(readFileSync(path, 'utf8')).toBe(readFileSync(file, 'utf8'));
     expect(statSync(file).mode & 0o777).toBe(0o755);
     expect(stageNodeBinary(file)).toBe(result);
+    stagedDirectories.push(dirname(path));
   });
 
   it('copies read-only instead of linking a binary that others may write', () => {
@@ -54,14 +64,23 @@ describe('stageNodeBinary', () => {
     const path = result.ok ? result.path : '';
     expect(statSync(path).ino).not.toBe(statSync(file).ino);
     expect(statSync(path).mode & 0o777).toBe(0o555);
+    stagedDirectories.push(dirname(path));
   });
 
-  it('removes what it staged when the process exits', () => {
-    const file = fakeBinary(0o700, 0o755, 'exit');
-    const moduleUrl = pathToFileURL(fileURLToPath(new URL('./stage-node-binary.ts', import.meta.url))).href;
-    const script = `const { stageNodeBinary } = await import(${JSON.stringify(moduleUrl)}); const r = stageNodeBinary(${JSON.stringify(file)}); console.log(r.ok ? r.path : 'failed');`;
-    const path = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
-    expect(path).toMatch(/tool-search-node-/);
-    expect(existsSync(dirname(path))).toBe(false);
+  it('stages one path per binary that another process reuses, and refuses a staging place others could have planted', () => {
+    const file = fakeBinary(0o700, 0o755, 'shared');
+    const result = stageNodeBinary(file);
+    const path = result.ok ? result.path : '';
+    stagedDirectories.push(dirname(path));
+    expect(stageInAnotherProcess(file)).toBe(path);
+
+    chmodSync(dirname(path), 0o777);
+    expect(stageInAnotherProcess(file)).toMatch(/^failed: .* is not a directory of ours that only we can write$/);
+    chmodSync(dirname(path), 0o755);
+
+    chmodSync(path, 0o777);
+    expect(stageInAnotherProcess(file)).toMatch(/^failed: .* is not a staged copy of /);
+    chmodSync(path, 0o755);
+    expect(stageInAnotherProcess(file)).toBe(path);
   });
 });

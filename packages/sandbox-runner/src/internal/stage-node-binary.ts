@@ -1,7 +1,8 @@
 // A root runner drops the child to an unprivileged uid, which must be able to reach the Node binary. A project
-// under a private directory (`/root/app`, a `mktemp -d` checkout) hides it; then the binary is staged once per
-// process in a root-owned, world-traversable directory: hard-linked when it may be, copied read-only otherwise.
-import { chmodSync, copyFileSync, linkSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+// under a private directory (`/root/app`, a `mktemp -d` checkout) hides it; then the binary is staged in the temp
+// directory, at one path per binary (hard-linked when it may be, copied read-only otherwise) that every later
+// process reuses, so nothing piles up and nothing needs cleaning when a runner is killed.
+import { chmodSync, copyFileSync, linkSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UNPRIVILEGED_ID } from './build-spawn-command.js';
@@ -10,7 +11,6 @@ import { UNPRIVILEGED_ID } from './build-spawn-command.js';
 export type StagedNodeBinary = { ok: true; path: string; staged: boolean } | { ok: false; reason: string };
 
 const staged = new Map<string, StagedNodeBinary>();
-const stagingDirectories: string[] = [];
 
 /** The first of `directory` and its ancestors that others cannot search, if any. */
 function firstHiddenDirectory(directory: string): string | undefined {
@@ -20,8 +20,9 @@ function firstHiddenDirectory(directory: string): string | undefined {
   }
 }
 
-function removeStagingDirectories(): void {
-  for (const directory of stagingDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+/** Ours and writable by nobody else: then nobody else can have put or changed anything in it. */
+function ownedAndClosed(stats: Stats): boolean {
+  return stats.uid === process.getuid?.() && (stats.mode & 0o022) === 0;
 }
 
 function stage(nodePath: string): StagedNodeBinary {
@@ -32,31 +33,51 @@ function stage(nodePath: string): StagedNodeBinary {
   if (hiddenBase !== undefined) {
     return { ok: false, reason: `${hidden} and the temp directory ${hiddenBase} are not searchable by uid ${UNPRIVILEGED_ID}` };
   }
-  const directory = mkdtempSync(join(base, 'tool-search-node-'));
-  if (stagingDirectories.push(directory) === 1) process.once('exit', removeStagingDirectories);
-  chmodSync(directory, 0o755);
+  const source = statSync(nodePath);
+  // Named after the binary's identity, so a new or rebuilt binary gets its own directory.
+  const key = [process.getuid?.(), source.dev, source.ino, source.size, Math.floor(source.mtimeMs)].join('-');
+  const directory = join(base, `tool-search-node-${key}`);
+  try {
+    mkdirSync(directory, { mode: 0o755 });
+    chmodSync(directory, 0o755);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  // The temp directory is shared: a directory someone else planted there (or a link to one) is never used.
+  const stats = lstatSync(directory);
+  if (!stats.isDirectory() || !ownedAndClosed(stats) || (stats.mode & 0o005) !== 0o005) {
+    return { ok: false, reason: `${directory} exists but is not a directory of ours that only we can write` };
+  }
   const target = join(directory, 'node');
-  // A link shares the inode, so it is only safe when nobody but the owner may write the binary.
-  const writableByOthers = (statSync(nodePath).mode & 0o022) !== 0;
+  const existing = lstatSync(target, { throwIfNoEntry: false });
+  if (existing !== undefined) {
+    if (existing.isFile() && ownedAndClosed(existing) && existing.size === source.size) return { ok: true, path: target, staged: true };
+    return { ok: false, reason: `${target} exists but is not a staged copy of ${nodePath}` };
+  }
+  // Built under a private name and renamed into place, so a concurrent or killed runner never leaves half a copy.
+  const partial = join(directory, `node.${process.pid}.partial`);
+  rmSync(partial, { force: true });
   let linked = false;
-  if (!writableByOthers) {
+  // A link shares the inode, so it is only safe when nobody but the owner may write the binary.
+  if (ownedAndClosed(source)) {
     try {
-      linkSync(nodePath, target);
+      linkSync(nodePath, partial);
       linked = true;
     } catch {
       // another filesystem, or links refused: copy instead
     }
   }
   if (!linked) {
-    copyFileSync(nodePath, target);
-    chmodSync(target, 0o555);
+    copyFileSync(nodePath, partial);
+    chmodSync(partial, 0o555);
   }
+  renameSync(partial, target);
   return { ok: true, path: target, staged: true };
 }
 
 /**
  * A path of `nodePath` that uid 65534 can exec: itself when every directory above it is searchable by others,
- * else a staged link or copy (once per binary and process, removed when the process exits).
+ * else a link or copy in the temp directory, one per binary, shared by every process that needs it.
  */
 export function stageNodeBinary(nodePath: string): StagedNodeBinary {
   let result = staged.get(nodePath);
