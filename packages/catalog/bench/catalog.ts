@@ -1,35 +1,23 @@
 // pnpm bench:catalog [--data <dir>] [--queries 1000] [--ranking '<json overrides>']
 // Build time, heap, search latency (p50/p95/p99 over natural-language queries) and `add` of 100 tools, on the
 // `mixed` benchmark catalog (10,957 tools) and on a 100,000-tool synthetic catalog.
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createCatalog, type ToolInput } from '../src/index.js';
-import { DEFAULT_RANKING, type RankingSettings } from '../src/internal/search-index.js';
+import { benchDataDir, rankingFrom } from './bench-options.js';
 import { loadBenchSet } from './load-bench-set.js';
 import { syntheticTools } from './synthetic-tools.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const { values } = parseArgs({
   options: { data: { type: 'string' }, queries: { type: 'string' }, ranking: { type: 'string' }, 'skip-synthetic': { type: 'boolean' } },
 });
-const dataDir = resolve(values.data ?? join(repoRoot, '..', 'shared', 'bench'));
-if (!existsSync(join(dataDir, 'mixed'))) {
-  console.error(`No benchmark data at ${join(dataDir, 'mixed')} (pass --data <dir>).`);
-  process.exit(1);
-}
-const overrides = values.ranking ? (JSON.parse(values.ranking) as Partial<RankingSettings>) : {};
-const ranking: RankingSettings = {
-  ...DEFAULT_RANKING,
-  ...overrides,
-  fieldWeights: { ...DEFAULT_RANKING.fieldWeights, ...overrides.fieldWeights },
-};
+const dataDir = benchDataDir(values.data, 'mixed');
+const ranking = rankingFrom(values.ranking);
 const queryCount = Number(values.queries ?? 1000);
 
 const mixed = loadBenchSet(join(dataDir, 'mixed'), 'mixed');

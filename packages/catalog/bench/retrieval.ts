@@ -1,30 +1,19 @@
 // pnpm bench:retrieval [--data <dir>] [--sets a,b] [--ranking '<json overrides>']
 // Per benchmark set: R@5, R@10, nDCG@10, MRR@10 for catalog.search and for plain BM25, side by side.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCatalog } from '../src/index.js';
-import { DEFAULT_RANKING, type RankingSettings } from '../src/internal/search-index.js';
+import { benchDataDir, rankingFrom } from './bench-options.js';
 import { loadBenchSet } from './load-bench-set.js';
 import { meanMetrics, scoreRanking, type Metrics } from './metrics.js';
 import { PlainBm25 } from './plain-bm25.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const { values } = parseArgs({
   options: { data: { type: 'string' }, sets: { type: 'string' }, ranking: { type: 'string' }, 'no-baseline': { type: 'boolean' } },
 });
-const dataDir = resolve(values.data ?? join(repoRoot, '..', 'shared', 'bench'));
-if (!existsSync(dataDir)) {
-  console.error(`No benchmark data at ${dataDir} (pass --data <dir>).`);
-  process.exit(1);
-}
-const overrides = values.ranking ? (JSON.parse(values.ranking) as Partial<RankingSettings>) : {};
-const ranking: RankingSettings = {
-  ...DEFAULT_RANKING,
-  ...overrides,
-  fieldWeights: { ...DEFAULT_RANKING.fieldWeights, ...overrides.fieldWeights },
-};
+const dataDir = benchDataDir(values.data);
+const ranking = rankingFrom(values.ranking);
 const wanted = values.sets?.split(',');
 const setNames = readdirSync(dataDir)
   .filter((name) => statSync(join(dataDir, name)).isDirectory() && existsSync(join(dataDir, name, 'queries.jsonl')))

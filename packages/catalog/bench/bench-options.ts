@@ -1,0 +1,24 @@
+// What both benchmark scripts read from their command line: the data folder and ranking overrides.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_RANKING, type RankingSettings } from '../src/internal/search-index.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** `--data`, or the shared benchmark folder next to the repo; exits when `required` (a path inside it) is missing. */
+export function benchDataDir(value: string | undefined, required = ''): string {
+  const dataDir = resolve(value ?? join(repoRoot, '..', 'shared', 'bench'));
+  const needed = join(dataDir, required);
+  if (!existsSync(needed)) {
+    console.error(`No benchmark data at ${needed} (pass --data <dir>).`);
+    process.exit(1);
+  }
+  return dataDir;
+}
+
+/** The default ranking with `--ranking` JSON overrides on top (field weights merged, not replaced). */
+export function rankingFrom(json: string | undefined): RankingSettings {
+  const overrides = json ? (JSON.parse(json) as Partial<RankingSettings>) : {};
+  return { ...DEFAULT_RANKING, ...overrides, fieldWeights: { ...DEFAULT_RANKING.fieldWeights, ...overrides.fieldWeights } };
+}
