@@ -49,7 +49,26 @@ function measure(label: string, tools: ToolInput[], extra: ToolInput[]): string 
   catalog.add(extra);
   const addMs = performance.now() - t0;
   const f = (n: number) => n.toFixed(2).padStart(8);
-  return `| ${label.padEnd(22)} | ${String(catalog.size - extra.length).padStart(7)} | ${f(buildMs)} | ${f(heapMb)} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(percentile(times, 99))} | ${f(addMs)} |`;
+  const row = `| ${label.padEnd(22)} | ${String(catalog.size - extra.length).padStart(7)} | ${f(buildMs)} | ${f(heapMb)} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(percentile(times, 99))} | ${f(addMs)} |`;
+  return `${row}\n${measureView(`${label}, half-view`, catalog)}`;
+}
+
+/** The same queries through a view that admits about half of the catalog (first use included in "view ms"). */
+function measureView(label: string, catalog: ReturnType<typeof createCatalog>): string {
+  const started = performance.now();
+  const view = catalog.view((tool) => tool.id.length % 2 === 0);
+  const size = view.size;
+  const firstUseMs = performance.now() - started;
+  for (const query of queries.slice(0, 50)) view.search(query);
+  const times: number[] = [];
+  for (const query of queries) {
+    const t0 = performance.now();
+    view.search(query);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(2).padStart(8);
+  return `| ${label.padEnd(22)} | ${String(size).padStart(7)} | ${f(firstUseMs)} (view) |  | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(percentile(times, 99))} |  |`;
 }
 
 const extraTools = syntheticTools(100, 'extra');

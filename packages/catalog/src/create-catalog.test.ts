@@ -110,15 +110,22 @@ describe('createCatalog', () => {
     expect(catalog.size).toBe(2);
   });
 
-  it('never catalogues the control tools', () => {
-    const catalog = createCatalog([
-      ...TOOLS,
+  it('never catalogues a reserved name its caller gave it, and reserves nothing by default', () => {
+    const reservedNames = ['tool_search', 'tool_call', 'tool_describe', 'tool_search_code'];
+    const controls: ToolInput[] = [
       { name: 'tool_search', source: 'openclaw', owner: 'core' },
       { name: 'tool_call', source: 'openclaw', owner: 'core' },
       { name: 'tool_describe', source: 'mcp', owner: 'x' },
       { name: 'tool_search_code', source: 'plugin', owner: 'y' },
-    ]);
+    ];
+    const catalog = createCatalog([...TOOLS, ...controls], { reservedNames });
     expect(catalog.size).toBe(TOOLS.length);
+    expect(catalog.get('openclaw:core:tool_call')).toBeUndefined();
+    expect(catalog.describe('openclaw:core:tool_call').found).toBe(false);
+    expect(catalog.add([{ name: 'tool_call', source: 'mcp', owner: 'z' }]).rejected).toEqual([
+      { index: 0, id: 'mcp:z:tool_call', code: 'reserved_name', message: 'Tool mcp:z:tool_call at tools[0] uses the reserved name "tool_call".' },
+    ]);
+    expect(createCatalog(controls).size).toBe(4);
   });
 
   it('counts tools per source, every source present', () => {
@@ -288,12 +295,45 @@ describe('catalog.describe', () => {
         source: 'mcp',
         owner: 'b',
         description: 'Search B',
+        descriptionTruncated: false,
         input: '{}',
         score: 1,
         inputSchema: { type: 'object', properties: {} },
         outputSchema: { type: 'object' },
       },
     });
+  });
+
+  it('returns the whole description where hits are cut, with the title and the annotations', () => {
+    const long = `You must call resolve_library first. ${'Returns documentation pages for the library. '.repeat(20)}`.trim();
+    const described = createCatalog([
+      {
+        name: 'query_docs',
+        source: 'mcp',
+        owner: 'docs',
+        title: 'Query docs',
+        description: long,
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+    ]).describe('mcp:docs:query_docs');
+    expect(described.found && described.tool.description).toBe(long);
+    expect(described.found && described.tool.descriptionTruncated).toBe(false);
+    expect(described.found && described.tool.title).toBe('Query docs');
+    expect(described.found && described.tool.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
+    const hit = createCatalog([{ name: 'query_docs', source: 'mcp', owner: 'docs', description: long }]).search('documentation')[0];
+    expect(hit?.description.length).toBeLessThanOrEqual(180);
+    expect(hit?.description.endsWith('…')).toBe(true);
+  });
+
+  it('cuts an untrusted description at 8,000 characters and says so; a trusted one stays whole', () => {
+    const words = 'word '.repeat(3_000).trim();
+    const untrusted = createCatalog([{ name: 'long', source: 'mcp', owner: 'x', description: words }]).describe('long');
+    expect(untrusted.found && untrusted.tool.description.length).toBeLessThanOrEqual(8_000);
+    expect(untrusted.found && untrusted.tool.description.endsWith('…')).toBe(true);
+    expect(untrusted.found && untrusted.tool.descriptionTruncated).toBe(true);
+    const trusted = createCatalog([{ name: 'long', source: 'plugin', owner: 'x', description: words }]).describe('long');
+    expect(trusted.found && trusted.tool.description).toBe(words);
+    expect(trusted.found && trusted.tool.descriptionTruncated).toBe(false);
   });
 
   it('finds a tool by a unique name', () => {
@@ -354,16 +394,35 @@ describe('catalog.add and catalog.remove', () => {
     expect(incremental.get('openclaw:core:read_file')).toBeUndefined();
   });
 
-  it('add returns the new descriptors and rejects an id already present', () => {
+  it('add returns the new descriptors and reports an id already present as a value', () => {
     const catalog = createCatalog(TOOLS);
-    expect(catalog.add([extra[0] as ToolInput]).map((tool) => tool.id)).toEqual(['mcp:github:delete_issue']);
-    expect(catchError(() => catalog.add([extra[0] as ToolInput])).code).toBe('duplicate_id');
+    expect(catalog.add([extra[0] as ToolInput]).added.map((tool) => tool.id)).toEqual(['mcp:github:delete_issue']);
+    expect(catalog.add([extra[0] as ToolInput])).toEqual({
+      added: [],
+      rejected: [
+        {
+          index: 0,
+          id: 'mcp:github:delete_issue',
+          code: 'duplicate_id',
+          message: 'Duplicate tool id "mcp:github:delete_issue" at tools[0]: ids must be unique.',
+        },
+      ],
+    });
   });
 
-  it('a failed add changes nothing', () => {
+  it('an invalid entry is reported and does not stop the valid ones', () => {
     const catalog = createCatalog(TOOLS);
-    catchError(() => catalog.add([extra[0] as ToolInput, { name: 'bad name', source: 'mcp', owner: 'x' }]));
-    expect(catalog.size).toBe(TOOLS.length);
-    expect(catalog.get('mcp:github:delete_issue')).toBeUndefined();
+    const result = catalog.add([{ name: 'bad name', source: 'mcp', owner: 'x' }, extra[0] as ToolInput, extra[0] as ToolInput]);
+    expect(result.added.map((tool) => tool.id)).toEqual(['mcp:github:delete_issue']);
+    expect(result.rejected.map(({ index, code, field }) => ({ index, code, field }))).toEqual([
+      { index: 0, code: 'invalid_tool', field: 'name' },
+      { index: 2, code: 'duplicate_id', field: undefined },
+    ]);
+    expect(result.rejected[0]?.message).toBe('Invalid tool tools[0]: field `name`: expected 1–128 characters of A-Z a-z 0-9 _ . -.');
+    expect(catalog.size).toBe(TOOLS.length + 1);
+  });
+
+  it('add throws only when it is not given an array', () => {
+    expect(catchError(() => createCatalog(TOOLS).add('nope' as unknown as ToolInput[])).code).toBe('invalid_tool');
   });
 });

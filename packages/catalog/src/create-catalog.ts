@@ -2,19 +2,25 @@
 import { pino, type Logger } from 'pino';
 import { CatalogError } from './errors.js';
 import { findSimilarIds } from './internal/find-similar-ids.js';
-import { DEFAULT_RANKING, SearchIndex, type RankingSettings } from './internal/search-index.js';
+import { DEFAULT_RANKING, SearchIndex, type IndexScope, type RankingSettings } from './internal/search-index.js';
 import { renderInputSignature } from './render-input-signature.js';
 import { sanitizeText } from './sanitize-text.js';
-import { catalogOptionsSchema, toolInputSchema } from './schemas.js';
-import { CONTROL_TOOL_NAMES, TOOL_SOURCES, toolId } from './tool-id.js';
+import { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, toolInputSchema } from './schemas.js';
+import { TOOL_SOURCES, toolId } from './tool-id.js';
 import type {
+  AddResult,
   Catalog,
   CatalogOptions,
+  CatalogReader,
+  CatalogView,
   DescribeResult,
+  RejectedTool,
   SearchHit,
   SearchOptions,
   SearchQuery,
+  ToolDescription,
   ToolDescriptor,
+  ToolFilter,
   ToolInput,
   ToolSource,
 } from './types.js';
@@ -29,9 +35,12 @@ export const SEARCH_LIMIT_CEILING = 50;
 export const MAX_QUERIES_PER_CALL = 16;
 /** Longest hit description, in characters. */
 export const MAX_HIT_DESCRIPTION_LENGTH = 180;
+/** Longest description `describe` returns for an untrusted tool, in characters (trusted: `MAX_DESCRIPTION_LENGTH`). */
+export const MAX_DESCRIBE_LENGTH = 8_000;
 
 const EMPTY_INPUT_SCHEMA = { type: 'object', properties: {} } as const;
-const CONTROL_TOOLS = new Set(CONTROL_TOOL_NAMES);
+/** Changes a view can catch up on one by one; a view further behind re-reads the catalog once. */
+const MAX_JOURNAL_ENTRIES = 256;
 /** Scores are rounded so hits are stable and JSON-friendly (and ties broken by id). */
 const SCORE_DECIMALS = 3;
 
@@ -59,12 +68,24 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
   /** name -> ids, for describe by name and exact-name ranking. */
   const idsByName = new Map<string, Set<string>>();
   const index = new SearchIndex(ranking ?? DEFAULT_RANKING);
+  const reserved = new Set(parsedOptions.data.reservedNames ?? []);
+  /** Bumped on every change; views compare it with the version they last caught up to. */
+  let version = 0;
+  /** The latest changes, oldest first, so views catch up without re-reading the catalog. */
+  const journal: Array<{ version: number; added: ToolDescriptor[]; removed: Array<{ id: string; slot: number }> }> = [];
+  const record = (added: ToolDescriptor[], removed: Array<{ id: string; slot: number }>) => {
+    version += 1;
+    journal.push({ version, added, removed });
+    if (journal.length > MAX_JOURNAL_ENTRIES) journal.shift();
+  };
 
-  function validate(entries: unknown): ToolDescriptor[] {
+  /** Validates entries one by one: what passes is returned, what does not is reported (never thrown). */
+  function validate(entries: unknown): { accepted: ToolDescriptor[]; rejected: RejectedTool[] } {
     if (!Array.isArray(entries)) {
       throw new CatalogError('invalid_tool', `Expected an array of tools, received ${describeType(entries)}.`);
     }
     const accepted: ToolDescriptor[] = [];
+    const rejected: RejectedTool[] = [];
     const batchIds = new Set<string>();
     entries.forEach((entry, position) => {
       const parsed = toolInputSchema.safeParse(entry);
@@ -72,22 +93,18 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
         const issue = parsed.error.issues[0];
         const field = issue?.path.join('.') || '(entry)';
         const label = entryLabel(entry, position);
-        throw new CatalogError('invalid_tool', `Invalid tool ${label}: field \`${field}\`: ${issue?.message ?? 'invalid'}.`, {
-          index: position,
-          field,
-        });
-      }
-      const input = parsed.data;
-      if (CONTROL_TOOLS.has(input.name)) {
-        logger.warn({ name: input.name, index: position }, 'control tool skipped');
+        rejected.push({ index: position, code: 'invalid_tool', field, message: `Invalid tool ${label}: field \`${field}\`: ${issue?.message ?? 'invalid'}.` });
         return;
       }
+      const input = parsed.data;
       const id = toolId(input.source, input.owner, input.name);
+      if (reserved.has(input.name)) {
+        rejected.push({ index: position, id, code: 'reserved_name', message: `Tool ${id} at tools[${position}] uses the reserved name "${input.name}".` });
+        return;
+      }
       if (descriptors.has(id) || batchIds.has(id)) {
-        throw new CatalogError('duplicate_id', `Duplicate tool id "${id}" at tools[${position}]: ids must be unique.`, {
-          index: position,
-          field: 'name',
-        });
+        rejected.push({ index: position, id, code: 'duplicate_id', message: `Duplicate tool id "${id}" at tools[${position}]: ids must be unique.` });
+        return;
       }
       batchIds.add(id);
       accepted.push({
@@ -95,14 +112,16 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
         name: input.name,
         source: input.source,
         owner: input.owner,
+        ...(input.title === undefined ? {} : { title: input.title }),
         description: input.description ?? '',
         inputSchema: input.inputSchema ?? { ...EMPTY_INPUT_SCHEMA, properties: {} },
         ...(input.outputSchema ? { outputSchema: input.outputSchema } : {}),
         trusted: input.trusted ?? (input.source === 'openclaw' || input.source === 'plugin'),
         tags: input.tags ?? [],
+        ...(input.annotations === undefined ? {} : { annotations: input.annotations }),
       });
     });
-    return accepted;
+    return { accepted, rejected };
   }
 
   function insert(batch: ToolDescriptor[]): void {
@@ -133,6 +152,20 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     return { ...base, score };
   }
 
+  function describeTool(tool: ToolDescriptor): ToolDescription {
+    const maxLength = tool.trusted ? MAX_DESCRIPTION_LENGTH : MAX_DESCRIBE_LENGTH;
+    const description = sanitizeText(tool.description, { maxLength });
+    return {
+      ...hitFor(tool.id, 1),
+      description,
+      descriptionTruncated: description.length < sanitizeText(tool.description, { maxLength: Number.MAX_SAFE_INTEGER }).length,
+      ...(tool.title === undefined ? {} : { title: sanitizeText(tool.title, { maxLength: 200 }) }),
+      ...(tool.annotations === undefined ? {} : { annotations: { ...tool.annotations } }),
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    };
+  }
+
   function resolveLimit(limit: unknown): number {
     if (limit === undefined) return limits.searchDefaultLimit;
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
@@ -141,33 +174,164 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     return Math.min(limit, limits.maxSearchLimit);
   }
 
-  function exactMatches(query: string): string[] {
-    const trimmed = query.trim();
-    if (trimmed === '') return [];
-    if (descriptors.has(trimmed)) return [trimmed];
-    const named = idsByName.get(trimmed);
-    if (named) return [...named].sort();
-    return [];
+  /** What a reader sees: the whole catalog, or the tools a view admits. */
+  interface Scope {
+    /** Undefined: everything catalogued is visible. */
+    index: IndexScope | undefined;
+    size(): number;
+    tools(): Iterable<ToolDescriptor>;
+    /** Changes whenever what the scope sees may have changed (for cached lists). */
+    stamp(): number;
+    /** Brings the scope up to date with the catalog; called first by every read. */
+    sync(): void;
   }
 
-  function search(query: string, searchOptions: SearchOptions = {}): SearchHit[] {
-    if (typeof query !== 'string') {
-      throw new CatalogError('invalid_query', `Invalid search query: expected a string, received ${describeType(query)}.`);
+  function createReader(scope: Scope): CatalogReader {
+    const visible = (id: string) => descriptors.has(id) && (scope.index === undefined || scope.index.has(id));
+    const namedIds = (name: string): string[] => [...(idsByName.get(name) ?? [])].filter(visible).sort();
+    let listed: { stamp: number; tools: ToolDescriptor[]; sources: Record<ToolSource, number> } | undefined;
+    const listing = () => {
+      const stamp = scope.stamp();
+      if (listed?.stamp === stamp) return listed;
+      const tools = [...scope.tools()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const sources = Object.fromEntries(TOOL_SOURCES.map((source) => [source, 0])) as Record<ToolSource, number>;
+      for (const tool of tools) sources[tool.source] += 1;
+      listed = { stamp, tools, sources };
+      return listed;
+    };
+
+    function exactMatches(query: string): string[] {
+      const trimmed = query.trim();
+      if (trimmed === '') return [];
+      if (visible(trimmed)) return [trimmed];
+      return namedIds(trimmed);
     }
-    const limit = resolveLimit(searchOptions?.limit);
-    const exact = exactMatches(query);
-    const ranked = index.rank(query, limit + exact.length);
-    const rounded = ranked.map((entry) => ({ id: entry.id, score: roundScore(entry.score) }));
-    rounded.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    if (exact.length > 0) {
-      // An exact id or name always comes first, scored just above the best other hit.
-      const exactSet = new Set(exact);
-      const rest = rounded.filter((entry) => !exactSet.has(entry.id));
-      const top = roundScore((rest[0]?.score ?? 0) + 1);
-      const firsts = exact.map((id) => ({ id, score: top }));
-      return [...firsts, ...rest].slice(0, limit).map((entry) => hitFor(entry.id, entry.score));
+
+    function search(query: string, searchOptions: SearchOptions = {}): SearchHit[] {
+      if (typeof query !== 'string') {
+        throw new CatalogError('invalid_query', `Invalid search query: expected a string, received ${describeType(query)}.`);
+      }
+      const limit = resolveLimit(searchOptions?.limit);
+      const exact = exactMatches(query);
+      const ranked = index.rank(query, limit + exact.length, scope.index);
+      const rounded = ranked.map((entry) => ({ id: entry.id, score: roundScore(entry.score) }));
+      rounded.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      if (exact.length > 0) {
+        // An exact id or name always comes first, scored just above the best other hit.
+        const exactSet = new Set(exact);
+        const rest = rounded.filter((entry) => !exactSet.has(entry.id));
+        const top = roundScore((rest[0]?.score ?? 0) + 1);
+        const firsts = exact.map((id) => ({ id, score: top }));
+        return [...firsts, ...rest].slice(0, limit).map((entry) => hitFor(entry.id, entry.score));
+      }
+      return rounded.slice(0, limit).map((entry) => hitFor(entry.id, entry.score));
     }
-    return rounded.slice(0, limit).map((entry) => hitFor(entry.id, entry.score));
+
+    return {
+      get size() {
+        scope.sync();
+        return scope.size();
+      },
+      limits,
+      search(query: string, searchOptions?: SearchOptions): SearchHit[] {
+        scope.sync();
+        return search(query, searchOptions);
+      },
+      searchMany(queries: SearchQuery[]): SearchHit[][] {
+        scope.sync();
+        if (!Array.isArray(queries)) {
+          throw new CatalogError('invalid_query', `Invalid searchMany input: expected an array of { query, limit? }, received ${describeType(queries)}.`);
+        }
+        if (queries.length > MAX_QUERIES_PER_CALL) {
+          throw new CatalogError('too_many_queries', `searchMany received ${queries.length} queries; at most ${MAX_QUERIES_PER_CALL} are allowed per call.`);
+        }
+        // Validate every entry before running any, so a bad entry fails the call as a whole.
+        queries.forEach((entry, position) => {
+          if (typeof entry !== 'object' || entry === null || typeof entry.query !== 'string') {
+            throw new CatalogError('invalid_query', `Invalid query at queries[${position}]: expected { query: string, limit?: number }.`, { index: position, field: 'query' });
+          }
+          resolveLimit(entry.limit);
+        });
+        return queries.map((entry) => search(entry.query, entry.limit === undefined ? {} : { limit: entry.limit }));
+      },
+      describe(idOrName: string): DescribeResult {
+        scope.sync();
+        const key = typeof idOrName === 'string' ? idOrName.trim() : '';
+        if (visible(key)) return { found: true, tool: describeTool(descriptors.get(key) as ToolDescriptor) };
+        const named = namedIds(key);
+        if (named.length === 1) return { found: true, tool: describeTool(descriptors.get(named[0] as string) as ToolDescriptor) };
+        if (named.length > 1) {
+          return {
+            found: false,
+            reason: 'ambiguous',
+            message: `"${sanitizeText(key, { maxLength: 140 })}" names ${named.length} tools; describe one by its exact id.`,
+            suggestions: named,
+          };
+        }
+        const suggestions = findSimilarIds(key, scope.tools(), 3);
+        for (const hit of key === '' ? [] : search(key, { limit: 3 })) {
+          if (suggestions.length >= 3) break;
+          if (!suggestions.includes(hit.id)) suggestions.push(hit.id);
+        }
+        return {
+          found: false,
+          reason: 'unknown',
+          message: `No tool "${sanitizeText(key, { maxLength: 140 })}" in the catalog${suggestions.length > 0 ? `; did you mean ${suggestions.join(', ')}?` : '.'}`,
+          suggestions,
+        };
+      },
+      get(id: string): ToolDescriptor | undefined {
+        scope.sync();
+        return typeof id === 'string' && visible(id) ? descriptors.get(id) : undefined;
+      },
+      list(): ToolDescriptor[] {
+        scope.sync();
+        return [...listing().tools];
+      },
+      sources(): Record<ToolSource, number> {
+        scope.sync();
+        return { ...listing().sources };
+      },
+    };
+  }
+
+  const whole = createReader({ index: undefined, size: () => descriptors.size, tools: () => descriptors.values(), stamp: () => version, sync: () => undefined });
+
+  /** A view: the admitted tools as an index scope, caught up with the catalog's changes when it is used. */
+  function createView(filter: ToolFilter): CatalogView {
+    if (typeof filter !== 'function') {
+      throw new CatalogError('invalid_options', `Invalid view filter: expected a function (tool) => boolean, received ${describeType(filter)}.`);
+    }
+    const scope = index.createScope();
+    let seen = -1;
+    const admit = (tool: ToolDescriptor) => {
+      if (filter(tool) === true) scope.admit(tool.id);
+    };
+    const catchUp = () => {
+      if (seen === version) return;
+      const first = journal[0];
+      if (seen >= 0 && first !== undefined && first.version <= seen + 1) {
+        for (const change of journal) {
+          if (change.version <= seen) continue;
+          for (const { slot } of change.removed) scope.dropSlot(slot);
+          // A tool added and removed again since is not there any more: `admit` skips ids without a slot.
+          for (const tool of change.added) if (descriptors.get(tool.id) === tool) admit(tool);
+        }
+      } else {
+        scope.clear();
+        for (const tool of descriptors.values()) admit(tool);
+      }
+      seen = version;
+    };
+    return createReader({
+      index: scope,
+      size: () => scope.count,
+      tools: function* () {
+        for (const tool of descriptors.values()) if (scope.has(tool.id)) yield tool;
+      },
+      stamp: () => version,
+      sync: catchUp,
+    });
   }
 
   const catalog: Catalog = {
@@ -175,75 +339,27 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       return descriptors.size;
     },
     limits,
-    search,
-    searchMany(queries: SearchQuery[]): SearchHit[][] {
-      if (!Array.isArray(queries)) {
-        throw new CatalogError('invalid_query', `Invalid searchMany input: expected an array of { query, limit? }, received ${describeType(queries)}.`);
-      }
-      if (queries.length > MAX_QUERIES_PER_CALL) {
-        throw new CatalogError('too_many_queries', `searchMany received ${queries.length} queries; at most ${MAX_QUERIES_PER_CALL} are allowed per call.`);
-      }
-      // Validate every entry before running any, so a bad entry fails the call as a whole.
-      queries.forEach((entry, position) => {
-        if (typeof entry !== 'object' || entry === null || typeof entry.query !== 'string') {
-          throw new CatalogError('invalid_query', `Invalid query at queries[${position}]: expected { query: string, limit?: number }.`, { index: position, field: 'query' });
-        }
-        resolveLimit(entry.limit);
-      });
-      return queries.map((entry) => search(entry.query, entry.limit === undefined ? {} : { limit: entry.limit }));
-    },
-    describe(idOrName: string): DescribeResult {
-      const key = typeof idOrName === 'string' ? idOrName.trim() : '';
-      const byId = descriptors.get(key);
-      if (byId) return { found: true, tool: describeTool(byId) };
-      const named = idsByName.get(key);
-      if (named && named.size === 1) {
-        const tool = descriptors.get([...named][0] as string) as ToolDescriptor;
-        return { found: true, tool: describeTool(tool) };
-      }
-      if (named && named.size > 1) {
-        const ids = [...named].sort();
-        return {
-          found: false,
-          reason: 'ambiguous',
-          message: `"${sanitizeText(key, { maxLength: 140 })}" names ${ids.length} tools; describe one by its exact id.`,
-          suggestions: ids,
-        };
-      }
-      const suggestions = findSimilarIds(key, descriptors.values(), 3);
-      for (const hit of key === '' ? [] : search(key, { limit: 3 })) {
-        if (suggestions.length >= 3) break;
-        if (!suggestions.includes(hit.id)) suggestions.push(hit.id);
-      }
-      return {
-        found: false,
-        reason: 'unknown',
-        message: `No tool "${sanitizeText(key, { maxLength: 140 })}" in the catalog${suggestions.length > 0 ? `; did you mean ${suggestions.join(', ')}?` : '.'}`,
-        suggestions,
-      };
-    },
-    get(id: string): ToolDescriptor | undefined {
-      return descriptors.get(id);
-    },
-    list(): ToolDescriptor[] {
-      return [...descriptors.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    },
-    sources(): Record<ToolSource, number> {
-      const counts = Object.fromEntries(TOOL_SOURCES.map((source) => [source, 0])) as Record<ToolSource, number>;
-      for (const tool of descriptors.values()) counts[tool.source] += 1;
-      return counts;
-    },
-    add(toolsToAdd: ToolInput[]): ToolDescriptor[] {
-      const batch = validate(toolsToAdd);
-      insert(batch);
-      logger.debug({ added: batch.length, size: descriptors.size }, 'tools added');
-      return batch;
+    search: whole.search,
+    searchMany: whole.searchMany,
+    describe: whole.describe,
+    get: whole.get,
+    list: whole.list,
+    sources: whole.sources,
+    add(toolsToAdd: ToolInput[]): AddResult {
+      const { accepted, rejected } = validate(toolsToAdd);
+      insert(accepted);
+      if (accepted.length > 0) record(accepted, []);
+      for (const entry of rejected) logger.warn({ index: entry.index, toolId: entry.id, code: entry.code }, 'tool rejected');
+      logger.debug({ added: accepted.length, rejected: rejected.length, size: descriptors.size }, 'tools added');
+      return { added: accepted, rejected };
     },
     remove(ids: string[]): string[] {
       if (!Array.isArray(ids)) {
         throw new CatalogError('invalid_query', `Invalid remove input: expected an array of ids, received ${describeType(ids)}.`);
       }
       const removed = [...new Set(ids)].filter((id) => typeof id === 'string' && descriptors.has(id));
+      if (removed.length === 0) return removed;
+      const slots = removed.map((id) => ({ id, slot: index.slotFor(id) as number }));
       index.remove(removed);
       for (const id of removed) {
         const tool = descriptors.get(id) as ToolDescriptor;
@@ -253,20 +369,23 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
         named?.delete(id);
         if (named && named.size === 0) idsByName.delete(tool.name);
       }
+      record([], slots);
       logger.debug({ removed: removed.length, size: descriptors.size }, 'tools removed');
       return removed;
     },
+    view: createView,
   };
 
-  function describeTool(tool: ToolDescriptor) {
-    return {
-      ...hitFor(tool.id, 1),
-      inputSchema: tool.inputSchema,
-      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-    };
+  const initial = validate(tools);
+  const invalid = initial.rejected.find((entry) => entry.code !== 'reserved_name');
+  if (invalid) {
+    throw new CatalogError(invalid.code === 'duplicate_id' ? 'duplicate_id' : 'invalid_tool', invalid.message, {
+      index: invalid.index,
+      field: invalid.field ?? 'name',
+    });
   }
-
-  insert(validate(tools));
+  for (const entry of initial.rejected) logger.warn({ name: entry.id, index: entry.index }, 'tool with a reserved name skipped');
+  insert(initial.accepted);
   logger.debug({ size: descriptors.size }, 'catalog built');
   return catalog;
 }

@@ -4,6 +4,7 @@
 export {
   createCatalog,
   DEFAULT_MAX_SEARCH_LIMIT,
+  MAX_DESCRIBE_LENGTH,
   DEFAULT_SEARCH_LIMIT,
   MAX_HIT_DESCRIPTION_LENGTH,
   MAX_QUERIES_PER_CALL,
@@ -15,18 +16,25 @@ export { MAX_INPUT_SIGNATURE_LENGTH, renderInputSignature } from './render-input
 export type { RenderInputSignatureOptions } from './render-input-signature.js';
 export { sanitizeText } from './sanitize-text.js';
 export type { SanitizeTextOptions } from './sanitize-text.js';
-export { catalogOptionsSchema, TOOL_NAME_PATTERN, TOOL_OWNER_PATTERN, toolInputSchema } from './schemas.js';
-export { CONTROL_TOOL_NAMES, parseToolId, TOOL_SOURCES, toolId } from './tool-id.js';
+export { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, TOOL_NAME_PATTERN, TOOL_OWNER_PATTERN, toolInputSchema } from './schemas.js';
+export { parseToolId, TOOL_SOURCES, toolId } from './tool-id.js';
 export type {
+  AddResult,
   Catalog,
   CatalogOptions,
+  CatalogReader,
+  CatalogView,
   DescribeResult,
   JsonSchema,
+  RejectedTool,
+  RejectedToolCode,
   SearchHit,
   SearchOptions,
   SearchQuery,
+  ToolAnnotations,
   ToolDescription,
   ToolDescriptor,
+  ToolFilter,
   ToolInput,
   ToolSource,
 } from './types.js';

@@ -8,6 +8,8 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 export const TOOL_OWNER_PATTERN = /^[A-Za-z0-9_.@/-]{1,128}$/;
 /** Longest description accepted (characters); longer text is a contract break, not something to index. */
 export const MAX_DESCRIPTION_LENGTH = 20_000;
+/** Longest title accepted (characters). */
+export const MAX_TITLE_LENGTH = 200;
 
 const jsonSchemaSchema = z.record(z.string(), z.unknown());
 
@@ -16,11 +18,20 @@ export const toolInputSchema = z.strictObject({
   name: z.string().regex(TOOL_NAME_PATTERN, 'expected 1–128 characters of A-Z a-z 0-9 _ . -'),
   source: z.enum(['openclaw', 'plugin', 'mcp', 'client']),
   owner: z.string().regex(TOOL_OWNER_PATTERN, 'expected 1–128 characters of A-Z a-z 0-9 _ . @ / -'),
+  title: z.string().max(MAX_TITLE_LENGTH).optional(),
   description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
   inputSchema: jsonSchemaSchema.optional(),
   outputSchema: jsonSchemaSchema.optional(),
   trusted: z.boolean().optional(),
   tags: z.array(z.string().min(1).max(64)).max(32).optional(),
+  annotations: z
+    .strictObject({
+      readOnlyHint: z.boolean().optional(),
+      destructiveHint: z.boolean().optional(),
+      idempotentHint: z.boolean().optional(),
+      openWorldHint: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 /** The zod schema for `CatalogOptions` (the logger is checked for shape only). */
@@ -28,4 +39,5 @@ export const catalogOptionsSchema = z.strictObject({
   logger: z.custom<Logger>((value) => typeof value === 'object' && value !== null && typeof (value as { child?: unknown }).child === 'function', 'expected a pino logger').optional(),
   searchDefaultLimit: z.number().int().min(1).optional(),
   maxSearchLimit: z.number().int().min(1).optional(),
+  reservedNames: z.array(z.string()).readonly().optional(),
 });

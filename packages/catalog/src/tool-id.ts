@@ -4,9 +4,6 @@ import type { ToolSource } from './types.js';
 /** The four tool sources, in the order `sources()` reports them. */
 export const TOOL_SOURCES: readonly ToolSource[] = ['openclaw', 'plugin', 'mcp', 'client'];
 
-/** The control tools of tool search itself; they are never catalogued. */
-export const CONTROL_TOOL_NAMES: readonly string[] = Object.freeze(['tool_search_code', 'tool_search', 'tool_describe', 'tool_call']);
-
 /** Builds a tool id, `<source>:<owner>:<name>` (inputs are not validated here; `createCatalog` does that). */
 export function toolId(source: ToolSource, owner: string, name: string): string {
   return `${source}:${owner}:${name}`;

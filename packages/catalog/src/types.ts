@@ -7,17 +7,31 @@ export type ToolSource = 'openclaw' | 'plugin' | 'mcp' | 'client';
 /** A JSON Schema object, as MCP and the model providers speak it. */
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * Behaviour hints a tool declares about itself (the MCP `ToolAnnotations`). Hints, not guarantees: a hint from an
+ * untrusted source may only ever tighten what policy allows.
+ */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
 /** A tool as handed to `createCatalog` / `catalog.add`. Validated with zod. */
 export interface ToolInput {
   name: string;
   source: ToolSource;
   owner: string;
+  /** A human-readable display name (MCP `title`). */
+  title?: string;
   description?: string;
   inputSchema?: JsonSchema;
   outputSchema?: JsonSchema;
   /** Defaults to true for `openclaw`/`plugin`, false for `mcp`/`client`. */
   trusted?: boolean;
   tags?: string[];
+  annotations?: ToolAnnotations;
 }
 
 /** A catalogued tool: the validated input with its id and defaults filled in. */
@@ -27,6 +41,7 @@ export interface ToolDescriptor {
   name: string;
   source: ToolSource;
   owner: string;
+  title?: string;
   /** The description as given (not cut); may be untrusted text, see `trusted`. */
   description: string;
   /** The input schema as given, or `{ type: 'object', properties: {} }` when none was given. */
@@ -34,6 +49,7 @@ export interface ToolDescriptor {
   outputSchema?: JsonSchema;
   trusted: boolean;
   tags: string[];
+  annotations?: ToolAnnotations;
 }
 
 /** One search result: compact, JSON-safe and safe to put into a prompt. */
@@ -49,8 +65,15 @@ export interface SearchHit {
   score: number;
 }
 
-/** `describe` on a hit: the hit plus the full schemas. */
+/**
+ * `describe` on a hit: the hit with the whole (sanitised) description, the full schemas, the title and the
+ * annotations. The description is cut only past `MAX_DESCRIBE_LENGTH` (untrusted) or
+ * `MAX_DESCRIPTION_LENGTH` (trusted) characters, and `descriptionTruncated` says when it was.
+ */
 export interface ToolDescription extends SearchHit {
+  descriptionTruncated: boolean;
+  title?: string;
+  annotations?: ToolAnnotations;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
 }
@@ -77,13 +100,69 @@ export interface SearchQuery {
 
 export interface CatalogOptions {
   logger?: Logger;
+  /**
+   * Names no catalogued tool may take (a caller's own control tools). An entry with one is skipped with a
+   * warning by `createCatalog` and reported as `reserved_name` by `add`. Default: none.
+   */
+  reservedNames?: readonly string[];
   /** Default 8. */
   searchDefaultLimit?: number;
   /** Default 20; at most 50. */
   maxSearchLimit?: number;
 }
 
-export interface Catalog {
+/** Why `catalog.add` left an entry out. */
+export type RejectedToolCode = 'invalid_tool' | 'duplicate_id' | 'reserved_name';
+
+/** One entry `catalog.add` did not take, as a value. */
+export interface RejectedTool {
+  /** Position in the array passed to `add`. */
+  index: number;
+  /** The id the entry would have had, when its fields allowed one. */
+  id?: string;
+  code: RejectedToolCode;
+  /** The offending field path, for `invalid_tool`. */
+  field?: string;
+  message: string;
+}
+
+/** What `catalog.add` did: the tools it catalogued and the entries it left out (with why). */
+export interface AddResult {
+  added: ToolDescriptor[];
+  rejected: RejectedTool[];
+}
+
+/**
+ * Which tools a view admits. Called once per tool when the view is first used and once per tool added later,
+ * never per search; it must be pure (same tool, same answer).
+ */
+export type ToolFilter = (tool: ToolDescriptor) => boolean;
+
+/**
+ * Read access to a catalog: searching, describing and listing. A `CatalogView` gives the same answers as a
+ * catalog built from the admitted tools alone, except that ranking statistics come from the whole index; nothing
+ * of a tool it does not admit (id, name, text, score, suggestion or count) ever comes out of it.
+ */
+export interface CatalogReader {
+  /** Number of tools visible here. */
+  readonly size: number;
+  /** The effective limits (after defaults and clamping). */
+  readonly limits: { searchDefaultLimit: number; maxSearchLimit: number };
+  search(query: string, options?: SearchOptions): SearchHit[];
+  /** Up to 16 queries, results in order. */
+  searchMany(queries: SearchQuery[]): SearchHit[][];
+  describe(idOrName: string): DescribeResult;
+  get(id: string): ToolDescriptor | undefined;
+  /** Every visible tool, sorted by id. */
+  list(): ToolDescriptor[];
+  /** Count per source (every source present, zero when none). */
+  sources(): Record<ToolSource, number>;
+}
+
+/** A policy-filtered window on a catalog (see `catalog.view`). */
+export type CatalogView = CatalogReader;
+
+export interface Catalog extends CatalogReader {
   /** Number of catalogued tools. */
   readonly size: number;
   /** The effective limits (after defaults and clamping). */
@@ -97,8 +176,17 @@ export interface Catalog {
   list(): ToolDescriptor[];
   /** Count per source (every source present, zero when none). */
   sources(): Record<ToolSource, number>;
-  /** Adds tools incrementally; a duplicate id is an error. Returns the new descriptors. */
-  add(tools: ToolInput[]): ToolDescriptor[];
+  /**
+   * Adds tools incrementally. An invalid entry, a duplicate id or a reserved name does not stop the others: it
+   * is reported in `rejected`. Throws only when `tools` is not an array.
+   */
+  add(tools: ToolInput[]): AddResult;
   /** Removes tools by id; unknown ids are ignored. Returns the ids removed. */
   remove(ids: string[]): string[];
+  /**
+   * A read-only view that sees only the tools `filter` admits, over this catalog's one index (nothing is
+   * rebuilt). Creating it costs O(1); its first use runs `filter` over the catalog once, later changes to the
+   * catalog reach it incrementally. A view holds no reference from the catalog, so dropping it frees it.
+   */
+  view(filter: ToolFilter): CatalogView;
 }

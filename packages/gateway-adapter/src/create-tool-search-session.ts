@@ -232,22 +232,15 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
 
   const catalog: Catalog = createCatalog(
     admittedLocal.filter(([, entry]) => entry.kind !== 'client').map(([, entry]) => entry.input),
-    { logger: log, searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit },
+    { logger: log, searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit, reservedNames: CONTROL_TOOL_NAMES },
   );
   const addMcpToCatalog = (inputs: ToolInput[]) => {
     if (inputs.length === 0) return;
-    try {
-      catalog.add(inputs);
-    } catch {
-      // One malformed server tool must not take the others down: add one by one, dropping the bad ones.
-      for (const input of inputs) {
-        try {
-          catalog.add([input]);
-        } catch (error) {
-          entries.delete(inputId(input));
-          log.warn({ toolId: inputId(input), err: error instanceof Error ? error.message : String(error) }, 'mcp tool rejected by the catalog');
-        }
-      }
+    // One malformed server tool must not take the others down: the catalog reports it and takes the rest.
+    for (const rejected of catalog.add(inputs).rejected) {
+      const input = inputs[rejected.index] as ToolInput;
+      entries.delete(inputId(input));
+      log.warn({ toolId: inputId(input), err: rejected.message }, 'mcp tool rejected by the catalog');
     }
   };
 

@@ -1,7 +1,7 @@
 // The control tools of the search modes: their names, their JSON Schemas and their descriptions. The texts
 // are the whole contract a model gets, so they are written for a weak model to use right the first time:
 // what each function returns, that code must `return`, and that a tool only runs through a call.
-import { CONTROL_TOOL_NAMES, MAX_QUERIES_PER_CALL, type JsonSchema } from '@tool-search/catalog';
+import { MAX_QUERIES_PER_CALL, type JsonSchema } from '@tool-search/catalog';
 import type { ModelTool, SurfaceLimits } from './types.js';
 
 /** The one tool of `code` mode: runs model-written JavaScript with the `tools` bridge. */
@@ -12,8 +12,11 @@ export const TOOL_SEARCH = 'tool_search';
 export const TOOL_DESCRIBE = 'tool_describe';
 /** Run one catalog tool by id (`tools` and `directory` modes). */
 export const TOOL_CALL = 'tool_call';
-/** Every control tool name; no visible or client tool may use one (the catalog's list, re-exported). */
-export { CONTROL_TOOL_NAMES };
+/**
+ * Every control tool name. This package owns the list: no visible or client tool may use one, and the gateway
+ * hands it to the catalog as its reserved names, so no source tool is ever catalogued or called under one.
+ */
+export const CONTROL_TOOL_NAMES: readonly string[] = Object.freeze([TOOL_SEARCH_CODE, TOOL_SEARCH, TOOL_DESCRIBE, TOOL_CALL]);
 
 /** Most queries one `tool_search` call takes (matches `catalog.searchMany`). */
 export const MAX_SEARCH_QUERIES = MAX_QUERIES_PER_CALL;

@@ -1,5 +1,5 @@
 // The public types of @tool-search/modes.
-import type { Catalog, JsonSchema, ToolInput } from '@tool-search/catalog';
+import type { CatalogReader, JsonSchema, ToolInput } from '@tool-search/catalog';
 
 /** What the model is shown: every schema (`direct`), one code tool, three search tools, or those plus a name directory. */
 export type Mode = 'direct' | 'code' | 'tools' | 'directory';
@@ -42,8 +42,8 @@ export interface DirectoryOptions {
 /** Options of `renderSurface`. */
 export interface RenderSurfaceOptions {
   mode: Mode;
-  /** The policy-filtered catalog of this run. */
-  catalog: Catalog;
+  /** The policy-filtered catalog of this run (a catalog, or a view of one); only `list` and `limits` are read. */
+  catalog: Pick<CatalogReader, 'list' | 'limits'>;
   /** Tools kept directly visible in every mode (pinned); a catalog tool with the same id is not repeated. */
   visible?: ToolInput[];
   /** Tools supplied with the run and executed by the caller (source `client`); always directly visible. */

@@ -4,10 +4,11 @@
  */
 // @tool-search/catalog
 export {
-  CONTROL_TOOL_NAMES,
   CatalogError,
   DEFAULT_MAX_SEARCH_LIMIT,
   DEFAULT_SEARCH_LIMIT,
+  MAX_DESCRIBE_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
   MAX_HIT_DESCRIPTION_LENGTH,
   MAX_INPUT_SIGNATURE_LENGTH,
   MAX_QUERIES_PER_CALL,
@@ -25,18 +26,25 @@ export {
   toolInputSchema,
 } from '@tool-search/catalog';
 export type {
+  AddResult,
   Catalog,
   CatalogErrorCode,
   CatalogOptions,
+  CatalogReader,
+  CatalogView,
   DescribeResult,
   JsonSchema,
+  RejectedTool,
+  RejectedToolCode,
   RenderInputSignatureOptions,
   SanitizeTextOptions,
   SearchHit,
   SearchOptions,
   SearchQuery,
+  ToolAnnotations,
   ToolDescription,
   ToolDescriptor,
+  ToolFilter,
   ToolInput,
   ToolSource,
 } from '@tool-search/catalog';
@@ -109,6 +117,7 @@ export type {
 // @tool-search/modes
 export {
   ANTHROPIC_TOOL_NAME_PATTERN,
+  CONTROL_TOOL_NAMES,
   DEFAULT_CODE_TIMEOUT_MS,
   MAX_SEARCH_QUERIES,
   ModesError,

@@ -122,6 +122,14 @@ export function indexFields(tool: ToolDescriptor): Record<IndexedField, { terms:
   };
 }
 
+/** Collection statistics for one ranking: document count and document frequency, scoped or whole. */
+interface Statistics {
+  total: number;
+  /** 1 per admitted slot; undefined when every tool is a candidate. */
+  admitted: Uint8Array | undefined;
+  frequency(posting: Posting | undefined): number;
+}
+
 /** One scored tool from `rank`. */
 export interface RankedId {
   id: string;
@@ -290,6 +298,20 @@ export class SearchIndex {
     return this.saturation;
   }
 
+  /** `saturationBySlot` for the tools a scope admits, with their own average length (cached until it changes). */
+  private scopedSaturation(scope: IndexScope): Float64Array {
+    const { k1, b } = this.settings;
+    const cache = scope.saturationCache(this.ids.length);
+    if (cache.fresh) return cache.values;
+    const average = scope.lengthSum / Math.max(1, scope.count);
+    const admitted = scope.admittedSlots;
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (admitted[slot] === 0) continue;
+      cache.values[slot] = average > 0 ? k1 * (1 - b + (b * (this.documentLengths[slot] as number)) / average) : k1;
+    }
+    return cache.values;
+  }
+
   private termId(term: string): number {
     let id = this.termIds.get(term);
     if (id === undefined) {
@@ -299,21 +321,59 @@ export class SearchIndex {
     return id;
   }
 
-  private idf(documentFrequency: number): number {
-    const total = this.slotOf.size;
-    return Math.log(1 + (total - documentFrequency + 0.5) / (documentFrequency + 0.5));
+  /** The slot of a catalogued id (slots are reused after a removal). */
+  slotFor(id: string): number | undefined {
+    return this.slotOf.get(id);
+  }
+
+  /** Weighted length of the tool in `slot` (0 for a free slot). */
+  lengthOf(slot: number): number {
+    return this.documentLengths[slot] ?? 0;
+  }
+
+  /** A new, empty set of admitted tools over this index (see `IndexScope`). */
+  createScope(): IndexScope {
+    return new IndexScope(this);
+  }
+
+  /** The collection statistics BM25 reads: over the whole index, or over the tools a scope admits. */
+  private statistics(scope: IndexScope | undefined): Statistics {
+    if (scope === undefined) {
+      const total = this.slotOf.size;
+      return { total, admitted: undefined, frequency: (posting) => (posting?.length ?? 0) / 2 };
+    }
+    const admitted = scope.admittedSlots;
+    return {
+      total: scope.count,
+      admitted,
+      frequency: (posting) => {
+        if (posting === undefined) return 0;
+        let count = 0;
+        for (let i = 0; i < posting.length; i += 2) count += admitted[posting[i] as number] as number;
+        return count;
+      },
+    };
   }
 
   /** Query text to the weighted terms that will be scored (empty when nothing meaningful is left). */
-  queryTerms(query: string): QueryTerm[] {
+  queryTerms(query: string, statistics: Statistics = this.statistics(undefined)): QueryTerm[] {
     const settings = this.settings;
     // Only the start of a very long query is read: bounded work whatever the caller sends.
     const analyzed = analyzeText(query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query);
     const unique = [...new Set(analyzed.terms)];
-    if (unique.length === 0 || this.slotOf.size === 0) return [];
-    const total = this.slotOf.size;
+    const total = statistics.total;
+    if (unique.length === 0 || total === 0) return [];
     const typoTolerant = unique.length <= settings.maxTermsForFuzzy;
-    const df = (term: string) => (this.postings.get(term)?.length ?? 0) / 2;
+    const frequencies = new Map<string, number>();
+    const df = (term: string) => {
+      let frequency = frequencies.get(term);
+      if (frequency === undefined) {
+        frequency = statistics.frequency(this.postings.get(term));
+        frequencies.set(term, frequency);
+      }
+      return frequency;
+    };
+    const idf = (frequency: number) => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
     let kept = typoTolerant ? unique : unique.filter((term) => df(term) > 0);
     // Very common terms add time and little signal; drop them when rarer terms remain.
     const rare = kept.filter((term) => df(term) / total <= settings.maxDocumentShare);
@@ -334,7 +394,7 @@ export class SearchIndex {
         const frequency = df(exact);
         if (bit === undefined || frequency === 0 || seen.has(exact)) return;
         seen.add(exact);
-        out.push({ term: exact, weight: settings.exactWeight, original: false, bit, idf: this.idf(frequency) });
+        out.push({ term: exact, weight: settings.exactWeight, original: false, bit, idf: idf(frequency) });
       });
     }
     // Nearby query words that are near each other in a tool; they score but cover no query term of their own.
@@ -347,10 +407,12 @@ export class SearchIndex {
           const second = ids[i];
           if (first === undefined || second === undefined || first >= PAIR_KEY_BASE || second >= PAIR_KEY_BASE) continue;
           const posting = this.pairPostings.get(pairKey(first, second));
-          if (posting === undefined || posting.length === 0 || seenPairs.has(posting)) continue;
+          if (posting === undefined || seenPairs.has(posting)) continue;
           seenPairs.add(posting);
+          const frequency = statistics.frequency(posting);
+          if (frequency === 0) continue;
           const term = `${PAIR_MARK}${analyzed.terms[i - gap]} ${analyzed.terms[i]}`;
-          out.push({ term, weight: settings.pairWeight, original: false, bit: -1, idf: this.idf(posting.length / 2), posting });
+          out.push({ term, weight: settings.pairWeight, original: false, bit: -1, idf: idf(frequency), posting });
         }
       }
     }
@@ -358,34 +420,39 @@ export class SearchIndex {
       const bit = bitOf.get(entry.origin) as number;
       const frequency = df(entry.term);
       const original = entry.term === entry.origin;
-      if (frequency > 0) out.push({ term: entry.term, weight: entry.weight, original, bit, idf: this.idf(frequency) });
+      if (frequency > 0) out.push({ term: entry.term, weight: entry.weight, original, bit, idf: idf(frequency) });
       if (!typoTolerant || !original || entry.term.length < 3) continue;
       // Short queries: prefix and one-typo matches of each original term, at lower weight. Sorted, so the
       // sum order (and so the score) does not depend on the tree's insertion history.
       const derived = new Map<string, number>();
-      for (const [term, posting] of this.terms.atPrefix(entry.term)) {
-        if (term === entry.term || posting.length === 0) continue;
+      for (const [term] of this.terms.atPrefix(entry.term)) {
+        if (term === entry.term || df(term) === 0) continue;
         const distance = term.length - entry.term.length;
         derived.set(term, (settings.prefixWeight * term.length) / (term.length + 0.3 * distance));
       }
       if (entry.term.length >= 5) {
         for (const [term, [, distance]] of this.terms.fuzzyGet(entry.term, 1)) {
-          if (distance === 0 || derived.has(term)) continue;
+          if (distance === 0 || derived.has(term) || df(term) === 0) continue;
           derived.set(term, (settings.fuzzyWeight * term.length) / (term.length + distance));
         }
       }
       // A short prefix can reach hundreds of words; the closest ones are enough and keep latency flat.
       const closest = [...derived].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_DERIVED_TERMS);
       for (const [term, weight] of closest.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-        out.push({ term, weight, original: false, bit, idf: this.idf(df(term)) });
+        out.push({ term, weight, original: false, bit, idf: idf(df(term)) });
       }
     }
     return out;
   }
 
-  /** The best `limit` tools for `query` with their scores, best first, ties by id. */
-  rank(query: string, limit: number): RankedId[] {
-    const queryTerms = this.queryTerms(query);
+  /**
+   * The best `limit` tools for `query` with their scores, best first, ties by id. With a `scope`, only the tools
+   * it admits are scored, and document counts, frequencies and the average length are theirs: the ranking is the
+   * one an index of those tools alone would give, and nothing of the other tools shapes it.
+   */
+  rank(query: string, limit: number, scope?: IndexScope): RankedId[] {
+    const statistics = this.statistics(scope);
+    const queryTerms = this.queryTerms(query, statistics);
     if (queryTerms.length === 0) return [];
     const settings = this.settings;
     if (this.scores.length < this.ids.length) {
@@ -394,7 +461,8 @@ export class SearchIndex {
     }
     const scores = this.scores;
     const masks = this.masks;
-    const saturation = this.saturationBySlot();
+    const admitted = statistics.admitted;
+    const saturation = admitted === undefined ? this.saturationBySlot() : this.scopedSaturation(scope as IndexScope);
     const k1 = settings.k1;
     const touched: number[] = [];
     const bitIdf = new Map<number, number>();
@@ -405,22 +473,29 @@ export class SearchIndex {
       const bitMask = bit < 0 ? 0 : 1 << bit;
       for (let i = 0; i < posting.length; i += 2) {
         const slot = posting[i] as number;
+        if (admitted !== undefined && admitted[slot] === 0) continue;
         const tf = posting[i + 1] as number;
         if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot);
         scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + (saturation[slot] as number));
         masks[slot] = (masks[slot] as number) | bitMask;
       }
     };
+    const termIdf = new Map<number, number>();
     for (const { term, weight, original, bit, idf, posting } of queryTerms) {
-      if (original && this.postings.has(term)) bitIdf.set(bit, idf);
+      if (original) termIdf.set(bit, idf);
       accumulate(posting ?? this.postings.get(term), weight, bit, idf);
     }
+    // A query term counts as matched (for coordination and diversification) only when a candidate has it.
+    const candidates = touched;
+    let presentBits = 0;
+    for (const slot of candidates) presentBits |= masks[slot] as number;
+    for (const [bit, idf] of termIdf) if (presentBits & (1 << bit)) bitIdf.set(bit, idf);
     let idfTotal = 0;
     for (const value of bitIdf.values()) idfTotal += value;
     const exponent = settings.coordinationExponent;
     const depth = Math.max(limit, settings.coveredTermWeight < 1 ? settings.diversifyDepth : 0);
     const top: Array<{ slot: number; score: number; id: string }> = [];
-    for (const slot of touched) {
+    for (const slot of candidates) {
       let score = scores[slot] as number;
       if (exponent !== 0 && idfTotal > 0) {
         let matched = 0;
@@ -515,4 +590,77 @@ function insertTop(top: Array<{ slot: number; score: number; id: string }>, cand
   }
   top.splice(i, 0, candidate);
   if (top.length > size) top.pop();
+}
+
+/**
+ * The tools one catalog view admits, as one byte per index slot, with their count and total length (what BM25
+ * needs for statistics of its own). The caller keeps it current: `admit` an id when it is added or first seen,
+ * `dropSlot` the slot an id had when it is removed (slots are reused), `clear` to start over.
+ */
+export class IndexScope {
+  admittedSlots = new Uint8Array(0);
+  count = 0;
+  lengthSum = 0;
+  private lengths = new Float64Array(0);
+  private saturation = new Float64Array(0);
+  private saturationValid = false;
+
+  constructor(private readonly index: SearchIndex) {}
+
+  has(id: string): boolean {
+    const slot = this.index.slotFor(id);
+    return slot !== undefined && this.admittedSlots[slot] === 1;
+  }
+
+  admit(id: string): void {
+    const slot = this.index.slotFor(id);
+    if (slot === undefined || this.admittedSlots[slot] === 1) return;
+    this.grow(slot + 1);
+    const length = this.index.lengthOf(slot);
+    this.admittedSlots[slot] = 1;
+    this.lengths[slot] = length;
+    this.count += 1;
+    this.lengthSum += length;
+    this.saturationValid = false;
+  }
+
+  dropSlot(slot: number): void {
+    if (this.admittedSlots[slot] !== 1) return;
+    this.admittedSlots[slot] = 0;
+    this.count -= 1;
+    this.lengthSum -= this.lengths[slot] as number;
+    this.lengths[slot] = 0;
+    this.saturationValid = false;
+  }
+
+  clear(): void {
+    this.admittedSlots.fill(0);
+    this.lengths.fill(0);
+    this.count = 0;
+    this.lengthSum = 0;
+    this.saturationValid = false;
+  }
+
+  /** The per-slot saturation array (sized for `capacity` slots) and whether it is still valid. */
+  saturationCache(capacity: number): { values: Float64Array; fresh: boolean } {
+    this.grow(capacity);
+    let fresh = this.saturationValid;
+    if (this.saturation.length < capacity) {
+      this.saturation = new Float64Array(this.admittedSlots.length);
+      fresh = false;
+    }
+    this.saturationValid = true;
+    return { values: this.saturation, fresh };
+  }
+
+  private grow(capacity: number): void {
+    if (this.admittedSlots.length >= capacity) return;
+    const size = Math.max(capacity, this.admittedSlots.length * 2, 64);
+    const slots = new Uint8Array(size);
+    slots.set(this.admittedSlots);
+    this.admittedSlots = slots;
+    const lengths = new Float64Array(size);
+    lengths.set(this.lengths);
+    this.lengths = lengths;
+  }
 }

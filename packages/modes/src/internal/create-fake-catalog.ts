@@ -1,14 +1,13 @@
-// A small in-memory `Catalog` for this package's tests: `list()` sorted by id, `size` and `limits`, the
-// fields renderSurface reads. Search methods are not needed to render a surface and throw if called, so
-// a test that starts depending on them fails loudly instead of passing on a stub.
-import type { Catalog, ToolDescriptor, ToolInput } from '@tool-search/catalog';
+// A small in-memory catalog for this package's tests: exactly what renderSurface reads (`list()` sorted by id
+// and `limits`), so a change that starts depending on more fails to compile instead of passing on a stub.
+import type { CatalogReader, ToolDescriptor, ToolInput } from '@tool-search/catalog';
 import { compareStrings } from './text.js';
 
 /** Builds a fake catalog from tool inputs (defaults as the real catalog: trusted for openclaw/plugin). */
 export function createFakeCatalog(
   tools: readonly ToolInput[],
   limits: { searchDefaultLimit: number; maxSearchLimit: number } = { searchDefaultLimit: 8, maxSearchLimit: 20 },
-): Catalog {
+): Pick<CatalogReader, 'list' | 'limits'> {
   const descriptors: ToolDescriptor[] = tools
     .map((tool) => ({
       id: `${tool.source}:${tool.owner}:${tool.name}`,
@@ -22,19 +21,5 @@ export function createFakeCatalog(
       tags: tool.tags ?? [],
     }))
     .sort((left, right) => compareStrings(left.id, right.id));
-  const notUsed = (method: string) => () => {
-    throw new Error(`fake catalog: ${method} is not implemented (renderSurface should not need it)`);
-  };
-  return {
-    size: descriptors.length,
-    limits,
-    list: () => descriptors.map((descriptor) => ({ ...descriptor })),
-    get: (id) => descriptors.find((descriptor) => descriptor.id === id),
-    search: notUsed('search'),
-    searchMany: notUsed('searchMany'),
-    describe: notUsed('describe'),
-    sources: notUsed('sources'),
-    add: notUsed('add'),
-    remove: notUsed('remove'),
-  };
+  return { limits, list: () => descriptors.map((descriptor) => ({ ...descriptor })) };
 }
