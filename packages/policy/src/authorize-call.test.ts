@@ -99,6 +99,17 @@ describe('authorizeCall', () => {
       expect(decision).toEqual({ status: 'allowed', args: { x: 1 } });
     });
 
+    it('passes the trust flag and a frozen copy of the annotations policy reads', async () => {
+      const recorded = recordingHook('h');
+      const annotations = { title: 'Remove', destructiveHint: true, vendorExtra: { x: 1 } };
+      const tool = { id: 'mcp:fs:remove', name: 'remove', source: 'mcp', owner: 'fs', trusted: false, annotations } as const;
+      await authorizeCall({ policy, tool, args: {}, context: {}, hooks: [recorded.hook] });
+      const seen = recorded.events[0]!.tool;
+      expect(seen).toEqual({ id: 'mcp:fs:remove', name: 'remove', source: 'mcp', owner: 'fs', trusted: false, annotations: { title: 'Remove', destructiveHint: true } });
+      expect(Object.isFrozen(seen.annotations)).toBe(true);
+      expect(seen.annotations).not.toBe(annotations);
+    });
+
     it('stops at a hook that blocks, with its reason and id', async () => {
       const blocker = recordingHook('guard', () => ({ block: true, reason: 'path outside the workspace' }));
       const after = recordingHook('after');

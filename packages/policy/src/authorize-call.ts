@@ -16,6 +16,7 @@ import type {
   PolicyContext,
   PolicyTimeouts,
   PolicyTool,
+  PolicyToolAnnotations,
 } from './types';
 
 /** Default time limit per hook. */
@@ -120,10 +121,22 @@ function safely<T>(read: () => T): T | undefined {
   }
 }
 
+// What hooks and approval providers see of the tool: the fields policy reads, copied and frozen, so
+// none of them can change the tool for the next one or for the call.
 function snapshotTool(tool: PolicyTool): Readonly<PolicyTool> {
   const copy: PolicyTool = { id: tool.id, name: tool.name, source: tool.source, owner: tool.owner };
   if (tool.ownerOnly !== undefined) copy.ownerOnly = tool.ownerOnly;
+  if (tool.trusted !== undefined) copy.trusted = tool.trusted;
+  if (tool.annotations !== undefined) copy.annotations = snapshotAnnotations(tool.annotations);
   return Object.freeze(copy);
+}
+
+const ANNOTATION_FIELDS = ['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+function snapshotAnnotations(annotations: PolicyToolAnnotations): Readonly<PolicyToolAnnotations> {
+  const copy: Record<string, unknown> = {};
+  for (const field of ANNOTATION_FIELDS) if (annotations[field] !== undefined) copy[field] = annotations[field];
+  return Object.freeze(copy as PolicyToolAnnotations);
 }
 
 /** `authorizeCall` with an explicit logger; `policy.authorizeCall` uses this with the policy's logger. */

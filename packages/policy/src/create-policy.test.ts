@@ -214,11 +214,166 @@ describe('createPolicy', () => {
     });
   });
 
+  describe('filter over many layer combinations', () => {
+    it('stays exact after more combinations than it keeps fused', () => {
+      const agents = Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`a${index}`, { deny: [`tool_${index}`] }]));
+      const policy = createPolicy({ agents, sessions: { s: { deny: ['tool_1'] } } });
+      const tools = [tool('mcp:x:tool_0'), tool('mcp:x:tool_1'), tool('mcp:x:tool_299')];
+      for (const round of [0, 1]) {
+        for (let index = 0; index < 300; index++) {
+          const admitted = policy.filter(tools, { agentId: `a${index}`, sessionId: round === 0 ? 's' : 'other' }).map((admittedTool) => admittedTool.name);
+          const expected = tools.map((candidate) => candidate.name).filter((name) => name !== `tool_${index}` && (round === 1 || name !== 'tool_1'));
+          expect(admitted).toEqual(expected);
+        }
+      }
+    });
+  });
+
   describe('approvalRequirement', () => {
     it('returns the first applicable requireApproval rule and its layer', () => {
       const policy = createPolicy({ requireApproval: ['write'], agents: { main: { requireApproval: ['group:runtime'] } } });
       expect(policy.approvalRequirement(exec, { agentId: 'main' })).toEqual({ layer: 'agents.main', rule: 'group:runtime' });
       expect(policy.approvalRequirement(exec, {})).toBeUndefined();
+    });
+  });
+
+  describe('hint patterns', () => {
+    const mcp = (name: string, extra: Partial<PolicyTool> = {}) => tool(`mcp:fs:${name}`, extra);
+    const deleteFile = mcp('delete_file', { annotations: { destructiveHint: true } });
+    const addNote = mcp('add_note', { annotations: { destructiveHint: false, openWorldHint: false } });
+    const readFile = mcp('read_file', { annotations: { readOnlyHint: true } });
+    const bare = mcp('bare');
+    const trustedRead = tool('plugin:acme:lookup', { trusted: true, annotations: { readOnlyHint: true } });
+
+    it('denies an untrusted tool whose hint says so', () => {
+      const policy = createPolicy({ deny: ['hint:destructive'] });
+      expect(policy.check(deleteFile, {})).toEqual({
+        allowed: false,
+        by: 'policy',
+        layer: 'global',
+        rule: 'deny:hint:destructive',
+        reason: "tool 'mcp:fs:delete_file' is denied by 'hint:destructive' in global",
+      });
+      expect(policy.check(addNote, {})).toEqual({ allowed: true });
+    });
+
+    it('reads an absent hint as the spec default in deny: destructive and open-world unless stated otherwise', () => {
+      const destructive = createPolicy({ deny: ['hint:destructive'] });
+      const openWorld = createPolicy({ deny: ['hint:openWorld'] });
+      expect(destructive.check(bare, {})).toMatchObject({ allowed: false, rule: 'deny:hint:destructive' });
+      expect(openWorld.check(bare, {})).toMatchObject({ allowed: false, rule: 'deny:hint:openWorld' });
+      expect(openWorld.check(addNote, {}).allowed).toBe(true);
+      // The defaults apply whatever the trust: the host's own tools need annotations to pass.
+      expect(destructive.check(exec, {})).toMatchObject({ allowed: false, rule: 'deny:hint:destructive' });
+    });
+
+    it('reads an absent hint as the spec default in deny: not read-only and not idempotent', () => {
+      expect(createPolicy({ deny: ['hint:readOnly'] }).check(bare, {}).allowed).toBe(true);
+      expect(createPolicy({ deny: ['hint:idempotent'] }).check(bare, {}).allowed).toBe(true);
+      expect(createPolicy({ deny: ['hint:readOnly'] }).check(readFile, {}).allowed).toBe(false);
+    });
+
+    it('reads a read-only tool that states nothing more as not destructive and idempotent', () => {
+      expect(createPolicy({ deny: ['hint:destructive'] }).check(readFile, {}).allowed).toBe(true);
+      expect(createPolicy({ deny: ['hint:idempotent'] }).check(readFile, {}).allowed).toBe(false);
+    });
+
+    it('requires approval by hint, absent hints read as the spec default', () => {
+      const policy = createPolicy({ agents: { main: { requireApproval: ['hint:destructive'] } } });
+      expect(policy.approvalRequirement(deleteFile, { agentId: 'main' })).toEqual({ layer: 'agents.main', rule: 'hint:destructive' });
+      expect(policy.approvalRequirement(bare, { agentId: 'main' })).toEqual({ layer: 'agents.main', rule: 'hint:destructive' });
+      expect(policy.approvalRequirement(readFile, { agentId: 'main' })).toBeUndefined();
+      expect(policy.approvalRequirement(addNote, { agentId: 'main' })).toBeUndefined();
+    });
+
+    it('never admits an untrusted tool through an allow hint, and says why', () => {
+      const policy = createPolicy({ allow: ['hint:readOnly'] });
+      expect(policy.check(readFile, {})).toEqual({
+        allowed: false,
+        by: 'policy',
+        layer: 'global',
+        rule: 'allow',
+        reason:
+          "tool 'mcp:fs:read_file' is not in the allow list of global (its annotation hints do not count toward an allow list: the tool is not trusted)",
+      });
+      expect(policy.check({ ...readFile, trusted: false }, {}).allowed).toBe(false);
+    });
+
+    it('admits a trusted tool through an allow hint it states', () => {
+      const policy = createPolicy({ allow: ['hint:readOnly'] });
+      expect(policy.check(trustedRead, {})).toEqual({ allowed: true });
+      expect(policy.check({ ...trustedRead, annotations: { readOnlyHint: false } }, {})).toMatchObject({ allowed: false, rule: 'allow' });
+      // readOnly defaults to false, so a trusted tool without annotations is not admitted by it.
+      expect(policy.check(tool('plugin:acme:x', { trusted: true }), {})).toMatchObject({ allowed: false, rule: 'allow' });
+    });
+
+    it('composes with name, id and group patterns in the same list', () => {
+      const policy = createPolicy({ allow: ['hint:readOnly', 'mcp:fs:add_*', 'group:fs'] });
+      expect(policy.filter([readFile, addNote, read, exec, trustedRead], {})).toEqual([addNote, read, trustedRead]);
+    });
+
+    it('gives a hint inside a group the meaning of the list that uses the group', () => {
+      const policy = createPolicy({
+        groups: { 'group:safe': ['hint:readOnly', 'list_*'] },
+        allow: ['group:safe'],
+        agents: { main: { deny: ['group:safe'] } },
+      });
+      expect(policy.check(readFile, {})).toMatchObject({ allowed: false, rule: 'allow' });
+      expect(policy.check(trustedRead, {}).allowed).toBe(true);
+      expect(policy.check(trustedRead, { agentId: 'main' })).toMatchObject({ allowed: false, rule: 'deny:group:safe' });
+    });
+
+    it('lets an untrusted hint tighten but not loosen: deny by hint still beats an id allow', () => {
+      const policy = createPolicy({ allow: ['mcp:fs:*'], deny: ['hint:destructive'] });
+      expect(policy.filter([deleteFile, addNote, readFile, bare], {})).toEqual([addNote, readFile]);
+    });
+
+    it('rejects a tool with malformed annotations or trust as malformed', () => {
+      const policy = createPolicy({});
+      const badHint = { ...bare, annotations: { readOnlyHint: 'yes' } } as unknown as PolicyTool;
+      const badTrust = { ...bare, trusted: 1 } as unknown as PolicyTool;
+      expect(policy.check(badHint, {})).toMatchObject({ allowed: false, layer: 'tool', rule: 'malformed' });
+      expect(policy.check(badTrust, {})).toMatchObject({ allowed: false, layer: 'tool', rule: 'malformed' });
+      expect(policy.filter([badHint, bare, badTrust], {})).toEqual([bare]);
+    });
+  });
+
+  describe('scopeKey', () => {
+    const policy = createPolicy({
+      agents: { main: { deny: ['exec'] }, '*': { deny: ['write'] } },
+      sessions: { s1: { allow: ['read'] } },
+    });
+
+    it('ignores context fields that select no layer', () => {
+      const base = policy.scopeKey({ agentId: 'main' });
+      expect(policy.scopeKey({ agentId: 'main', sessionId: 'other', senderId: 'u1', channel: 'x' })).toBe(base);
+      expect(policy.scopeKey({ agentId: 'main', isOwner: false })).toBe(base);
+    });
+
+    it('differs when the applicable layers differ', () => {
+      const keys = [{}, { agentId: 'main' }, { agentId: 'other' }, { agentId: 'main', sessionId: 's1' }].map((context) => policy.scopeKey(context));
+      expect(new Set(keys).size).toBe(4);
+    });
+
+    it('differs for the owner', () => {
+      expect(policy.scopeKey({ isOwner: true })).not.toBe(policy.scopeKey({}));
+    });
+
+    it('never matches a key of another policy object, even one built from the same config', () => {
+      const twin = createPolicy(policy.config);
+      expect(twin.scopeKey({})).not.toBe(policy.scopeKey({}));
+      expect(policy.scopeKey({})).toBe(policy.scopeKey({}));
+    });
+
+    it('throws a PolicyError for a misspelt context field', () => {
+      let caught: unknown;
+      try {
+        policy.scopeKey({ sessionID: 's1' } as unknown as PolicyContext);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isPolicyError(caught)).toBe(true);
+      expect(caught).toMatchObject({ code: 'invalid_argument', message: 'invalid policy context at context: Unrecognized key: "sessionID"' });
     });
   });
 

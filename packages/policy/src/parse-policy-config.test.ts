@@ -55,6 +55,38 @@ describe('parsePolicyConfig', () => {
     expect(error.message).toContain(message);
   });
 
+  it('rejects an unknown hint, naming its path and the hints it expected', () => {
+    const error = configError({ allow: ['read', 'write', 'hint:destrutive'] });
+    expect(error.path).toBe('allow[2]');
+    expect(error.message).toBe(
+      "invalid policy config at allow[2]: invalid pattern 'hint:destrutive': unknown hint 'destrutive'; expected one of 'readOnly', 'destructive', 'idempotent', 'openWorld'",
+    );
+  });
+
+  it.each([['hint:'], ['hint:*'], ['hint:read*'], ['hint:destructive:x']])('rejects the hint pattern %j', (pattern) => {
+    const error = configError({ agents: { main: { requireApproval: [pattern] } } });
+    expect(error.path).toBe('agents.main.requireApproval[0]');
+    expect(error.message).toContain('unknown hint');
+  });
+
+  it('tells a user who wrote the annotation key which hint to write', () => {
+    expect(configError({ deny: ['hint:destructiveHint'] }).message).toContain("write 'hint:destructive'");
+  });
+
+  it('rejects an unknown hint inside a group, naming the member', () => {
+    expect(configError({ groups: { 'group:risky': ['exec', 'hint:openword'] } }).path).toBe('groups["group:risky"][1]');
+  });
+
+  it('accepts every hint in any case, in every list and in groups', () => {
+    const input = {
+      groups: { 'group:risky': ['hint:destructive', 'exec'] },
+      allow: ['hint:readOnly', 'hint:READONLY'],
+      deny: ['hint:openworld'],
+      requireApproval: ['hint:Idempotent', 'group:risky'],
+    };
+    expect(parsePolicyConfig(input)).toEqual(input);
+  });
+
   it('accepts a glob in the source segment', () => {
     expect(parsePolicyConfig({ deny: ['*:*:delete_*'] })).toEqual({ deny: ['*:*:delete_*'] });
   });

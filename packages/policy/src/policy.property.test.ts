@@ -1,12 +1,14 @@
 // Property-based tests over random catalogs, layer sets and contexts. The oracle below is a deliberately
-// naive re-statement of the rules (string globs, no regexes, no sets), so the compiled matcher is
-// checked against an independent reading of the README.
+// naive re-statement of the rules (string globs, no regexes, no sets, hints read field by field), so the
+// compiled matcher is checked against an independent reading of the README.
 import fc from 'fast-check';
+import { pino } from 'pino';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { authorizeCall } from './authorize-call';
 import { BUILTIN_TOOL_GROUPS } from './builtin-tool-groups';
 import { createPolicy } from './create-policy';
-import type { BeforeToolCallHook, PolicyConfig, PolicyContext, PolicyLayer, PolicyTool } from './types';
+import type { BeforeToolCallHook, PolicyConfig, PolicyContext, PolicyLayer, PolicyTool, PolicyToolAnnotations } from './types';
 
 const SOURCES = ['openclaw', 'plugin', 'mcp', 'client'] as const;
 const OWNERS = ['core', 'github', 'acme', 'Slack', 'we:ird'];
@@ -20,20 +22,39 @@ const DIMENSIONS = [
   ['runtimes', 'runtime'],
   ['sessions', 'sessionId'],
 ] as const;
-const USER_GROUPS: Record<string, string[]> = { 'group:mine': ['exec', 'mcp:github:*', 'group:fs'] };
+const USER_GROUPS: Record<string, string[]> = {
+  'group:mine': ['exec', 'mcp:github:*', 'group:fs'],
+  'group:risky': ['hint:destructive', 'browser_*', 'hint:OPENWORLD'],
+};
+const HINTS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const;
+type Hint = (typeof HINTS)[number];
+const LISTS = ['allow', 'deny', 'requireApproval'] as const;
 
 // ---- generators ----------------------------------------------------------------------------------
+
+const maybeBoolean = fc.option(fc.boolean(), { nil: undefined });
+const annotationsArb: fc.Arbitrary<PolicyToolAnnotations | undefined> = fc.option(
+  fc.record(
+    { title: fc.constant('A title'), readOnlyHint: fc.boolean(), destructiveHint: fc.boolean(), idempotentHint: fc.boolean(), openWorldHint: fc.boolean() },
+    { requiredKeys: [] },
+  ),
+  { nil: undefined },
+);
 
 const toolArb: fc.Arbitrary<PolicyTool> = fc
   .record({
     source: fc.constantFrom(...SOURCES),
     owner: fc.constantFrom(...OWNERS),
     name: fc.constantFrom(...NAMES),
-    ownerOnly: fc.option(fc.boolean(), { nil: undefined }),
+    ownerOnly: maybeBoolean,
+    trusted: maybeBoolean,
+    annotations: annotationsArb,
   })
-  .map(({ source, owner, name, ownerOnly }) => {
+  .map(({ source, owner, name, ownerOnly, trusted, annotations }) => {
     const tool: PolicyTool = { id: `${source}:${owner}:${name}`, source, owner, name };
     if (ownerOnly !== undefined) tool.ownerOnly = ownerOnly;
+    if (trusted !== undefined) tool.trusted = trusted;
+    if (annotations !== undefined) tool.annotations = annotations;
     return tool;
   });
 
@@ -56,7 +77,8 @@ const patternArb: fc.Arbitrary<string> = fc.oneof(
       segmentGlobArb(NAMES.filter((name) => !name.includes(':'))),
     )
     .map((segments) => segments.join(':')),
-  fc.constantFrom('group:fs', 'group:runtime', 'group:mcp', 'group:plugins', 'group:mine'),
+  fc.constantFrom('group:fs', 'group:runtime', 'group:mcp', 'group:plugins', 'group:mine', 'group:risky'),
+  fc.tuple(fc.constantFrom(...HINTS), fc.boolean()).map(([hint, upper]) => `hint:${upper ? hint.toUpperCase() : hint}`),
 );
 
 const layerArb: fc.Arbitrary<PolicyLayer> = fc.record(
@@ -75,17 +97,27 @@ const configArb: fc.Arbitrary<PolicyConfig> = fc
   .map(([global, keyed]) => ({ ...global, ...keyed, groups: USER_GROUPS }));
 
 const contextValueArb = fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined });
-const contextArb: fc.Arbitrary<PolicyContext> = fc
-  .record({
-    agentId: contextValueArb,
-    profile: contextValueArb,
-    sandboxId: contextValueArb,
-    channel: contextValueArb,
-    runtime: contextValueArb,
-    sessionId: contextValueArb,
-    isOwner: fc.option(fc.boolean(), { nil: undefined }),
-  })
-  .map((context) => Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined)) as PolicyContext);
+const contextFieldsArb = fc.record({
+  agentId: contextValueArb,
+  profile: contextValueArb,
+  sandboxId: contextValueArb,
+  channel: contextValueArb,
+  runtime: contextValueArb,
+  sessionId: contextValueArb,
+  senderId: contextValueArb,
+  isOwner: fc.option(fc.boolean(), { nil: undefined }),
+});
+const compact = (context: Record<string, unknown>): PolicyContext =>
+  Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined)) as PolicyContext;
+const contextArb: fc.Arbitrary<PolicyContext> = contextFieldsArb.map(compact);
+// Two contexts, the second one the first with some fields drawn again: equal scope keys are common.
+const contextPairArb: fc.Arbitrary<[PolicyContext, PolicyContext]> = fc
+  .tuple(contextFieldsArb, contextFieldsArb, fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }))
+  .map(([first, other, redraw]) => {
+    const keys = Object.keys(first) as (keyof typeof first)[];
+    const second = Object.fromEntries(keys.map((key, index) => [key, redraw[index] ? other[key] : first[key]]));
+    return [compact(first), compact(second)];
+  });
 
 // ---- the oracle ----------------------------------------------------------------------------------
 
@@ -100,10 +132,26 @@ function globMatches(glob: string, text: string): boolean {
   return match(0, 0);
 }
 
-function patternMatches(pattern: string, tool: PolicyTool): boolean {
-  if (pattern.startsWith('group:')) {
-    const members = BUILTIN_TOOL_GROUPS[pattern] ?? USER_GROUPS[pattern] ?? [];
-    return members.some((member) => patternMatches(member, tool));
+/** The README's reading of one hint: as stated, else the spec default (read-only implies not destructive and idempotent). */
+function hintHolds(tool: PolicyTool, hint: Hint): boolean {
+  const stated = tool.annotations ?? {};
+  const readOnly = stated.readOnlyHint ?? false;
+  if (hint === 'readOnly') return readOnly;
+  if (hint === 'destructive') return stated.destructiveHint ?? !readOnly;
+  if (hint === 'idempotent') return stated.idempotentHint ?? readOnly;
+  return stated.openWorldHint ?? true;
+}
+
+/** `admitting`: the pattern sits in an allow list, where only a trusted tool's hints count. */
+function patternMatches(pattern: string, tool: PolicyTool, admitting: boolean, groups: Record<string, string[]>): boolean {
+  const lower = pattern.toLowerCase();
+  if (lower.startsWith('group:')) {
+    const members = BUILTIN_TOOL_GROUPS[lower] ?? groups[lower] ?? [];
+    return members.some((member) => patternMatches(member, tool, admitting, groups));
+  }
+  if (lower.startsWith('hint:')) {
+    const hint = HINTS.find((name) => name.toLowerCase() === lower.slice('hint:'.length))!;
+    return (!admitting || tool.trusted === true) && hintHolds(tool, hint);
   }
   const segments = pattern.split(':');
   if (segments.length === 1) return globMatches(pattern, tool.name);
@@ -125,11 +173,31 @@ function oracleLayers(config: PolicyConfig, context: PolicyContext): PolicyLayer
 
 function oracleAdmits(config: PolicyConfig, tool: PolicyTool, context: PolicyContext): boolean {
   if (tool.ownerOnly === true && context.isOwner !== true) return false;
+  const groups = config.groups ?? {};
   return oracleLayers(config, context).every(
     (layer) =>
-      !(layer.deny ?? []).some((pattern) => patternMatches(pattern, tool)) &&
-      (layer.allow === undefined || layer.allow.some((pattern) => patternMatches(pattern, tool))),
+      !(layer.deny ?? []).some((pattern) => patternMatches(pattern, tool, false, groups)) &&
+      (layer.allow === undefined || layer.allow.some((pattern) => patternMatches(pattern, tool, true, groups))),
   );
+}
+
+function oracleNeedsApproval(config: PolicyConfig, tool: PolicyTool, context: PolicyContext): boolean {
+  const groups = config.groups ?? {};
+  return oracleLayers(config, context).some((layer) => (layer.requireApproval ?? []).some((pattern) => patternMatches(pattern, tool, false, groups)));
+}
+
+/** The same config with every hint pattern taken out (from every list and group). */
+function withoutHints(config: PolicyConfig): PolicyConfig {
+  const keep = (patterns: string[]) => patterns.filter((pattern) => !pattern.toLowerCase().startsWith('hint:'));
+  const stripLayer = (layer: PolicyLayer): PolicyLayer =>
+    Object.fromEntries(LISTS.filter((list) => layer[list] !== undefined).map((list) => [list, keep(layer[list]!)]));
+  const stripped: PolicyConfig = { ...stripLayer(config) };
+  if (config.groups) stripped.groups = Object.fromEntries(Object.entries(config.groups).map(([ref, members]) => [ref, keep(members)]));
+  for (const [map] of DIMENSIONS) {
+    const layers = config[map];
+    if (layers) stripped[map] = Object.fromEntries(Object.entries(layers).map(([key, layer]) => [key, stripLayer(layer)]));
+  }
+  return stripped;
 }
 
 // ---- properties ----------------------------------------------------------------------------------
@@ -164,11 +232,104 @@ describe('policy properties', () => {
         const policy = createPolicy(config);
         const layers = oracleLayers(config, context);
         for (const tool of policy.filter(tools, context)) {
-          for (const layer of layers) expect((layer.deny ?? []).some((pattern) => patternMatches(pattern, tool))).toBe(false);
+          for (const layer of layers) expect((layer.deny ?? []).some((pattern) => patternMatches(pattern, tool, false, config.groups ?? {}))).toBe(false);
         }
       }),
       { numRuns: SYNC_RUNS },
     );
+  });
+
+  it('approvalRequirement agrees with a naive reading of the rules', () => {
+    fc.assert(
+      fc.property(configArb, catalogArb, contextArb, (config, tools, context) => {
+        const policy = createPolicy(config);
+        for (const tool of tools) {
+          expect(policy.approvalRequirement(tool, context) !== undefined).toBe(oracleNeedsApproval(config, tool, context));
+        }
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+  });
+
+  it("never admits an untrusted tool on its hints: whatever it admits, the policy without hint patterns admits too", () => {
+    fc.assert(
+      fc.property(configArb, catalogArb, contextArb, (config, tools, context) => {
+        const policy = createPolicy(config);
+        const stripped = createPolicy(withoutHints(config));
+        for (const tool of tools.filter((candidate) => candidate.trusted !== true)) {
+          if (policy.check(tool, context).allowed) expect(stripped.check(tool, context).allowed).toBe(true);
+        }
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+  });
+
+  it("only adds approvals through hints: what needs approval without hint patterns still needs it", () => {
+    fc.assert(
+      fc.property(configArb, catalogArb, contextArb, (config, tools, context) => {
+        const policy = createPolicy(config);
+        const stripped = createPolicy(withoutHints(config));
+        for (const tool of tools) {
+          if (stripped.approvalRequirement(tool, context) !== undefined) expect(policy.approvalRequirement(tool, context)).toBeDefined();
+        }
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+  });
+
+  it('trust only widens: a tool admitted while untrusted is admitted when trusted', () => {
+    fc.assert(
+      fc.property(configArb, catalogArb, contextArb, (config, tools, context) => {
+        const policy = createPolicy(config);
+        for (const tool of tools) {
+          const untrusted = { ...tool, trusted: false };
+          if (policy.check(untrusted, context).allowed) expect(policy.check({ ...tool, trusted: true }, context).allowed).toBe(true);
+        }
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+  });
+
+  it('filter with per-tool tracing admits exactly what the fused path admits', () => {
+    const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    fc.assert(
+      fc.property(configArb, catalogArb, contextArb, (config, tools, context) => {
+        const traced = createPolicy(config, { logger: pino({ level: 'trace' }, sink) });
+        expect(traced.filter(tools, context)).toEqual(createPolicy(config).filter(tools, context));
+      }),
+      { numRuns: SYNC_RUNS / 4 },
+    );
+  });
+
+  it('gives equal scope keys exactly when the same layers apply to the same kind of caller', () => {
+    fc.assert(
+      fc.property(configArb, contextPairArb, (config, [first, second]) => {
+        const policy = createPolicy(config);
+        const sameLayers = (a: PolicyLayer[], b: PolicyLayer[]) => a.length === b.length && a.every((layer, index) => layer === b[index]);
+        const expected = sameLayers(oracleLayers(config, first), oracleLayers(config, second)) && (first.isOwner === true) === (second.isOwner === true);
+        expect(policy.scopeKey(first) === policy.scopeKey(second)).toBe(expected);
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+  });
+
+  it('gives identical check, filter and approvalRequirement results to contexts with equal scope keys', () => {
+    let equalKeys = 0;
+    fc.assert(
+      fc.property(configArb, catalogArb, contextPairArb, (config, tools, [first, second]) => {
+        const policy = createPolicy(config);
+        if (policy.scopeKey(first) !== policy.scopeKey(second)) return;
+        equalKeys++;
+        expect(policy.filter(tools, second)).toEqual(policy.filter(tools, first));
+        for (const tool of tools) {
+          expect(policy.check(tool, second)).toEqual(policy.check(tool, first));
+          expect(policy.approvalRequirement(tool, second)).toEqual(policy.approvalRequirement(tool, first));
+        }
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+    // The pairs are built so that equal keys are common; a run where none came up tested nothing.
+    expect(equalKeys).toBeGreaterThan(SYNC_RUNS / 10);
   });
 
   it('never admits an owner-only tool to a non-owner', () => {

@@ -5,6 +5,23 @@ import type { Logger } from 'pino';
 export type PolicySource = 'openclaw' | 'plugin' | 'mcp' | 'client';
 
 /**
+ * The MCP `ToolAnnotations` fields policy reads (other keys are ignored). Every hint is optional; an absent
+ * one is read as the MCP spec's default (see the README, "Hint patterns").
+ */
+export interface PolicyToolAnnotations {
+  /** A display title; policy does not read it. */
+  title?: string;
+  /** The tool does not modify its environment. Default false. */
+  readOnlyHint?: boolean;
+  /** The tool may perform destructive updates. Default true (false for a read-only tool). */
+  destructiveHint?: boolean;
+  /** Repeating a call with the same arguments has no further effect. Default false (true for a read-only tool). */
+  idempotentHint?: boolean;
+  /** The tool may interact with an open world of external entities. Default true. */
+  openWorldHint?: boolean;
+}
+
+/**
  * What the policy needs to know about a tool. A catalog `ToolDescriptor` fits as is.
  * `id` must be `<source>:<owner>:<name>`; a tool whose id disagrees with its fields is rejected.
  */
@@ -15,6 +32,13 @@ export interface PolicyTool {
   owner: string;
   /** Eligible only when `context.isOwner` is true. */
   ownerOnly?: boolean;
+  /** The tool's MCP annotations; `hint:<name>` patterns match them. */
+  annotations?: PolicyToolAnnotations;
+  /**
+   * Whether the host vouches for the tool's annotations. Only `true` counts: a hint of any other tool may
+   * make a `deny` or `requireApproval` pattern match, but never satisfies an `allow` list.
+   */
+  trusted?: boolean;
 }
 
 /** Who is asking, for one run. Selects which layers apply and whether owner-only tools are eligible. */
@@ -31,7 +55,7 @@ export interface PolicyContext {
 
 /**
  * One layer of the policy. Patterns are tool names (`read`, `browser_*`), ids with per-segment globs
- * (`mcp:github:*`, `plugin:*:browser_*`) or groups (`group:fs`).
+ * (`mcp:github:*`, `plugin:*:browser_*`), groups (`group:fs`) or annotation hints (`hint:destructive`).
  */
 export interface PolicyLayer {
   /** When present, the layer admits only tools matching one of these (an empty list admits nothing). */
@@ -185,6 +209,12 @@ export interface Policy {
   filter<T extends PolicyTool>(tools: readonly T[], context: PolicyContext): T[];
   /** The approval rule that applies to this tool in this context, or `undefined` when none does. */
   approvalRequirement(tool: PolicyTool, context: PolicyContext): ApprovalRequirement | undefined;
+  /**
+   * An opaque key for what this context selects: two contexts with equal keys get identical `check`,
+   * `filter` and `approvalRequirement` results for every tool, so a host may cache an allowed set by it.
+   * Built from the applicable layers and `isOwner` only; keys of different policy objects never match.
+   */
+  scopeKey(context: PolicyContext): string;
   /** Policy and owner gate, then hooks, then approval; fails closed. Uses the policy's default hooks and approvals. */
   authorizeCall(request: AuthorizeCallRequest): Promise<CallDecision>;
 }

@@ -26,4 +26,12 @@ describe('checkToolShape', () => {
     expect(checkToolShape({ ...valid, name: 'a\u0000b', id: 'mcp:github:a\u0000b' })).toBeDefined();
     expect(checkToolShape({ ...valid, source: 'web' } as unknown as PolicyTool)).toBeDefined();
   });
+
+  it('rejects a non-boolean trusted flag and malformed annotations', () => {
+    expect(checkToolShape({ ...valid, trusted: 'yes' } as unknown as PolicyTool)).toBe('trusted must be a boolean when present');
+    expect(checkToolShape({ ...valid, annotations: { destructiveHint: 'no' } } as unknown as PolicyTool)).toBe(
+      'annotations.destructiveHint must be a boolean when present',
+    );
+    expect(checkToolShape({ ...valid, trusted: false, annotations: { readOnlyHint: true } })).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 // Pattern syntax. A pattern is one of:
 //   `group:<name>`            a group reference (expanded through the known groups)
+//   `hint:<name>`             an MCP annotation hint (`hint:destructive`); see tool-hints.ts
 //   `<glob>`                  no ':' -> matched against the tool name
 //   `<source>:<owner>:<name>` three globs matched against the tool's source, owner and name fields
 // `*` is the only wildcard: any run of characters within one field (it never spans fields, because
@@ -7,6 +8,7 @@
 // Matching is case-insensitive.
 
 import type { PolicySource } from '../types';
+import { describeUnknownHint, toHintName, type HintName } from './tool-hints';
 
 /** The sources an id pattern's first segment may name. */
 export const POLICY_SOURCES: readonly PolicySource[] = ['openclaw', 'plugin', 'mcp', 'client'];
@@ -14,8 +16,13 @@ export const POLICY_SOURCES: readonly PolicySource[] = ['openclaw', 'plugin', 'm
 /** A group reference: `group:` then a name of letters, digits, `_`, `.` or `-`. */
 export const GROUP_REFERENCE = /^group:[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
-/** A parsed (non-group) pattern, lower-cased. */
-export type ParsedPattern = { kind: 'name'; name: string } | { kind: 'id'; source: string; owner: string; name: string };
+/** A parsed (non-group) pattern, lower-cased (a hint in its canonical spelling). */
+export type ParsedPattern =
+  | { kind: 'name'; name: string }
+  | { kind: 'id'; source: string; owner: string; name: string }
+  | { kind: 'hint'; hint: HintName };
+
+const HINT_PREFIX = 'hint:';
 
 /** True when the pattern is meant as a group reference (starts with `group:`). */
 export function isGroupReference(pattern: string): boolean {
@@ -39,6 +46,11 @@ export function parsePattern(pattern: string): ParsedPattern | { error: string }
   if (pattern.trim() === '') return { error: 'a pattern must not be empty' };
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f]/.test(pattern)) return { error: 'a pattern must not contain whitespace or control characters' };
+  if (pattern.toLowerCase().startsWith(HINT_PREFIX)) {
+    const name = pattern.slice(HINT_PREFIX.length);
+    const hint = toHintName(name);
+    return hint === undefined ? { error: describeUnknownHint(name) } : { kind: 'hint', hint };
+  }
   const segments = pattern.toLowerCase().split(':');
   if (segments.length === 1) {
     const problem = checkGlob(segments[0]!, 'name');
