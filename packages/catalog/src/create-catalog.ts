@@ -5,7 +5,7 @@ import { findSimilarIds } from './internal/find-similar-ids.js';
 import { DEFAULT_RANKING, SearchIndex, type IndexScope, type RankingSettings } from './internal/search-index.js';
 import { renderInputSignature } from './render-input-signature.js';
 import { sanitizeText } from './sanitize-text.js';
-import { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, toolInputSchema } from './schemas.js';
+import { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, toolInputSchema, viewOptionsSchema } from './schemas.js';
 import { TOOL_SOURCES, toolId } from './tool-id.js';
 import type {
   AddResult,
@@ -23,6 +23,7 @@ import type {
   ToolFilter,
   ToolInput,
   ToolSource,
+  ViewOptions,
 } from './types.js';
 
 /** Default number of hits per search. */
@@ -58,9 +59,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     const field = issue?.path.join('.') ?? '';
     throw new CatalogError('invalid_options', `Invalid catalog option \`${field}\`: ${issue?.message ?? 'invalid'}.`, { field });
   }
-  const maxSearchLimit = Math.min(parsedOptions.data.maxSearchLimit ?? DEFAULT_MAX_SEARCH_LIMIT, SEARCH_LIMIT_CEILING);
-  const searchDefaultLimit = Math.min(parsedOptions.data.searchDefaultLimit ?? DEFAULT_SEARCH_LIMIT, maxSearchLimit);
-  const limits = Object.freeze({ searchDefaultLimit, maxSearchLimit });
+  const limits = resolveSearchLimits(parsedOptions.data, { searchDefaultLimit: DEFAULT_SEARCH_LIMIT, maxSearchLimit: DEFAULT_MAX_SEARCH_LIMIT });
   const logger: Logger = (parsedOptions.data.logger ?? pino({ level: 'silent' })).child({ pkg: 'catalog' });
 
   const descriptors = new Map<string, ToolDescriptor>();
@@ -166,12 +165,12 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     };
   }
 
-  function resolveLimit(limit: unknown): number {
-    if (limit === undefined) return limits.searchDefaultLimit;
+  function resolveLimit(limit: unknown, readerLimits: SearchLimits): number {
+    if (limit === undefined) return readerLimits.searchDefaultLimit;
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-      throw new CatalogError('invalid_limit', `Invalid search limit ${String(limit)}: expected an integer ≥ 1 (values above ${limits.maxSearchLimit} are clamped).`);
+      throw new CatalogError('invalid_limit', `Invalid search limit ${String(limit)}: expected an integer ≥ 1 (values above ${readerLimits.maxSearchLimit} are clamped).`);
     }
-    return Math.min(limit, limits.maxSearchLimit);
+    return Math.min(limit, readerLimits.maxSearchLimit);
   }
 
   /** What a reader sees: the whole catalog, or the tools a view admits. */
@@ -186,7 +185,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     sync(): void;
   }
 
-  function createReader(scope: Scope): CatalogReader {
+  function createReader(scope: Scope, limits: SearchLimits): CatalogReader {
     const visible = (id: string) => descriptors.has(id) && (scope.index === undefined || scope.index.has(id));
     const namedIds = (name: string): string[] => [...(idsByName.get(name) ?? [])].filter(visible).sort();
     let listed: { stamp: number; tools: ToolDescriptor[]; sources: Record<ToolSource, number> } | undefined;
@@ -211,7 +210,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       if (typeof query !== 'string') {
         throw new CatalogError('invalid_query', `Invalid search query: expected a string, received ${describeType(query)}.`);
       }
-      const limit = resolveLimit(searchOptions?.limit);
+      const limit = resolveLimit(searchOptions?.limit, limits);
       const exact = exactMatches(query);
       const ranked = index.rank(query, limit + exact.length, scope.index);
       const rounded = ranked.map((entry) => ({ id: entry.id, score: roundScore(entry.score) }));
@@ -250,7 +249,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
           if (typeof entry !== 'object' || entry === null || typeof entry.query !== 'string') {
             throw new CatalogError('invalid_query', `Invalid query at queries[${position}]: expected { query: string, limit?: number }.`, { index: position, field: 'query' });
           }
-          resolveLimit(entry.limit);
+          resolveLimit(entry.limit, limits);
         });
         return queries.map((entry) => search(entry.query, entry.limit === undefined ? {} : { limit: entry.limit }));
       },
@@ -295,13 +294,21 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     };
   }
 
-  const whole = createReader({ index: undefined, size: () => descriptors.size, tools: () => descriptors.values(), stamp: () => version, sync: () => undefined });
+  const whole = createReader({ index: undefined, size: () => descriptors.size, tools: () => descriptors.values(), stamp: () => version, sync: () => undefined }, limits);
 
   /** A view: the admitted tools as an index scope, caught up with the catalog's changes when it is used. */
-  function createView(filter: ToolFilter): CatalogView {
+  function createView(filter: ToolFilter, viewOptions: ViewOptions = {}): CatalogView {
     if (typeof filter !== 'function') {
       throw new CatalogError('invalid_options', `Invalid view filter: expected a function (tool) => boolean, received ${describeType(filter)}.`);
     }
+    const parsedView = viewOptionsSchema.safeParse(viewOptions);
+    if (!parsedView.success) {
+      const issue = parsedView.error.issues[0];
+      const field = issue?.path.join('.') ?? '';
+      throw new CatalogError('invalid_options', `Invalid view option \`${field}\`: ${issue?.message ?? 'invalid'}.`, { field });
+    }
+    // A view's limits default to the catalog's and are clamped like them (never above the ceiling).
+    const viewLimits = resolveSearchLimits(parsedView.data, limits);
     const scope = index.createScope();
     let seen = -1;
     const admit = (tool: ToolDescriptor) => {
@@ -331,7 +338,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       },
       stamp: () => version,
       sync: catchUp,
-    });
+    }, viewLimits);
   }
 
   const catalog: Catalog = {
@@ -388,6 +395,15 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
   insert(initial.accepted);
   logger.debug({ size: descriptors.size }, 'catalog built');
   return catalog;
+}
+
+type SearchLimits = Readonly<{ searchDefaultLimit: number; maxSearchLimit: number }>;
+
+/** Search limits from options over defaults: the maximum is clamped to the ceiling, the default to the maximum. */
+function resolveSearchLimits(options: { searchDefaultLimit?: number | undefined; maxSearchLimit?: number | undefined }, defaults: SearchLimits): SearchLimits {
+  const maxSearchLimit = Math.min(options.maxSearchLimit ?? defaults.maxSearchLimit, SEARCH_LIMIT_CEILING);
+  const searchDefaultLimit = Math.min(options.searchDefaultLimit ?? defaults.searchDefaultLimit, maxSearchLimit);
+  return Object.freeze({ searchDefaultLimit, maxSearchLimit });
 }
 
 function roundScore(score: number): number {

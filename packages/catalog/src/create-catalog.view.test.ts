@@ -117,3 +117,16 @@ describe('catalog.view', () => {
     expect(() => createCatalog(TOOLS).view('all' as never)).toThrow(/expected a function/);
   });
 });
+
+describe('catalog.view limits', () => {
+  it('has search limits of its own, clamped like the catalog', () => {
+    const catalog = createCatalog(TOOLS, { maxSearchLimit: 50 });
+    const view = catalog.view(allowed, { searchDefaultLimit: 1, maxSearchLimit: 2 });
+    expect(view.limits).toEqual({ searchDefaultLimit: 1, maxSearchLimit: 2 });
+    expect(view.search('file issue calendar')).toHaveLength(1);
+    expect(view.search('file issue calendar', { limit: 10 })).toHaveLength(2);
+    expect(catalog.view(allowed).limits).toEqual({ searchDefaultLimit: 8, maxSearchLimit: 50 });
+    expect(catalog.view(allowed, { maxSearchLimit: 500 }).limits).toEqual({ searchDefaultLimit: 8, maxSearchLimit: 50 });
+    expect(() => catalog.view(allowed, { maxSearchLimit: 0 })).toThrow(/maxSearchLimit/);
+  });
+});

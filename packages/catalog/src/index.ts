@@ -37,4 +37,5 @@ export type {
   ToolFilter,
   ToolInput,
   ToolSource,
+  ViewOptions,
 } from './types.js';

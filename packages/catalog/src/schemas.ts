@@ -41,3 +41,9 @@ export const catalogOptionsSchema = z.strictObject({
   maxSearchLimit: z.number().int().min(1).optional(),
   reservedNames: z.array(z.string()).readonly().optional(),
 });
+
+/** The zod schema for the options of `catalog.view`. */
+export const viewOptionsSchema = z.strictObject({
+  searchDefaultLimit: z.number().int().min(1).optional(),
+  maxSearchLimit: z.number().int().min(1).optional(),
+});

@@ -162,6 +162,12 @@ export interface CatalogReader {
 /** A policy-filtered window on a catalog (see `catalog.view`). */
 export type CatalogView = CatalogReader;
 
+/** Options of `catalog.view`: its own search limits (default: the catalog's; clamped the same way). */
+export interface ViewOptions {
+  searchDefaultLimit?: number;
+  maxSearchLimit?: number;
+}
+
 export interface Catalog extends CatalogReader {
   /** Number of catalogued tools. */
   readonly size: number;
@@ -188,5 +194,5 @@ export interface Catalog extends CatalogReader {
    * rebuilt). Creating it costs O(1); its first use runs `filter` over the catalog once, later changes to the
    * catalog reach it incrementally. A view holds no reference from the catalog, so dropping it frees it.
    */
-  view(filter: ToolFilter): CatalogView;
+  view(filter: ToolFilter, options?: ViewOptions): CatalogView;
 }
