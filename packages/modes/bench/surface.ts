@@ -1,5 +1,7 @@
 // pnpm bench:surface: bytes of each mode in each provider format for catalogs of 100, 1,000 and 10,000
 // tools drawn from the shared benchmark data, and the ratio to direct. Prints tables; never asserts on time.
+// Native mode is rendered per format (OpenAI Chat falls back to tools mode); its row shows the request
+// bytes and, after the slash, the up-front bytes (the tools array without the deferred definitions).
 //
 // Data: `<repo>/../shared/bench/mixed/tools.jsonl` (override: --data <file>). Selection is deterministic:
 // for n tools, lines floor(i * total / n) for i < n, so every size spans every benchmark source.
@@ -12,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCatalog, type ToolInput } from '@tool-search/catalog';
 // This package from source (tsx runs it); the catalog from its built dist, as a consumer would.
-import { measureSurface, renderSurface, type Mode, type SurfaceFormat } from '../src/index.js';
+import { measureSurface, renderSurface, type Mode, type Surface, type SurfaceFormat } from '../src/index.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const dataFlag = process.argv.indexOf('--data');
@@ -73,6 +75,7 @@ for (const size of [100, 1_000, 10_000]) {
   console.log(`| --- | ${FORMATS.map(() => '---:').join(' | ')} | ---: | ---: |`);
   const direct = renderSurface({ mode: 'direct', catalog });
   const directBytes = Object.fromEntries(FORMATS.map((format) => [format, measureSurface(direct, format).totalBytes]));
+  const nativeSurfaces = new Map<SurfaceFormat, Surface>(FORMATS.map((format) => [format, renderSurface({ mode: 'native', format, catalog })]));
   for (const mode of MODES) {
     const surface = mode === 'direct' ? direct : renderSurface({ mode, catalog });
     const cells = FORMATS.map((format) => {
@@ -85,9 +88,21 @@ for (const size of [100, 1_000, 10_000]) {
     });
     console.log(`| ${mode} | ${cells.join(' | ')} | ${surface.tools.length} | ${number(measureSurface(surface, 'anthropic').instructionBytes)} |`);
   }
+  const nativeCells = FORMATS.map((format) => {
+    const surface = nativeSurfaces.get(format) as Surface;
+    const measure = measureSurface(surface, format);
+    const ratio = (100 * measure.totalBytes) / (directBytes[format] as number);
+    if (surface.mode !== 'native') return `${number(measure.totalBytes)} (${percent(ratio)}; ${surface.mode} mode)`;
+    return `${number(measure.totalBytes)} (${percent(ratio)}) / ${number(measure.upFrontToolBytes + measure.instructionBytes)}`;
+  });
+  const nativeDeclared = FORMATS.map((format) => (nativeSurfaces.get(format) as Surface).tools.length);
+  console.log(`| native | ${nativeCells.join(' | ')} | ${nativeDeclared.join(' / ')} | ${number(measureSurface(nativeSurfaces.get('anthropic') as Surface, 'anthropic').instructionBytes)} |`);
+  const responses = nativeSurfaces.get('openai-responses') as Surface;
+  const namespaces = new Set(responses.tools.flatMap((tool) => (tool.namespace ? [tool.namespace.name] : [])));
+  console.log(`\nnative: ${measureSurface(responses, 'openai-responses').deferredTools} deferred tools in ${namespaces.size} namespaces (OpenAI Responses); OpenAI Chat: ${(nativeSurfaces.get('openai-chat') as Surface).fallbackReason}`);
   const directory = renderSurface({ mode: 'directory', catalog });
   const rows = directory.instructions.split('\n').filter((line) => line.startsWith('- ')).length;
-  console.log(`\ndirectory: ${rows} of ${catalog.size} tools listed, ${directory.hydratable.size} hydratable names\n`);
+  console.log(`directory: ${rows} of ${catalog.size} tools listed, ${directory.hydratable.size} hydratable names\n`);
 }
 console.log('Targets: code and tools <= 3,000 B at every size; directory <= 14,000 B; code and tools <= 2% of direct at 1,000 tools.');
 if (failures.length === 0) console.log('All targets met.');

@@ -1,8 +1,8 @@
 // The control tools of the search modes: their names, their JSON Schemas and their descriptions. The texts
 // are the whole contract a model gets, so they are written for a weak model to use right the first time:
 // what each function returns, that code must `return`, and that a tool only runs through a call.
-import { MAX_QUERIES_PER_CALL, type JsonSchema } from '@tool-search/catalog';
-import type { ModelTool, SurfaceLimits } from './types.js';
+import { MAX_QUERIES_PER_CALL } from '@tool-search/catalog';
+import type { ModelTool, NativeSearchTool, ObjectJsonSchema, SurfaceLimits } from './types.js';
 
 /** The one tool of `code` mode: runs model-written JavaScript with the `tools` bridge. */
 export const TOOL_SEARCH_CODE = 'tool_search_code';
@@ -44,7 +44,7 @@ export function buildToolSearchCodeTool(limits: SurfaceLimits): ModelTool {
     'if (hits.length === 0) return "no matching tool";',
     'return await tools.call(hits[0].id, { title: "Standup", date: "2025-01-06" });',
   ].join('\n');
-  const inputSchema: JsonSchema = {
+  const inputSchema: ObjectJsonSchema = {
     type: 'object',
     properties: {
       code: { type: 'string', description: 'Body of an async function. Must end with return <value>.' },
@@ -52,7 +52,7 @@ export function buildToolSearchCodeTool(limits: SurfaceLimits): ModelTool {
     required: ['code'],
     additionalProperties: false,
   };
-  return { name: TOOL_SEARCH_CODE, description, inputSchema };
+  return { name: TOOL_SEARCH_CODE, description, inputSchema, kind: 'control' };
 }
 
 /** The three tools of `tools` and `directory` modes, in a fixed order: search, describe, call. */
@@ -64,24 +64,8 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
       `Search the tool catalog by what you want to do. Returns hits ${HIT_SHAPE}, best first; \`input\` shows the tool's arguments.`,
       'Then run a hit with tool_call({ id, args }).',
     ].join(' '),
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', description: 'What you want to do, in a few words.' },
-        queries: {
-          type: 'array',
-          items: { type: 'string' },
-          maxItems: MAX_SEARCH_QUERIES,
-          description: `Instead of query: up to ${MAX_SEARCH_QUERIES} searches at once, results in order.`,
-        },
-        limit: {
-          type: 'integer',
-          minimum: 1,
-          maximum: limits.maxSearchLimit,
-          description: `Hits per search: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}.`,
-        },
-      },
-    },
+    inputSchema: searchArgsJsonSchema(limits),
+    kind: 'control',
   };
   const describe: ModelTool = {
     name: TOOL_DESCRIBE,
@@ -93,6 +77,7 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
       },
       required: ['id'],
     },
+    kind: 'control',
   };
   const call: ModelTool = {
     name: TOOL_CALL,
@@ -110,6 +95,56 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
       required: ['id', 'args'],
       additionalProperties: false,
     },
+    kind: 'control',
   };
   return [search, describe, call];
+}
+
+/** The JSON Schema of `tool_search`'s arguments (`tools`/`directory` modes and the native search tool). */
+function searchArgsJsonSchema(limits: SurfaceLimits): ObjectJsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'What you want to do, in a few words.' },
+      queries: {
+        type: 'array',
+        items: { type: 'string' },
+        maxItems: MAX_SEARCH_QUERIES,
+        description: `Instead of query: up to ${MAX_SEARCH_QUERIES} searches at once, results in order.`,
+      },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: limits.maxSearchLimit,
+        description: `Hits per search: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}.`,
+      },
+    },
+  };
+}
+
+/** Anthropic's server-side search tools, by the native search they stand for: the name Anthropic fixes for each. */
+export const ANTHROPIC_SERVER_SEARCH_TOOL_NAMES = {
+  'anthropic-bm25': 'tool_search_tool_bm25',
+  'anthropic-regex': 'tool_search_tool_regex',
+} as const satisfies Partial<Record<NativeSearchTool, string>>;
+
+/**
+ * The search control tool of native mode. Ours (`openai-client`, `anthropic-client`) takes the arguments of
+ * `tool_search` and answers with the provider's loading mechanism; Anthropic's server-side tools carry no
+ * schema of ours (the provider defines them), so theirs is an empty object schema that is never sent.
+ */
+export function buildNativeSearchTool(limits: SurfaceLimits, nativeSearch: NativeSearchTool): ModelTool {
+  if (nativeSearch === 'anthropic-bm25' || nativeSearch === 'anthropic-regex') {
+    return { name: ANTHROPIC_SERVER_SEARCH_TOOL_NAMES[nativeSearch], description: '', inputSchema: { type: 'object' }, kind: 'control', nativeSearch };
+  }
+  return {
+    name: TOOL_SEARCH,
+    description: [
+      'Search the tool catalog by what you want to do. The best matching tools are loaded: call them directly by name afterwards.',
+      'Search again with other words if none fits.',
+    ].join(' '),
+    inputSchema: searchArgsJsonSchema(limits),
+    kind: 'control',
+    nativeSearch,
+  };
 }

@@ -15,9 +15,13 @@ export type ModesErrorCode =
   /** A visible or client tool uses a control tool's name (`tool_search_code`, `tool_search`, ...). */
   | 'reserved_tool_name'
   /** A provider converter was handed a tool whose name that provider does not accept. */
-  | 'invalid_tool_name';
+  | 'invalid_tool_name'
+  /** A native-mode surface (or one of its tools) was handed to a format it was not rendered for. */
+  | 'format_mismatch'
+  /** A tool result renderer was handed a result that is not `{ text, parts?, structured?, isError? }` with valid parts. */
+  | 'invalid_tool_result';
 
-/** Thrown by `renderSurface` and the provider converters on broken contracts. */
+/** Thrown by `renderSurface`, the provider converters and the result renderers on broken contracts. */
 export class ModesError extends Error {
   readonly code: ModesErrorCode;
   /** The tool ids involved, when the error is about tools (both ids for a collision). */

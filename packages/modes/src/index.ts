@@ -12,15 +12,48 @@ export {
 export { isModesError, ModesError } from './errors.js';
 export type { ModesErrorCode } from './errors.js';
 export { measureSurface } from './measure-surface.js';
-export { DEFAULT_CODE_TIMEOUT_MS, renderSurface } from './render-surface.js';
+export { DEFAULT_MEDIA_LIMITS } from './media-limits.js';
+export { parseAnthropicToolSearchUse, parseOpenAIToolSearchCall } from './parse-native-search-call.js';
+export type { NativeSearchCall } from './parse-native-search-call.js';
+export { renderAnthropicToolResult } from './render-anthropic-tool-result.js';
+export type { AnthropicImageMediaType, AnthropicToolResultBlock, AnthropicToolResultContentBlock } from './render-anthropic-tool-result.js';
+export { renderAnthropicToolSearchResult, renderOpenAIToolSearchOutput } from './render-native-search-answer.js';
+export type {
+  AnthropicToolReferenceBlock,
+  AnthropicToolSearchResultBlock,
+  NativeSearchAnswer,
+  NativeSearchAnswerOptions,
+  NativeSearchHit,
+  OpenAIToolSearchOutputItem,
+} from './render-native-search-answer.js';
+export { renderOpenAIChatToolResult } from './render-openai-chat-tool-result.js';
+export type {
+  OpenAIChatToolMessage,
+  OpenAIChatUserContentPart,
+  OpenAIChatUserMessage,
+  RenderedOpenAIChatToolResult,
+} from './render-openai-chat-tool-result.js';
+export { renderOpenAIResponsesToolResult } from './render-openai-responses-tool-result.js';
+export type {
+  OpenAIFunctionCallOutputContent,
+  OpenAIFunctionCallOutputItem,
+  RenderedProviderToolResult,
+  RenderToolResultOptions,
+} from './render-openai-responses-tool-result.js';
+export { DEFAULT_CODE_TIMEOUT_MS, NATIVE_CHAT_FALLBACK_REASON, renderSurface } from './render-surface.js';
 export {
+  contentPartSchema,
+  mediaLimitsSchema,
   renderSurfaceOptionsSchema,
   toolCallArgsSchema,
   toolDescribeArgsSchema,
+  toolResultPartsSchema,
   toolSearchArgsSchema,
   toolSearchCodeArgsSchema,
 } from './schemas.js';
 export type { ToolCallArgs, ToolDescribeArgs, ToolSearchArgs, ToolSearchCodeArgs } from './schemas.js';
+export { toProviderToolResult } from './to-provider-tool-result.js';
+export type { ProviderToolResultByFormat, ProviderToolResultFor } from './to-provider-tool-result.js';
 export {
   ANTHROPIC_TOOL_NAME_PATTERN,
   OPENAI_TOOL_NAME_PATTERN,
@@ -29,14 +62,36 @@ export {
   toOpenAIResponsesTools,
   toProviderTools,
 } from './to-provider-tools.js';
-export type { AnthropicTool, OpenAIChatTool, OpenAIResponsesTool, ProviderTool } from './to-provider-tools.js';
 export type {
+  AnthropicCustomTool,
+  AnthropicTool,
+  AnthropicToolSearchTool,
+  OpenAIChatTool,
+  OpenAIResponsesFunctionTool,
+  OpenAIResponsesNamespaceTool,
+  OpenAIResponsesTool,
+  OpenAIResponsesToolSearchTool,
+  ProviderTool,
+  ProviderToolsByFormat,
+  ProviderToolsFor,
+} from './to-provider-tools.js';
+export type {
+  AnthropicNativeSearch,
+  ContentPart,
   DirectoryOptions,
+  DroppedContentPart,
+  MediaLimits,
   Mode,
   ModelTool,
+  ModelToolKind,
+  NativeOptions,
+  NativeSearchTool,
+  ObjectJsonSchema,
   RenderSurfaceOptions,
   Surface,
   SurfaceFormat,
   SurfaceLimits,
   SurfaceMeasure,
+  ToolNamespace,
+  ToolResultParts,
 } from './types.js';

@@ -22,7 +22,7 @@ describe('measureSurface', () => {
   it('counts UTF-8 bytes, not characters', () => {
     const surface: Surface = {
       mode: 'direct',
-      tools: [{ name: 'wetter', description: 'Wetter für München', inputSchema: { type: 'object' } }],
+      tools: [{ name: 'wetter', description: 'Wetter für München', inputSchema: { type: 'object' }, kind: 'catalog' }],
       instructions: 'é…',
       hydratable: new Map(),
     };
@@ -45,4 +45,31 @@ describe('measureSurface', () => {
       }
     });
   }
+
+  it('counts the up-front bytes as the whole tools array, and no deferred tools, outside native mode', () => {
+    const surface = renderSurface({ mode: 'direct', catalog: createFakeCatalog(syntheticTools(5)) });
+    for (const format of FORMATS) {
+      const measure = measureSurface(surface, format);
+      expect(measure.upFrontToolBytes).toBe(measure.toolBytes);
+      expect(measure.deferredTools).toBe(0);
+    }
+  });
+
+  it('leaves the deferred definitions out of the up-front bytes in native mode', () => {
+    const catalog = createFakeCatalog(syntheticTools(50));
+    const anthropic = renderSurface({ mode: 'native', format: 'anthropic', catalog });
+    const anthropicMeasure = measureSurface(anthropic, 'anthropic');
+    expect(anthropicMeasure.deferredTools).toBe(50);
+    expect(anthropicMeasure.toolBytes).toBe(JSON.stringify(toProviderTools(anthropic.tools, 'anthropic')).length);
+    // Anthropic shows nothing of a deferred tool: only the search tool is up front.
+    expect(anthropicMeasure.upFrontToolBytes).toBe(JSON.stringify(toProviderTools(anthropic.tools.slice(0, 1), 'anthropic')).length);
+
+    const responses = renderSurface({ mode: 'native', format: 'openai-responses', catalog });
+    const responsesMeasure = measureSurface(responses, 'openai-responses');
+    // OpenAI shows each namespace's name and description: the namespaces, emptied of their deferred functions.
+    const upFront = toProviderTools(responses.tools, 'openai-responses').map((tool) => (tool.type === 'namespace' ? { ...tool, tools: [] } : tool));
+    expect(responsesMeasure.upFrontToolBytes).toBe(JSON.stringify(upFront).length);
+    expect(responsesMeasure.upFrontToolBytes).toBeLessThan(responsesMeasure.toolBytes / 3);
+  });
 });
+

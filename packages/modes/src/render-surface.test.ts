@@ -311,6 +311,7 @@ describe('renderSurface', () => {
         name: 'memory_get',
         description: 'Read memory.',
         inputSchema: { type: 'object', properties: {} },
+        kind: 'pinned',
         id: 'openclaw:core:memory_get',
       });
     });

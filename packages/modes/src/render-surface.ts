@@ -1,37 +1,73 @@
 // renderSurface: what the model sees before its first token, for each mode. Pure and byte-stable: the same
 // catalog and options always give identical output (everything is sorted by code point, nothing depends
 // on time, locale or input order).
-import { toolId, type JsonSchema, type ToolDescriptor, type ToolInput } from '@tool-search/catalog';
-import { buildSearchTools, buildToolSearchCodeTool, CONTROL_TOOL_NAMES } from './control-tools.js';
+import { toolId, type JsonSchema, type ToolDescriptor, type ToolInput, type ToolSource } from '@tool-search/catalog';
+import {
+  ANTHROPIC_SERVER_SEARCH_TOOL_NAMES,
+  buildNativeSearchTool,
+  buildSearchTools,
+  buildToolSearchCodeTool,
+  CONTROL_TOOL_NAMES,
+} from './control-tools.js';
 import { ModesError } from './errors.js';
 import { assignModelNames, type NameRequest } from './internal/assign-model-names.js';
+import { assignNamespaces } from './internal/assign-namespaces.js';
 import { directoryBudget, renderDirectory, type DirectoryRow } from './internal/render-directory.js';
 import { compareStrings } from './internal/text.js';
 import { renderSurfaceOptionsSchema } from './schemas.js';
-import type { Mode, ModelTool, RenderSurfaceOptions, Surface, SurfaceLimits } from './types.js';
+import type {
+  AnthropicNativeSearch,
+  Mode,
+  ModelTool,
+  ModelToolKind,
+  NativeSearchTool,
+  ObjectJsonSchema,
+  RenderSurfaceOptions,
+  Surface,
+  SurfaceFormat,
+  SurfaceLimits,
+} from './types.js';
 
 /** Default wall-clock budget of a `tool_search_code` run (matches the gateway's default). */
 export const DEFAULT_CODE_TIMEOUT_MS = 10_000;
 
+/**
+ * Why OpenAI Chat renders `tools` mode when `native` is asked for: its tool types (openai 6.x
+ * `ChatCompletionFunctionTool`, `ChatCompletionCustomTool`) have no `defer_loading` and it has no tool search.
+ */
+export const NATIVE_CHAT_FALLBACK_REASON =
+  'OpenAI Chat Completions has no deferred tool loading (no defer_loading, no tool search), so tools mode was rendered instead';
+
+/** The native search tool for each format that has one (OpenAI Chat has none: it falls back). */
+const NATIVE_SEARCH_FOR_ANTHROPIC: Record<AnthropicNativeSearch, NativeSearchTool> = {
+  client: 'anthropic-client',
+  bm25: 'anthropic-bm25',
+  regex: 'anthropic-regex',
+};
+
 interface DirectTool {
   id: string;
   name: string;
+  source: ToolSource;
   owner: string;
   description: string;
-  inputSchema: JsonSchema;
+  inputSchema: ObjectJsonSchema;
 }
 
 // Providers need an object schema at the top; the catalog fills in `{ type: 'object', properties: {} }`
-// for tools without one, and a schema that only forgot `type` gets it added.
-function objectSchema(schema: JsonSchema | undefined): JsonSchema {
+// for tools without one, and a schema that only forgot `type` gets it added. A schema with another
+// top-level type (a broken server's) is declared as an object schema: every provider rejects anything else.
+function objectSchema(schema: JsonSchema | undefined): ObjectJsonSchema {
   if (schema === undefined) return { type: 'object', properties: {} };
-  return schema.type === undefined ? { type: 'object', ...schema } : schema;
+  if (schema.type === 'object') return schema as ObjectJsonSchema;
+  return schema.type === undefined ? { type: 'object', ...schema } : { ...schema, type: 'object' };
 }
 
 function fromInput(tool: ToolInput, id: string): DirectTool {
   return {
     id,
     name: tool.name,
+    source: tool.source,
     owner: tool.owner,
     description: tool.description ?? '',
     inputSchema: objectSchema(tool.inputSchema),
@@ -39,7 +75,14 @@ function fromInput(tool: ToolInput, id: string): DirectTool {
 }
 
 function fromDescriptor(tool: ToolDescriptor): DirectTool {
-  return { id: tool.id, name: tool.name, owner: tool.owner, description: tool.description, inputSchema: objectSchema(tool.inputSchema) };
+  return {
+    id: tool.id,
+    name: tool.name,
+    source: tool.source,
+    owner: tool.owner,
+    description: tool.description,
+    inputSchema: objectSchema(tool.inputSchema),
+  };
 }
 
 function formatIssues(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): { message: string; path: string } {
@@ -72,7 +115,7 @@ function toolCount(count: number): string {
   return count === 1 ? '1 more tool is' : `${count} more tools are`;
 }
 
-function searchInstructions(mode: Exclude<Mode, 'direct'>, hiddenCount: number): string {
+function searchInstructions(mode: Exclude<Mode, 'direct' | 'native'>, hiddenCount: number): string {
   const head = `Tool catalog: ${toolCount(hiddenCount)} available but not listed as functions.`;
   if (mode === 'code') {
     return `${head} To use one, call tool_search_code with JavaScript that finds it with tools.search, runs it with tools.call(id, args) and returns the result. Naming a tool anywhere else does not run it.`;
@@ -80,9 +123,20 @@ function searchInstructions(mode: Exclude<Mode, 'direct'>, hiddenCount: number):
   return `${head} Find one with tool_search, check its arguments with tool_describe when unsure, and run it with tool_call({ id, args }). Naming a tool anywhere else does not run it.`;
 }
 
+function nativeInstructions(searchToolName: string, hiddenCount: number): string {
+  return `Tool catalog: ${toolCount(hiddenCount)} available but not loaded. Search for one with ${searchToolName}: the tools it finds are loaded, then call them directly by name.`;
+}
+
+function nativeSearchFor(format: SurfaceFormat | undefined, options: RenderSurfaceOptions): NativeSearchTool | undefined {
+  if (format === 'openai-responses') return 'openai-client';
+  if (format === 'anthropic') return NATIVE_SEARCH_FOR_ANTHROPIC[options.native?.anthropicSearch ?? 'client'];
+  return undefined;
+}
+
 /**
  * Renders the surface of one mode: the tools to declare, the instruction text and (directory mode) the
- * hidden names a direct call may hydrate. Throws `ModesError` on invalid options and on name clashes.
+ * hidden names a direct call may hydrate. `native` mode needs `format`; on OpenAI Chat it renders `tools`
+ * mode and says why (`requestedMode`, `fallbackReason`). Throws `ModesError` on invalid options and on name clashes.
  */
 export function renderSurface(options: RenderSurfaceOptions): Surface {
   const parsed = renderSurfaceOptionsSchema.safeParse(options);
@@ -90,6 +144,17 @@ export function renderSurface(options: RenderSurfaceOptions): Surface {
     const { message, path } = formatIssues(parsed.error);
     throw new ModesError('invalid_options', `invalid renderSurface options: ${message}`, { cause: parsed.error, path });
   }
+  if (options.mode === 'native') {
+    const nativeSearch = nativeSearchFor(options.format, options);
+    if (nativeSearch === undefined) {
+      return { ...renderMode({ ...options, mode: 'tools' }, undefined), requestedMode: 'native', fallbackReason: NATIVE_CHAT_FALLBACK_REASON };
+    }
+    return renderMode(options, nativeSearch);
+  }
+  return renderMode(options, undefined);
+}
+
+function renderMode(options: RenderSurfaceOptions, nativeSearch: NativeSearchTool | undefined): Surface {
   const { mode, catalog } = options;
   const limits = resolveLimits(options);
   const catalogTools = catalog.list();
@@ -103,11 +168,13 @@ export function renderSurface(options: RenderSurfaceOptions): Surface {
 
   // Directly visible tools (pinned and client), one per id; the catalog's descriptor wins for a pinned id.
   const pinned = new Map<string, DirectTool>();
-  const pin = (tool: ToolInput, id: string) => {
+  const pinnedKinds = new Map<string, ModelToolKind>();
+  const pin = (tool: ToolInput, id: string, kind: ModelToolKind) => {
     const descriptor = catalogById.get(id);
     pinned.set(id, descriptor ? fromDescriptor(descriptor) : fromInput(tool, id));
+    pinnedKinds.set(id, kind);
   };
-  for (const tool of options.visible ?? []) pin(tool, toolId(tool.source, tool.owner, tool.name));
+  for (const tool of options.visible ?? []) pin(tool, toolId(tool.source, tool.owner, tool.name), 'pinned');
   for (const tool of options.clientTools ?? []) {
     const id = toolId(tool.source, tool.owner, tool.name);
     const clashes = (catalogIdsByName.get(tool.name) ?? []).filter((catalogId) => catalogId !== id);
@@ -118,11 +185,15 @@ export function renderSurface(options: RenderSurfaceOptions): Surface {
         { toolIds: [id, ...clashes] },
       );
     }
-    pin(tool, id);
+    pin(tool, id, 'client');
   }
+  // Anthropic fixes the names of its server-side search tools: in native mode they are control names too.
+  const serverSearchName =
+    nativeSearch === 'anthropic-bm25' || nativeSearch === 'anthropic-regex' ? ANTHROPIC_SERVER_SEARCH_TOOL_NAMES[nativeSearch] : undefined;
+  const reservedNames: readonly string[] = serverSearchName === undefined ? CONTROL_TOOL_NAMES : [...CONTROL_TOOL_NAMES, serverSearchName];
   const pinnedIdsByName = new Map<string, string>();
   for (const tool of [...pinned.values()].sort((left, right) => compareStrings(left.id, right.id))) {
-    if (CONTROL_TOOL_NAMES.includes(tool.name)) {
+    if (reservedNames.includes(tool.name)) {
       throw new ModesError('reserved_tool_name', `tool ${tool.id} uses the control tool name "${tool.name}"; expected another name`, {
         toolIds: [tool.id],
       });
@@ -137,15 +208,24 @@ export function renderSurface(options: RenderSurfaceOptions): Surface {
   }
 
   const hidden = catalogTools.filter((tool) => !pinned.has(tool.id));
-  const controlTools =
-    mode === 'code' ? [buildToolSearchCodeTool(limits)] : mode === 'direct' ? [] : buildSearchTools(limits, { directory: mode === 'directory' });
-  const direct = mode === 'direct' ? [...pinned.values(), ...hidden.map(fromDescriptor)] : [...pinned.values()];
+  const declaresCatalog = mode === 'direct' || mode === 'native';
+  const direct = declaresCatalog ? [...pinned.values(), ...hidden.map(fromDescriptor)] : [...pinned.values()];
 
   const requests: NameRequest[] = direct.map((tool) => ({ id: tool.id, name: tool.name, owner: tool.owner, pinned: pinned.has(tool.id) }));
-  const modelNames = assignModelNames(requests, new Set(CONTROL_TOOL_NAMES));
-  const directModelTools: ModelTool[] = direct
-    .map((tool) => ({ name: modelNames.get(tool.id) ?? tool.name, description: tool.description, inputSchema: tool.inputSchema, id: tool.id }))
-    .sort((left, right) => compareStrings(left.id, right.id));
+  const modelNames = assignModelNames(requests, new Set(reservedNames));
+  const toModelTool = (tool: DirectTool): ModelTool => ({
+    name: modelNames.get(tool.id) ?? tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    kind: pinnedKinds.get(tool.id) ?? 'catalog',
+    id: tool.id,
+  });
+
+  if (mode === 'native') return renderNative(direct, pinned, toModelTool, modelNames, limits, nativeSearch as NativeSearchTool, options.format);
+
+  const controlTools =
+    mode === 'code' ? [buildToolSearchCodeTool(limits)] : mode === 'direct' ? [] : buildSearchTools(limits, { directory: mode === 'directory' });
+  const directModelTools: ModelTool[] = direct.map(toModelTool).sort((left, right) => compareStrings(left.id as string, right.id as string));
   const tools = [...controlTools, ...directModelTools];
 
   if (mode === 'direct') return { mode, tools, instructions: '', hydratable: new Map() };
@@ -170,4 +250,40 @@ export function renderSurface(options: RenderSurfaceOptions): Surface {
     }
   }
   return { mode, tools, instructions, hydratable: new Map([...hydratable.entries()].sort(([left], [right]) => compareStrings(left, right))) };
+}
+
+// Native mode: the search tool first, then the pinned and client tools (not deferred), then every hidden
+// catalog tool, deferred and grouped by namespace (sorted by namespace, then id), so that OpenAI's namespace
+// tools come out contiguous and the bytes do not depend on input order. With nothing hidden there is
+// nothing to search: no search tool and no instructions.
+function renderNative(
+  direct: readonly DirectTool[],
+  pinned: ReadonlyMap<string, DirectTool>,
+  toModelTool: (tool: DirectTool) => ModelTool,
+  modelNames: ReadonlyMap<string, string>,
+  limits: SurfaceLimits,
+  nativeSearch: NativeSearchTool,
+  format: SurfaceFormat | undefined,
+): Surface {
+  const byId = (left: ModelTool, right: ModelTool) => compareStrings(left.id as string, right.id as string);
+  const visibleTools = direct.filter((tool) => pinned.has(tool.id)).map(toModelTool).sort(byId);
+  const hiddenTools = direct.filter((tool) => !pinned.has(tool.id));
+  const searchTool = buildNativeSearchTool(limits, nativeSearch);
+  const taken = new Set<string>([...CONTROL_TOOL_NAMES, searchTool.name, ...modelNames.values()]);
+  const namespaces = assignNamespaces(
+    hiddenTools.map((tool) => ({ id: tool.id, source: tool.source, owner: tool.owner, modelName: modelNames.get(tool.id) ?? tool.name })),
+    taken,
+  );
+  const deferredTools = hiddenTools
+    .map((tool): ModelTool => ({ ...toModelTool(tool), deferred: true, namespace: namespaces.get(tool.id) }))
+    .sort((left, right) => compareStrings(left.namespace?.name ?? '', right.namespace?.name ?? '') || byId(left, right));
+  const surface = (tools: ModelTool[], instructions: string): Surface => ({
+    mode: 'native',
+    tools,
+    instructions,
+    hydratable: new Map(),
+    ...(format === undefined ? {} : { format }),
+  });
+  if (deferredTools.length === 0) return surface(visibleTools, '');
+  return surface([searchTool, ...visibleTools, ...deferredTools], nativeInstructions(searchTool.name, deferredTools.length));
 }

@@ -76,22 +76,71 @@ const catalogSchema = z.custom<{ list: unknown }>(
 const positiveInt = z.number().int().min(1);
 
 /** The options of `renderSurface` (our own config: strict objects). */
-export const renderSurfaceOptionsSchema = z.strictObject({
-  mode: z.enum(['direct', 'code', 'tools', 'directory']),
-  catalog: catalogSchema,
-  visible: z.array(toolInputSchema).optional(),
-  clientTools: z.array(toolInputSchema.extend({ source: z.literal('client') })).optional(),
-  limits: z
-    .strictObject({
-      searchDefaultLimit: positiveInt.optional(),
-      maxSearchLimit: positiveInt.optional(),
-      codeTimeoutMs: positiveInt.optional(),
-    })
-    .optional(),
-  directory: z
-    .strictObject({
-      maxChars: positiveInt.optional(),
-      contextWindowTokens: positiveInt.optional(),
-    })
-    .optional(),
+export const renderSurfaceOptionsSchema = z
+  .strictObject({
+    mode: z.enum(['direct', 'code', 'tools', 'directory', 'native']),
+    catalog: catalogSchema,
+    format: z.enum(['openai-chat', 'openai-responses', 'anthropic']).optional(),
+    visible: z.array(toolInputSchema).optional(),
+    clientTools: z.array(toolInputSchema.extend({ source: z.literal('client') })).optional(),
+    limits: z
+      .strictObject({
+        searchDefaultLimit: positiveInt.optional(),
+        maxSearchLimit: positiveInt.optional(),
+        codeTimeoutMs: positiveInt.optional(),
+      })
+      .optional(),
+    directory: z
+      .strictObject({
+        maxChars: positiveInt.optional(),
+        contextWindowTokens: positiveInt.optional(),
+      })
+      .optional(),
+    native: z.strictObject({ anthropicSearch: z.enum(['client', 'bm25', 'regex']).optional() }).optional(),
+  })
+  .refine((options) => options.mode !== 'native' || options.format !== undefined, {
+    message: 'native mode needs the provider format: expected format openai-chat, openai-responses or anthropic',
+    path: ['format'],
+  });
+
+// Content parts cross from the gateway (which converts MCP content); like MCP objects they may carry more
+// fields (`annotations`, `_meta`): only the fields read are declared.
+const textPartSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
+const mediaPartSchema = (type: 'image' | 'audio') => z.looseObject({ type: z.literal(type), mimeType: z.string(), data: z.string() });
+const resourceLinkPartSchema = z.looseObject({
+  type: z.literal('resource_link'),
+  uri: z.string(),
+  name: z.string().optional(),
+  mimeType: z.string().optional(),
+  description: z.string().optional(),
+});
+const resourcePartSchema = z.looseObject({
+  type: z.literal('resource'),
+  uri: z.string(),
+  mimeType: z.string().optional(),
+  text: z.string().optional(),
+  blob: z.string().optional(),
+});
+
+/** One `ContentPart` (MCP's content kinds; extra fields are ignored). */
+export const contentPartSchema = z.discriminatedUnion('type', [
+  textPartSchema,
+  mediaPartSchema('image'),
+  mediaPartSchema('audio'),
+  resourceLinkPartSchema,
+  resourcePartSchema,
+]);
+
+/** What the tool result renderers take: `{ text, parts?, structured?, isError? }` (strict: a typo fails). */
+export const toolResultPartsSchema = z.strictObject({
+  text: z.string(),
+  parts: z.array(contentPartSchema).optional(),
+  structured: z.unknown().optional(),
+  isError: z.boolean().optional(),
+});
+
+/** Caps on a result's binary parts (decoded bytes). */
+export const mediaLimitsSchema = z.strictObject({
+  maxPartBytes: positiveInt.optional(),
+  maxTotalBytes: positiveInt.optional(),
 });
