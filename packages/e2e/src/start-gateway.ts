@@ -1,6 +1,7 @@
-// The gateway: an HTTP server with an OpenAI-compatible `POST /v1/responses`. Each request is one run: a
-// tool-search session over the configured sources (plugins by path, MCP servers, the request's client
-// tools), the agent loop against the configured provider, and a JSON-lines session log under the state folder.
+// The gateway: an HTTP server with an OpenAI-compatible `POST /v1/responses`. It keeps one tool-search host
+// for its lifetime (plugins loaded and MCP servers started once); each request is one run: a session opened on
+// that host with the request's client tools, the agent loop against the configured provider, and a JSON-lines
+// session log under the state folder.
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
@@ -9,7 +10,7 @@ import OpenAI from 'openai';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import {
-  createToolSearchSession,
+  createToolSearchHost,
   isGatewayAdapterError,
   mcpServerConfigSchema,
   resolveToolSearchConfig,
@@ -18,6 +19,7 @@ import {
   type ResolvedToolSearchConfig,
   type Telemetry,
   type ToolSearchEnv,
+  type ToolSearchHost,
   type ToolSearchSession,
 } from '@tool-search/gateway-adapter';
 import { isModesError } from '@tool-search/modes';
@@ -176,6 +178,17 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
   const client = new OpenAI({ apiKey: config.provider.apiKey, baseURL: config.provider.baseURL, maxRetries: 0, timeout: 30_000 });
   const runs: GatewayRunRecord[] = [];
   const nodePath = config.sandbox.nodePath;
+  let host: ToolSearchHost;
+  try {
+    host = await createToolSearchHost({
+      sources: { plugins: config.plugins, mcp: mcpServers },
+      logger: log,
+      ...(nodePath ? { probe: () => probeRuntime({ nodePath }) } : {}),
+    });
+  } catch (error) {
+    if (isGatewayAdapterError(error)) throw new E2eError('config_invalid', `gateway config ${options.configPath}: ${error.message}`, { cause: error });
+    throw error;
+  }
 
   async function handleRun(body: GatewayRequest, response: ServerResponse): Promise<void> {
     const runId = randomUUID();
@@ -184,19 +197,18 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
     const started = performance.now();
     let session: ToolSearchSession;
     try {
-      session = await createToolSearchSession({
+      session = await host.openSession({
         config: toolSearchConfig,
         policy,
         context: { ...config.context, sessionId: runId },
-        sources: { plugins: config.plugins, mcp: mcpServers, client: clientToolsOf(body) },
+        client: clientToolsOf(body),
         logger: runLog,
         sessionLog: { path: sessionLogPath },
         sessionId: runId,
-        ...(nodePath ? { probe: () => probeRuntime({ nodePath }) } : {}),
       });
     } catch (error) {
-      // Bad sources for this run (a client tool colliding with a catalog or control name, a plugin that
-      // cannot load) are the caller's problem: 400 with the package's message and code.
+      // Bad client tools for this run (colliding with a catalog or control name) are the caller's problem:
+      // 400 with the package's message and code.
       if (isGatewayAdapterError(error) || isModesError(error) || isPolicyError(error)) {
         runLog.warn({ code: error.code }, 'session rejected');
         sendError(response, 400, 'invalid_request_error', error.message, error.code);
@@ -281,6 +293,9 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
     baseURL,
     config,
     runs: () => [...runs],
-    close,
+    async close() {
+      await close();
+      await host.close();
+    },
   };
 }

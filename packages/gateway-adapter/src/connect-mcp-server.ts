@@ -39,6 +39,8 @@ export interface ConnectMcpServerOptions {
   logger?: Logger;
   /** Timeout of every MCP request (connect, list, call). Default 30,000 ms. */
   requestTimeoutMs?: number;
+  /** Aborts connecting: the connect fails at once and the child or transport is closed. */
+  signal?: AbortSignal;
   /** Called after a `notifications/tools/list_changed` re-list, with what changed. */
   onToolsChanged?: (change: { added: McpToolDefinition[]; removed: string[] }) => void;
   /**
@@ -131,7 +133,10 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
     const seenCursors = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-      const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: requestTimeoutMs });
+      const result = await client.listTools(cursor === undefined ? {} : { cursor }, {
+        timeout: requestTimeoutMs,
+        ...(options.signal === undefined || started ? {} : { signal: options.signal }),
+      });
       for (const tool of result.tools) {
         const definition: McpToolDefinition = {
           name: tool.name,
@@ -177,7 +182,7 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
   });
 
   try {
-    await client.connect(transport, { timeout: requestTimeoutMs });
+    await client.connect(transport, { timeout: requestTimeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) });
     current = await listAll();
     started = true;
     log.info({ tools: current.size }, 'mcp server connected');

@@ -11,6 +11,7 @@ export type SessionLogEvent =
   | 'hydration'
   | 'code.run'
   | 'mcp.unavailable'
+  | 'mcp.available'
   | 'mcp.tools_changed'
   | 'session.summary';
 

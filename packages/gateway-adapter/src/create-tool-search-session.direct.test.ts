@@ -6,7 +6,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SessionLog, SessionLogEvent } from './create-session-log.js';
-import { createToolSearchSession, type CreateToolSearchSessionOptions, type ToolSearchSession } from './create-tool-search-session.js';
+import { createToolSearchSession, type CreateToolSearchSessionOptions } from './create-tool-search-session.js';
+import type { ToolSearchSession } from './tool-search-session.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
 import { mcpFixtureConfig } from './testing/mcp-fixture.js';
 

@@ -6,7 +6,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionLog, SessionLogEvent } from './create-session-log.js';
-import { createToolSearchSession, type CreateToolSearchSessionOptions, type ToolSearchSession } from './create-tool-search-session.js';
+import { createToolSearchSession, type CreateToolSearchSessionOptions } from './create-tool-search-session.js';
+import type { ToolSearchSession } from './tool-search-session.js';
 
 // A Streamable HTTP MCP server that dies (its listener closes and its connections drop) or loses its session
 // (answers HTTP 404) must be reported exactly like a stdio server that exits: the server is marked

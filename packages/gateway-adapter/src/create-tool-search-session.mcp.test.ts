@@ -2,7 +2,8 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolSearchSession, type ToolSearchSession } from './create-tool-search-session.js';
+import { createToolSearchSession } from './create-tool-search-session.js';
+import type { ToolSearchSession } from './tool-search-session.js';
 import { mcpFixtureConfig } from './testing/mcp-fixture.js';
 
 // One real MCP server over stdio for the whole file (each start costs a child process); the tests run

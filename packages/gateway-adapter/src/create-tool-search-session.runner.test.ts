@@ -1,6 +1,7 @@
 import { createRunner, probeRuntime, type Runner } from '@tool-search/sandbox-runner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolSearchSession, type ToolSearchSession } from './create-tool-search-session.js';
+import { createToolSearchSession } from './create-tool-search-session.js';
+import type { ToolSearchSession } from './tool-search-session.js';
 import type { ExecutableTool } from './executable-tool.js';
 
 // Code mode through a real sandboxed child (the pinned Node 26 the workspace installs): the body's

@@ -9,14 +9,13 @@ export { createRootLogger, DEFAULT_REDACT_PATHS } from './create-root-logger.js'
 export type { RootLoggerOptions } from './create-root-logger.js';
 export { createSessionLog } from './create-session-log.js';
 export type { SessionLog, SessionLogEvent, SessionLogTarget } from './create-session-log.js';
+export { createToolSearchHost } from './create-tool-search-host.js';
+export type { CreateToolSearchHostOptions, HostServerStatus, HostStatus, ToolSearchHost, ToolSearchHostSources } from './create-tool-search-host.js';
+export type { OpenSessionOptions } from './internal/open-tool-search-session.js';
+export type { McpServerState, RestartBackoff } from './internal/mcp-server-supervisor.js';
 export { createToolSearchSession } from './create-tool-search-session.js';
-export type {
-  CreateToolSearchSessionOptions,
-  RenderedSurface,
-  ToolCallRequest,
-  ToolSearchSession,
-  ToolSearchSources,
-} from './create-tool-search-session.js';
+export type { CreateToolSearchSessionOptions, ToolSearchSources } from './create-tool-search-session.js';
+export type { ExecuteOptions, RenderedSurface, ToolCallRequest, ToolProgress, ToolSearchSession } from './tool-search-session.js';
 export { decideToolSearchMode } from './decide-tool-search-mode.js';
 export type { RuntimeProbe, ToolSearchModeDecision } from './decide-tool-search-mode.js';
 export { GatewayAdapterError, isGatewayAdapterError } from './errors.js';

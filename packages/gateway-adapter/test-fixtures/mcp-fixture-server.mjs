@@ -66,4 +66,7 @@ server.server.setRequestHandler(ListToolsRequestSchema, (request) => {
   return next < all.length ? { tools: page, nextCursor: String(next) } : { tools: page };
 });
 
+// FIXTURE_START_DELAY_MS: a slow server, answering nothing until the delay is over.
+const startDelayMs = Number(process.env.FIXTURE_START_DELAY_MS ?? '0');
+if (startDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, startDelayMs));
 await server.connect(new StdioServerTransport());

@@ -1,0 +1,238 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPolicy } from '@tool-search/policy';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
+import type { ExecutableTool } from './executable-tool.js';
+import { mcpFixtureConfig } from './testing/mcp-fixture.js';
+import type { ToolSearchSession } from './tool-search-session.js';
+import type { ToolCallOutcome } from './tool-call-outcome.js';
+
+const tool = (name: string, description: string, extra: Partial<ExecutableTool> = {}): ExecutableTool => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+  execute: (args) => `${name}:${JSON.stringify(args)}`,
+  ...extra,
+});
+const CORE: ExecutableTool[] = [
+  tool('read_file', 'Read the contents of a file.'),
+  tool('write_file', 'Write text to a file.'),
+  tool('delete_file', 'Delete a file from the workspace.'),
+  tool('send_email', 'Send an email message.'),
+  tool('shutdown_host', 'Shut the machine down.', { ownerOnly: true }),
+];
+
+const hosts: ToolSearchHost[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.close()));
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+async function host(options: Parameters<typeof createToolSearchHost>[0]): Promise<ToolSearchHost> {
+  const created = await createToolSearchHost(options);
+  hosts.push(created);
+  return created;
+}
+let ids = 0;
+const call = (session: ToolSearchSession, name: string, args: unknown) => session.execute({ name, args, toolCallId: `c${++ids}` });
+const hitIds = async (session: ToolSearchSession, query: string) =>
+  (JSON.parse((await call(session, 'tool_search', { query, limit: 20 })).content) as { id: string }[]).map((hit) => hit.id);
+const until = async (check: () => boolean | Promise<boolean>, what: string) => {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+describe('createToolSearchHost: sessions over one catalog', () => {
+  it('opens sessions that each see the catalog through their own policy and context', async () => {
+    const shared = await host({ sources: { openclaw: CORE } });
+    const reader = await shared.openSession({ config: { mode: 'tools' }, policy: { allow: ['read_file', 'write_file'] } });
+    const mailer = await shared.openSession({ config: { mode: 'tools' }, policy: { deny: ['*_file'] }, context: { isOwner: true } });
+    expect(await hitIds(reader, 'file')).toEqual(['openclaw:core:read_file', 'openclaw:core:write_file']);
+    expect(await hitIds(mailer, 'file')).toEqual([]);
+    expect(await hitIds(mailer, 'shut the machine down')).toEqual(['openclaw:core:shutdown_host']);
+    expect(await call(reader, 'tool_call', { id: 'openclaw:core:send_email', args: {} })).toMatchObject({ status: 'error', code: 'unknown_tool' });
+    expect(await call(mailer, 'tool_call', { id: 'openclaw:core:send_email', args: { text: 'hi' } })).toMatchObject({ status: 'ok', result: 'send_email:{"text":"hi"}' });
+    expect(reader.telemetry().catalog.size).toBe(2);
+    expect(shared.status()).toMatchObject({ catalog: { size: 5, sources: { openclaw: 5 } }, sessions: 2 });
+    await reader.close();
+    expect(shared.status().sessions).toBe(1);
+  });
+
+  it('keeps client tools, pins, hooks, approvals, logs and telemetry of each session to itself', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'host-iso-'));
+    folders.push(folder);
+    const shared = await host({ sources: { openclaw: CORE } });
+    const seen: string[] = [];
+    const a = await shared.openSession({
+      config: { mode: 'tools' },
+      client: [{ name: 'show_toast' }],
+      visible: ['read_file'],
+      hooks: [{ id: 'a-hook', run: (event) => void seen.push(`a:${event.tool.id}`) }],
+      sessionLog: { path: join(folder, 'a.jsonl') },
+      sessionId: 'session-a',
+    });
+    const b = await shared.openSession({ config: { mode: 'tools' }, sessionLog: { path: join(folder, 'b.jsonl') }, sessionId: 'session-b' });
+    expect(a.surface('openai-responses').tools.map((declared) => ('name' in declared ? declared.name : ''))).toEqual(['tool_search', 'tool_describe', 'tool_call', 'show_toast', 'read_file']);
+    expect(b.surface('openai-responses').tools.map((declared) => ('name' in declared ? declared.name : ''))).toEqual(['tool_search', 'tool_describe', 'tool_call']);
+    expect(await call(b, 'show_toast', {})).toMatchObject({ status: 'error', code: 'unknown_tool' });
+    await call(b, 'tool_call', { id: 'read_file', args: {} });
+    expect(seen).toEqual([]);
+    expect(await call(a, 'show_toast', {})).toMatchObject({ status: 'client' });
+    await call(a, 'tool_call', { id: 'read_file', args: {} });
+    expect(seen).toEqual(['a:client:client:show_toast', 'a:openclaw:core:read_file']);
+    expect(a.telemetry().calls.map((record) => record.toolId)).toEqual(['client:client:show_toast', 'openclaw:core:read_file']);
+    expect(b.telemetry().calls.map((record) => record.toolId)).toEqual(['openclaw:core:read_file']);
+    await Promise.all([a.close(), b.close()]);
+    const sessionIds = (file: string) => new Set(readFileSync(join(folder, file), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { sessionId: string }).sessionId));
+    expect(sessionIds('a.jsonl')).toEqual(new Set(['session-a']));
+    expect(sessionIds('b.jsonl')).toEqual(new Set(['session-b']));
+  });
+
+  it('shares one view between sessions of the same policy scope, and none between scopes', async () => {
+    const shared = await host({ sources: { openclaw: CORE } });
+    const policy = createPolicy({ deny: ['send_email'], agents: { main: { deny: ['*_file'] } } });
+    let checks = 0;
+    const counting = { ...policy, check: (...args: Parameters<typeof policy.check>) => (checks++, policy.check(...args)) };
+    const first = await shared.openSession({ config: { mode: 'tools' }, policy: counting, context: { sessionId: 'one' } });
+    await hitIds(first, 'file');
+    const afterFirst = checks;
+    const second = await shared.openSession({ config: { mode: 'tools' }, policy: counting, context: { sessionId: 'two' } });
+    expect(await hitIds(second, 'file')).toEqual(['openclaw:core:delete_file', 'openclaw:core:read_file', 'openclaw:core:write_file']);
+    // A sessionId no layer names does not change the scope: the view (and its filter pass) is reused.
+    expect(checks - afterFirst).toBeLessThan(CORE.length);
+    const agent = await shared.openSession({ config: { mode: 'tools' }, policy: counting, context: { agentId: 'main' } });
+    expect(await hitIds(agent, 'file')).toEqual([]);
+  });
+});
+
+describe('createToolSearchHost: control-tool names', () => {
+  it('never catalogues nor runs a source tool that takes a control-tool name, on every path', async () => {
+    const executed: string[] = [];
+    const controlNamed = (name: string) => tool(name, 'A tool that took a reserved name.', { execute: () => void executed.push(name) });
+    const shared = await host({ sources: { openclaw: [controlNamed('tool_call'), controlNamed('tool_search'), ...CORE] } });
+    const session = await shared.openSession({ config: { mode: 'tools' } });
+    expect(await hitIds(session, 'a tool that took a reserved name')).toEqual([]);
+    expect(await call(session, 'tool_describe', { id: 'openclaw:core:tool_call' })).toMatchObject({ status: 'error', code: 'unknown_tool' });
+    expect(await call(session, 'tool_call', { id: 'openclaw:core:tool_call', args: {} })).toMatchObject({ status: 'error', code: 'unknown_tool' });
+    const direct = await shared.openSession({ config: false });
+    expect(direct.surface('anthropic').tools.map((declared) => ('name' in declared ? declared.name : ''))).not.toContain('tool_call');
+    expect(await call(direct, 'tool_search', {})).toMatchObject({ status: 'error', code: 'wrong_mode' });
+    expect(shared.status().catalog.size).toBe(CORE.length);
+    expect(executed).toEqual([]);
+  });
+});
+
+describe('createToolSearchHost: MCP servers', () => {
+  it('restarts servers that die, 100 times in all, failing in-flight calls at once and leaving no zombie', async () => {
+    // Four servers of 25 restarts each: the same 100 restarts, spread over both cores.
+    const names = ['one', 'two', 'three', 'four'];
+    const shared = await host({ sources: { mcp: names.map((name) => mcpFixtureConfig(name)) }, restartBackoff: { initialMs: 1, maxMs: 20 } });
+    const session = await shared.openSession({ config: { mode: 'tools' }, callTimeoutMs: 20_000 });
+    expect(shared.status().servers).toEqual(names.map((name) => ({ name, state: 'ready', tools: 8, restarts: 0 })));
+    const status = (name: string) => shared.status().servers.find((server) => server.name === name);
+    const cycle = async (name: string): Promise<number[]> => {
+      const pids: number[] = [];
+      for (let round = 0; round < 25; round += 1) {
+        const pidOutcome = await call(session, 'tool_call', { id: `mcp:${name}:server_pid`, args: {} });
+        expect(pidOutcome).toMatchObject({ status: 'ok' });
+        const pid = Number((pidOutcome as ToolCallOutcome & { result: unknown }).result);
+        pids.push(pid);
+        const pending = round % 10 === 0 ? call(session, 'tool_call', { id: `mcp:${name}:never_answers`, args: {} }) : undefined;
+        process.kill(pid, 'SIGKILL');
+        if (pending) expect(await pending).toMatchObject({ status: 'error', code: 'unavailable', message: expect.stringContaining(`"${name}"`) });
+        await until(() => status(name)?.restarts === round + 1 && status(name)?.state === 'ready', `restart ${round + 1} of ${name}`);
+      }
+      return pids;
+    };
+    const pids = (await Promise.all(names.map(cycle))).flat();
+    expect(new Set(pids).size).toBe(100);
+    expect((await hitIds(session, 'echo text')).filter((id) => id.endsWith(':echo_text')).sort()).toEqual(names.map((name) => `mcp:${name}:echo_text`).sort());
+    // Every killed child was reaped: none of those pids is a zombie, or a fixture server still running.
+    const procFile = (pid: number, file: string) => (existsSync(`/proc/${pid}/${file}`) ? readFileSync(`/proc/${pid}/${file}`, 'utf8') : '');
+    expect(pids.filter((pid) => /State:\s+Z/.test(procFile(pid, 'status')))).toEqual([]);
+    expect(pids.filter((pid) => procFile(pid, 'cmdline').includes('mcp-fixture-server'))).toEqual([]);
+  }, 180_000);
+
+  it('answers unavailable naming the server while it is down, and runs the tool again once it is back', async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('fixture')] }, restartBackoff: { initialMs: 800, maxMs: 800 } });
+    const session = await shared.openSession({ config: { mode: 'tools' } });
+    const pid = Number((await call(session, 'tool_call', { id: 'mcp:fixture:server_pid', args: {} }) as { result: unknown }).result);
+    process.kill(pid, 'SIGKILL');
+    await until(() => shared.status().servers[0]?.state === 'unavailable', 'the server to be down');
+    expect(await hitIds(session, 'echo text')).toEqual([]);
+    const down = await call(session, 'tool_call', { id: 'mcp:fixture:echo_text', args: { text: 'x' } });
+    expect(down).toMatchObject({ status: 'error', code: 'unavailable', message: expect.stringContaining('MCP server "fixture" is unavailable') });
+    await until(() => shared.status().servers[0]?.state === 'ready', 'the server to be back');
+    expect(await call(session, 'tool_call', { id: 'mcp:fixture:echo_text', args: { text: 'x' } })).toMatchObject({ status: 'ok', result: 'echo: x' });
+  });
+
+  it('lets the first session wait at most startupTimeoutMs for a server that never starts, and the next not at all', async () => {
+    const hung = { name: 'hung', transport: 'stdio' as const, command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] };
+    const shared = await host({ sources: { openclaw: CORE, mcp: [hung] }, startupTimeoutMs: 1_500, mcpRequestTimeoutMs: 60_000 });
+    const first = Date.now();
+    const session = await shared.openSession({ config: { mode: 'tools' } });
+    const firstMs = Date.now() - first;
+    expect(firstMs).toBeGreaterThanOrEqual(1_400);
+    // Far below the server's own 60 s request timeout: the wait is the startup timeout, not the server's.
+    expect(firstMs).toBeLessThan(15_000);
+    expect(shared.status().servers[0]).toMatchObject({ name: 'hung', state: 'starting' });
+    const second = Date.now();
+    await shared.openSession({ config: { mode: 'tools' } });
+    expect(Date.now() - second).toBeLessThan(1_000);
+    expect(await call(session, 'tool_call', { id: 'mcp:hung:anything', args: {} })).toMatchObject({ status: 'error', code: 'unavailable', message: expect.stringContaining('"hung" is starting') });
+  });
+
+  it('adds a slow server to open sessions when it becomes ready, through their own policy', async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('slow', { startDelayMs: 1_000 })] }, startupTimeoutMs: 50 });
+    const all = await shared.openSession({ config: { mode: 'tools' } });
+    const limited = await shared.openSession({ config: { mode: 'tools' }, policy: { deny: ['mcp:slow:echo_text'] } });
+    expect(await hitIds(all, 'echo text')).toEqual([]);
+    await until(async () => (await hitIds(all, 'echo text')).includes('mcp:slow:echo_text'), 'the slow server to join');
+    expect(await hitIds(limited, 'echo text')).not.toContain('mcp:slow:echo_text');
+    expect(await call(limited, 'tool_call', { id: 'mcp:slow:echo_text', args: { text: 'x' } })).toMatchObject({ status: 'error', code: 'unknown_tool' });
+    expect(await call(all, 'tool_call', { id: 'mcp:slow:echo_text', args: { text: 'x' } })).toMatchObject({ status: 'ok' });
+  });
+
+  it('leaves no server running when it is closed, and refuses new sessions', async () => {
+    const shared = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
+    const session = await shared.openSession({ config: { mode: 'tools' } });
+    const pid = Number((await call(session, 'tool_call', { id: 'mcp:fixture:server_pid', args: {} }) as { result: unknown }).result);
+    await shared.close();
+    await until(() => !existsSync(`/proc/${pid}`), 'the server process to exit');
+    await expect(session.execute({ name: 'tool_search', args: {}, toolCallId: 'late' })).rejects.toMatchObject({ code: 'session_closed' });
+    await expect(shared.openSession({ config: { mode: 'tools' } })).rejects.toMatchObject({ code: 'session_closed' });
+  });
+});
+
+describe('createToolSearchHost: many sessions at once', () => {
+  it('runs 20 concurrent sessions, each open, 3 searches, 1 describe, 1 call, close, with exact isolation', async () => {
+    const shared = await host({ sources: { openclaw: CORE } });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, async (_, index) => {
+        const denied = CORE[index % 4]!.name;
+        const session = await shared.openSession({ config: { mode: 'tools' }, policy: { deny: [denied] }, client: [{ name: `client_tool_${index}` }], sessionId: `s${index}` });
+        const searches = [await hitIds(session, 'file'), await hitIds(session, 'email'), await hitIds(session, denied.replace('_', ' '))];
+        const described = await call(session, 'tool_describe', { id: `openclaw:core:${denied}` });
+        const called = await call(session, 'tool_call', { id: CORE[(index + 1) % 4]!.name, args: { text: `from ${index}` } });
+        const telemetry = session.telemetry();
+        await session.close();
+        return { index, denied, searches, described, called, telemetry };
+      }),
+    );
+    for (const { index, denied, searches, described, called, telemetry } of results) {
+      expect(searches.flat()).not.toContain(`openclaw:core:${denied}`);
+      expect(described).toMatchObject({ status: 'error', code: 'unknown_tool' });
+      expect(called).toMatchObject({ status: 'ok', result: `${CORE[(index + 1) % 4]!.name}:{"text":"from ${index}"}` });
+      expect(telemetry.sessionId).toBe(`s${index}`);
+      expect(telemetry.counts).toMatchObject({ searches: 3, describes: 1, calls: 1, errors: 1 });
+      expect(telemetry.calls).toEqual([expect.objectContaining({ toolId: `openclaw:core:${CORE[(index + 1) % 4]!.name}`, status: 'ok' })]);
+      expect(telemetry.catalog).toMatchObject({ size: 3, clientTools: 1 });
+    }
+    expect(shared.status().sessions).toBe(0);
+  });
+});

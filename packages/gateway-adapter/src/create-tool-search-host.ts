@@ -1,0 +1,242 @@
+// The long-lived host: loads plugins and starts MCP servers once, keeps one catalog, restarts what dies, and
+// opens cheap per-run sessions that see the catalog through their own policy.
+import type { ToolSource } from '@tool-search/catalog';
+import { createRunner, probeRuntime, type Runner } from '@tool-search/sandbox-runner';
+import pino, { type Logger } from 'pino';
+import { decideToolSearchMode, type RuntimeProbe, type ToolSearchModeDecision } from './decide-tool-search-mode.js';
+import { GatewayAdapterError } from './errors.js';
+import type { ExecutableTool } from './executable-tool.js';
+import { HostRegistry, type LocalTool } from './internal/host-registry.js';
+import { formatZodError } from './internal/format-zod-error.js';
+import type { HostCore } from './internal/host-core.js';
+import { openToolSearchSession, type OpenSessionOptions } from './internal/open-tool-search-session.js';
+import { McpServerSupervisor, type McpServerState, type RestartBackoff } from './internal/mcp-server-supervisor.js';
+import { loadPluginTools, type PluginSpec } from './load-plugin-tools.js';
+import type { ToolSearchEnv } from './resolve-tool-search-config.js';
+import type { ToolSearchSession } from './tool-search-session.js';
+import { mcpServerConfigSchema, type McpServerConfig } from './schemas.js';
+
+/** The tools a host owns, by source (client tools belong to sessions). */
+export interface ToolSearchHostSources {
+  /** OpenClaw core tools (owner `core` unless a tool names its own). */
+  openclaw?: ExecutableTool[];
+  /** Plugin modules loaded by path (see `loadPluginTools`); owner = plugin name. */
+  plugins?: PluginSpec[];
+  /** MCP servers to start and keep running (stdio children or Streamable HTTP); owner = server name. */
+  mcp?: McpServerConfig[];
+}
+
+/** Options of `createToolSearchHost`. */
+export interface CreateToolSearchHostOptions {
+  sources: ToolSearchHostSources;
+  logger?: Logger;
+  /** Base folder for relative plugin paths. Default `process.cwd()`. */
+  cwd?: string;
+  /** Timeout of MCP connect and list requests. Default 30,000 ms. */
+  mcpRequestTimeoutMs?: number;
+  /** How long the first `openSession` waits for servers still starting. Default 5,000 ms; later sessions never wait. */
+  startupTimeoutMs?: number;
+  /** Reconnect backoff of MCP servers that fail or go away (default 1 s doubling to 30 s); `false`: never. */
+  restartBackoff?: RestartBackoff;
+  /** Replaces `probeRuntime` for the code-mode decision (run once per host). */
+  probe?: () => Promise<RuntimeProbe>;
+  /** A sandbox runner shared by code-mode sessions; by default one is created on first use and closed with the host. */
+  runner?: Runner;
+  /** Warm sandbox children of the runner the host creates. Default 2. */
+  sandboxPoolSize?: number;
+  /** Environment for `resolveToolSearchConfig` (`TOOL_SEARCH_MODE`). Default: none. */
+  env?: ToolSearchEnv;
+}
+
+/** One MCP server as the host sees it. */
+export interface HostServerStatus {
+  name: string;
+  state: McpServerState;
+  /** Its tools in the catalog now (0 unless ready; tools the catalog rejected are not counted). */
+  tools: number;
+  /** Why it is not ready. */
+  reason?: string;
+  /** Connections made after the first. */
+  restarts: number;
+}
+
+/** What `host.status()` reports. */
+export interface HostStatus {
+  servers: HostServerStatus[];
+  catalog: { size: number; sources: Record<ToolSource, number> };
+  /** Sessions open now. */
+  sessions: number;
+}
+
+/** A long-lived host of tool-search sessions. */
+export interface ToolSearchHost {
+  status(): HostStatus;
+  /** Opens a session: its own policy view of the one catalog, client tools, pins, hooks, log and telemetry. */
+  openSession(options: OpenSessionOptions): Promise<ToolSearchSession>;
+  /** Closes every open session, stops the MCP servers and the runner the host created. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_STARTUP_TIMEOUT_MS = 5_000;
+/** Sandbox children kept warm for the host's code-mode sessions. */
+const DEFAULT_SANDBOX_POOL_SIZE = 2;
+
+/**
+ * Creates a host: loads the plugins (a plugin that cannot be loaded throws `plugin_load_failed`), catalogues
+ * the local tools, and starts every MCP server in parallel without waiting for them. A server that becomes
+ * ready later joins the catalog; one that dies is restarted with backoff, its tools unavailable meanwhile.
+ */
+export async function createToolSearchHost(options: CreateToolSearchHostOptions): Promise<ToolSearchHost> {
+  const rootLogger = options.logger ?? pino({ level: 'silent' });
+  const log = rootLogger.child({ pkg: 'gateway-adapter', component: 'host' });
+  const mcpConfigs = parseMcpConfigs(options.sources?.mcp ?? []);
+  const plugins = await loadPluginTools(options.sources?.plugins ?? [], options.cwd === undefined ? {} : { cwd: options.cwd });
+  const registry = new HostRegistry({ logger: log, catalogLogger: rootLogger });
+  registry.addLocal(collectLocalTools(options.sources?.openclaw ?? [], plugins));
+
+  const supervisors = new Map<string, McpServerSupervisor>();
+  for (const config of mcpConfigs) {
+    const server = config.name;
+    const supervisor = new McpServerSupervisor(config, {
+      logger: log,
+      ...(options.mcpRequestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.mcpRequestTimeoutMs }),
+      ...(options.restartBackoff === undefined ? {} : { backoff: options.restartBackoff }),
+      onReady: (tools) => registry.serverReady(server, tools),
+      onToolsChanged: (change) => registry.serverChanged(server, change),
+      onDown: (reason) => registry.serverDown(server, reason),
+      onState: (state, reason) => log.info({ server, state, ...(reason === undefined ? {} : { reason }) }, 'mcp server state changed'),
+    });
+    supervisors.set(server, supervisor);
+  }
+  const core = createHostCore({ options, rootLogger, registry, supervisors });
+  const sessions = new Set<ToolSearchSession>();
+  let closed = false;
+
+  return {
+    status: () => ({
+      servers: [...supervisors.values()].map((server) => ({
+        name: server.name,
+        state: server.state,
+        tools: registry.serverToolCount(server.name),
+        ...(server.reason === undefined || server.state === 'ready' ? {} : { reason: server.reason }),
+        restarts: server.restarts,
+      })),
+      catalog: { size: registry.catalog.size, sources: registry.catalog.sources() },
+      sessions: sessions.size,
+    }),
+    async openSession(sessionOptions) {
+      if (closed) throw new GatewayAdapterError('session_closed', 'The tool-search host is closed: no session can be opened');
+      const session = await openToolSearchSession(core, sessionOptions, { onClose: (closing) => sessions.delete(closing) });
+      sessions.add(session);
+      return session;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...sessions].map((session) => session.close()));
+      await Promise.all([...supervisors.values()].map((server) => server.close()));
+      await core.closeRunner();
+      log.info({ servers: supervisors.size }, 'tool-search host closed');
+    },
+  };
+}
+
+/** What sessions read from the host: the registry, the servers, the runtime probe and the shared runner. */
+function createHostCore(parts: {
+  options: CreateToolSearchHostOptions;
+  rootLogger: Logger;
+  registry: HostRegistry;
+  supervisors: ReadonlyMap<string, McpServerSupervisor>;
+}): HostCore & { closeRunner(): Promise<void> } {
+  const { options, registry, supervisors } = parts;
+  const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+  const allStarted = Promise.all([...supervisors.values()].map((server) => server.firstAttempt));
+  let startupWait: Promise<void> | undefined;
+  let probe: Promise<RuntimeProbe> | undefined;
+  let ownRunner: Runner | undefined;
+  return {
+    rootLogger: parts.rootLogger,
+    env: options.env ?? {},
+    version: () => registry.version(),
+    view: (policy, context, limits) => registry.view(policy, context, limits),
+    route: (id) => registry.route(id),
+    policyTool: (descriptor) => registry.policyTool(descriptor),
+    gone: (id) => registry.gone(id),
+    subscribe: (listener) => registry.subscribe(listener),
+    serverDown: (server) => {
+      const supervisor = supervisors.get(server);
+      return supervisor === undefined || supervisor.state === 'ready' ? undefined : `MCP server "${server}" is ${supervisor.state}: ${supervisor.reason ?? 'not ready yet'}`;
+    },
+    unavailableServers: () => [...supervisors.values()].filter((server) => server.state !== 'ready').map((server) => server.name),
+    callMcp: (server, toolName, args, callOptions) => {
+      const supervisor = supervisors.get(server);
+      if (supervisor === undefined) return Promise.resolve({ ok: false, code: 'unavailable', message: `No MCP server "${server}" is configured` });
+      return supervisor.callTool(toolName, args, callOptions);
+    },
+    decideMode: (config) => decideToolSearchMode(config, { probe: () => (probe ??= (options.probe ?? (() => probeRuntime()))()) }),
+    runner: (decision: ToolSearchModeDecision) => {
+      if (decision.mode !== 'code') return undefined;
+      if (options.runner) return options.runner;
+      ownRunner ??= createRunner({
+        logger: parts.rootLogger,
+        pool: { size: options.sandboxPoolSize ?? DEFAULT_SANDBOX_POOL_SIZE },
+        ...(decision.runtime ? { nodePath: decision.runtime.nodePath } : {}),
+      });
+      return ownRunner;
+    },
+    startupWait: () => (startupWait ??= raceTimeout(allStarted, startupTimeoutMs)),
+    closeRunner: async () => ownRunner?.close(),
+  };
+}
+
+/** Validates the MCP server configs (strict, with the path of the first problem) and their unique names. */
+function parseMcpConfigs(configs: readonly unknown[]): McpServerConfig[] {
+  const seen = new Set<string>();
+  return configs.map((server, index) => {
+    const parsed = mcpServerConfigSchema.safeParse(server);
+    if (!parsed.success) {
+      const { message, path } = formatZodError(parsed.error, `sources.mcp[${index}]`);
+      throw new GatewayAdapterError('invalid_options', `Invalid MCP server config: ${message}`, { path });
+    }
+    if (seen.has(parsed.data.name)) {
+      throw new GatewayAdapterError('invalid_options', `Duplicate MCP server name "${parsed.data.name}"`, { path: `sources.mcp[${index}].name` });
+    }
+    seen.add(parsed.data.name);
+    return parsed.data;
+  });
+}
+
+/** OpenClaw and plugin tools as catalog entries, each with where it came from. */
+function collectLocalTools(openclaw: readonly ExecutableTool[], plugins: Awaited<ReturnType<typeof loadPluginTools>>): LocalTool[] {
+  const local = (tool: ExecutableTool, source: 'openclaw' | 'plugin', owner: string, where: string): LocalTool => {
+    const input: LocalTool['input'] = { name: tool.name, source, owner: tool.owner ?? owner };
+    if (tool.description !== undefined) input.description = tool.description;
+    if (tool.inputSchema !== undefined) input.inputSchema = tool.inputSchema;
+    if (tool.outputSchema !== undefined) input.outputSchema = tool.outputSchema;
+    if (tool.tags !== undefined) input.tags = tool.tags;
+    return { input, ownerOnly: tool.ownerOnly === true, tool, where };
+  };
+  return [
+    ...openclaw.map((tool, index) => local(tool, 'openclaw', 'core', `sources.openclaw[${index}]`)),
+    ...plugins.flatMap((plugin) => plugin.tools.map((tool, index) => local(tool, 'plugin', plugin.name, `sources.plugins(${plugin.name})[${index}]`))),
+  ];
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever is first (never rejects). */
+function raceTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
+  if (!Number.isFinite(ms)) return promise.then(() => undefined, () => undefined);
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    promise.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    );
+  });
+}

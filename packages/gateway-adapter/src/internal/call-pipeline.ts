@@ -1,0 +1,169 @@
+// The one call pipeline every real tool call goes through, whatever route reached it:
+// authorize (policy, owner gate, hooks, approvals) → validate the final args → run → render.
+import { parseToolId } from '@tool-search/catalog';
+import type { ApprovalProvider, BeforeToolCallHook, Policy, PolicyContext, PolicyTimeouts } from '@tool-search/policy';
+import type { Logger } from 'pino';
+import type { ArgsValidator } from '../create-args-validator.js';
+import { renderToolResult } from '../render-tool-result.js';
+import type { CallRoute } from '../telemetry.js';
+import type { ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
+import type { AllowedTool, AllowedTools } from './allowed-tools.js';
+import { combineSignals, raceAbort } from './combine-signals.js';
+import { errorOutcome, type OutcomeStart } from './error-outcome.js';
+import type { HostCore } from './host-core.js';
+import { finalCallRecord, type TelemetryRecorder } from './telemetry-recorder.js';
+
+/** How a call reached the pipeline, for the record and the outcome. */
+export interface CallMeta {
+  via: CallRoute;
+  toolCallId: string;
+  /** The name the model called (`tool_call`, `tool_search_code`, or a declared name). */
+  name: string;
+  signal?: AbortSignal;
+  /** What `tool_call` repaired in the arguments, when it did. */
+  repair?: string;
+}
+
+export interface CallPipeline {
+  call(id: string, args: Record<string, unknown>, meta: CallMeta): Promise<ToolCallOutcome>;
+  /** The `unknown_tool` outcome for an id or name, with the view's suggestions. */
+  unknown(start: OutcomeStart, idOrName: string): ToolCallOutcome & { status: 'error' };
+}
+
+export interface CallPipelineOptions {
+  host: HostCore;
+  tools: AllowedTools;
+  policy: Policy;
+  context: PolicyContext;
+  hooks?: readonly BeforeToolCallHook[];
+  approvals?: ApprovalProvider;
+  authorizeTimeoutMs?: number | PolicyTimeouts;
+  callTimeoutMs: number;
+  validator: ArgsValidator;
+  /** Aborted when the session closes. */
+  sessionSignal: AbortSignal;
+  recorder: TelemetryRecorder;
+  log: Logger;
+  /** Where the model finds tools in this mode (for the unknown-tool message). */
+  searchHint: string;
+}
+
+/** Creates the pipeline of one session. */
+export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
+  const { tools, recorder, log } = options;
+
+  const unknown = (start: OutcomeStart, idOrName: string) => {
+    const described = tools.view.describe(idOrName);
+    const suggestions = described.found ? [] : described.suggestions;
+    return errorOutcome(start, 'unknown_tool', `No tool "${idOrName.slice(0, 200)}" is available to you. Find tools with ${options.searchHint}.`, { suggestions });
+  };
+
+  const finish = (id: string, tool: AllowedTool | undefined, meta: CallMeta, outcome: ToolCallOutcome, decision: string): ToolCallOutcome => {
+    const source = tool?.ref.source ?? parseToolId(id)?.source ?? 'openclaw';
+    recorder.recordCall(finalCallRecord(outcome, { toolId: id, source, via: meta.via }), { decision, ...(meta.repair === undefined ? {} : { repair: meta.repair }) });
+    log.info({ toolId: id, via: meta.via, status: outcome.status, durationMs: outcome.durationMs }, 'tool call finished');
+    return outcome;
+  };
+
+  async function call(id: string, rawArgs: Record<string, unknown>, meta: CallMeta): Promise<ToolCallOutcome> {
+    const start: OutcomeStart = { kind: 'call', toolCallId: meta.toolCallId, name: meta.name, startedAt: Date.now() };
+    const tool = tools.get(id);
+    if (tool === undefined) {
+      const gone = tools.unavailable(id);
+      return finish(id, undefined, meta, gone === undefined ? unknown(start, id) : errorOutcome(start, 'unavailable', gone), 'not-run');
+    }
+    const decision = await options.policy.authorizeCall({
+      tool: tool.policyTool,
+      args: rawArgs,
+      context: options.context,
+      ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+      ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
+      ...(options.authorizeTimeoutMs === undefined ? {} : { timeoutMs: options.authorizeTimeoutMs }),
+      ...(meta.signal === undefined ? {} : { signal: meta.signal }),
+    });
+    if (decision.status === 'blocked') {
+      const outcome: ToolCallOutcome = {
+        status: 'blocked',
+        kind: 'call',
+        toolCallId: meta.toolCallId,
+        name: meta.name,
+        tool: tool.ref,
+        by: decision.by,
+        reason: decision.reason,
+        content: `Blocked (${decision.by}): ${decision.reason}. The call to ${id} did not run; do not retry it.`,
+        durationMs: Date.now() - start.startedAt,
+      };
+      if (decision.hookId !== undefined) outcome.hookId = decision.hookId;
+      return finish(id, tool, meta, outcome, `blocked:${decision.by}`);
+    }
+    const invalid = validate(options, tool, decision.args);
+    if (invalid !== undefined) return finish(id, tool, meta, errorOutcome(start, 'invalid_args', invalid.message, { tool: tool.ref, suggestions: invalid.suggestions }), 'allowed');
+    // A server may have gone away while hooks or approvals ran.
+    if (tools.get(id) === undefined) {
+      return finish(id, tool, meta, errorOutcome(start, 'unavailable', tools.unavailable(id) ?? `Tool ${id} is no longer available`, { tool: tool.ref }), 'allowed');
+    }
+    return finish(id, tool, meta, await run(options, tool, decision.args, meta, start), 'allowed');
+  }
+
+  return { call, unknown };
+}
+
+/** The args problem of a call to a tool with a trusted schema, or undefined when they are fine. */
+function validate(options: CallPipelineOptions, tool: AllowedTool, args: Record<string, unknown>): { message: string; suggestions: string[] } | undefined {
+  if (!tool.trusted || tool.inputSchema === undefined) return undefined;
+  const described = options.tools.view.describe(tool.ref.id);
+  const signature = described.found ? described.tool.input : undefined;
+  const validation = options.validator.validate({ toolId: tool.ref.id, schema: tool.inputSchema, args, ...(signature === undefined ? {} : { signature }) });
+  return validation.ok ? undefined : { message: validation.message, suggestions: Object.values(validation.suggestions).flat() };
+}
+
+async function run(options: CallPipelineOptions, tool: AllowedTool, args: Record<string, unknown>, meta: CallMeta, start: OutcomeStart): Promise<ToolCallOutcome> {
+  const log = options.log;
+  const route = tool.route;
+  if (route === undefined) {
+    const content = `Client tool ${tool.ref.name} is executed by the caller.`;
+    return { status: 'client', kind: 'call', toolCallId: meta.toolCallId, name: meta.name, tool: tool.ref, args, content, durationMs: Date.now() - start.startedAt };
+  }
+  const timeout = AbortSignal.timeout(options.callTimeoutMs);
+  const combined = combineSignals([timeout, options.sessionSignal, meta.signal]);
+  let result: unknown;
+  try {
+    if (route.kind === 'mcp') {
+      const called = await options.host.callMcp(route.server, route.toolName, args, { signal: combined.signal, timeoutMs: options.callTimeoutMs });
+      if (!called.ok) {
+        const code: ToolCallErrorCode = called.code === 'unavailable' ? 'unavailable' : called.code === 'timeout' ? 'timeout' : 'tool_failed';
+        return errorOutcome(start, code, called.message, { tool: tool.ref });
+      }
+      if (called.isError) {
+        const rendered = renderToolResult(called.result, { untrusted: true, toolId: tool.ref.id });
+        return errorOutcome(start, 'tool_failed', `MCP server "${route.server}" reported an error from ${route.toolName}:\n${rendered.content}`, { tool: tool.ref });
+      }
+      result = called.result;
+    } else {
+      try {
+        const context = { toolId: tool.ref.id, toolCallId: meta.toolCallId, signal: combined.signal, logger: log.child({ toolId: tool.ref.id }) };
+        result = await raceAbort(Promise.resolve().then(() => route.tool.execute(args, context)), combined.signal);
+      } catch (error) {
+        if (timeout.aborted) return errorOutcome(start, 'timeout', `Tool ${tool.ref.id} did not finish within ${options.callTimeoutMs} ms`, { tool: tool.ref });
+        const message = error instanceof Error ? error.message : String(error);
+        return errorOutcome(start, 'tool_failed', `Tool ${tool.ref.id} failed: ${message.slice(0, 2_000)}`, { tool: tool.ref });
+      }
+    }
+  } finally {
+    combined.dispose();
+  }
+  const untrusted = !tool.trusted;
+  const rendered = renderToolResult(result, { untrusted, toolId: tool.ref.id });
+  return {
+    status: 'ok',
+    kind: 'call',
+    toolCallId: meta.toolCallId,
+    name: meta.name,
+    tool: tool.ref,
+    result,
+    untrusted,
+    truncated: rendered.truncated,
+    content: rendered.content,
+    durationMs: Date.now() - start.startedAt,
+  };
+}

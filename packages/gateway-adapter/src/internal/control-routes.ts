@@ -1,0 +1,147 @@
+// The control tools of a session's mode, as a routing table keyed by the names modes owns, each parsing its
+// arguments with the schema modes owns.
+import {
+  TOOL_CALL,
+  TOOL_DESCRIBE,
+  TOOL_SEARCH,
+  TOOL_SEARCH_CODE,
+  toolCallArgsSchema,
+  toolDescribeArgsSchema,
+  toolSearchArgsSchema,
+  toolSearchCodeArgsSchema,
+  type Mode,
+} from '@tool-search/modes';
+import type { Runner } from '@tool-search/sandbox-runner';
+import { renderToolResult } from '../render-tool-result.js';
+import { repairFlattenedArgs } from '../repair-flattened-args.js';
+import type { OutcomeKind, ToolCallOutcome } from '../tool-call-outcome.js';
+import type { AllowedTools } from './allowed-tools.js';
+import type { CallPipeline } from './call-pipeline.js';
+import type { CatalogReads } from './catalog-reads.js';
+import { errorOutcome, type OutcomeStart } from './error-outcome.js';
+import { formatZodError } from './format-zod-error.js';
+import { runCodeBody } from './run-code-body.js';
+import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
+
+/** One control tool: its outcome kind and its handler. */
+export interface ControlRoute {
+  kind: OutcomeKind;
+  handle(args: Record<string, unknown>, start: OutcomeStart, signal: AbortSignal | undefined): Promise<ToolCallOutcome>;
+}
+
+export interface ControlRouteContext {
+  tools: AllowedTools;
+  reads: CatalogReads;
+  pipeline: CallPipeline;
+  recorder: TelemetryRecorder;
+  event: SessionEvent;
+  runner: Runner | undefined;
+  codeTimeoutMs: number;
+  sessionSignal: AbortSignal;
+}
+
+const CONTROL_KINDS: Readonly<Record<string, OutcomeKind>> = { [TOOL_SEARCH]: 'search', [TOOL_DESCRIBE]: 'describe', [TOOL_SEARCH_CODE]: 'code' };
+
+/** The outcome kind of a call to `name`: its control tool's kind, else `call`. */
+export function controlKind(name: string): OutcomeKind {
+  return CONTROL_KINDS[name] ?? 'call';
+}
+
+/** The routes of `mode`: code mode has `tool_search_code`, tools and directory the three search tools, direct none. */
+export function createControlRoutes(mode: Mode, context: ControlRouteContext): ReadonlyMap<string, ControlRoute> {
+  const routes = new Map<string, ControlRoute>();
+  if (mode === 'code') routes.set(TOOL_SEARCH_CODE, { kind: 'code', handle: (args, start) => runCode(context, args, start) });
+  if (mode === 'tools' || mode === 'directory') {
+    routes.set(TOOL_SEARCH, { kind: 'search', handle: async (args, start) => search(context, args, start) });
+    routes.set(TOOL_DESCRIBE, { kind: 'describe', handle: async (args, start) => describe(context, args, start) });
+    routes.set(TOOL_CALL, { kind: 'call', handle: (args, start, signal) => callById(context, args, start, signal) });
+  }
+  return routes;
+}
+
+/** Counts an error answered without a call (the call pipeline counts its own). */
+function answerError(context: ControlRouteContext, outcome: ToolCallOutcome & { status: 'error' }): ToolCallOutcome {
+  context.recorder.recordError();
+  return outcome;
+}
+
+function search(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart): ToolCallOutcome {
+  const parsed = toolSearchArgsSchema.safeParse(args);
+  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid tool_search arguments: ${formatZodError(parsed.error, 'args').message}`));
+  const { limit } = parsed.data;
+  const withLimit = (query: string, own?: number) => ({ query, ...((own ?? limit) === undefined ? {} : { limit: own ?? limit }) });
+  const single = parsed.data.query !== undefined;
+  const queries = single
+    ? [withLimit(parsed.data.query as string)]
+    : (parsed.data.queries ?? []).map((query) => (typeof query === 'string' ? withLimit(query) : withLimit(query.query, query.limit)));
+  let results;
+  try {
+    results = context.reads.search(queries, single, start.toolCallId, 'tool_search');
+  } catch (error) {
+    return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
+  }
+  const value = single ? results[0] : queries.map((query, index) => ({ query: query.query, hits: results[index] }));
+  return { status: 'ok', kind: 'search', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: false, truncated: false, content: JSON.stringify(value), durationMs: Date.now() - start.startedAt };
+}
+
+function describe(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart): ToolCallOutcome {
+  const parsed = toolDescribeArgsSchema.safeParse(args);
+  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid tool_describe arguments: ${formatZodError(parsed.error, 'args').message}`));
+  const described = context.reads.describe(parsed.data.id, start.toolCallId, 'tool_describe');
+  if (!described.found) {
+    return answerError(context, errorOutcome(start, described.reason === 'ambiguous' ? 'invalid_request' : 'unknown_tool', described.message, { suggestions: described.suggestions }));
+  }
+  const { tool } = described;
+  // A schema from an untrusted source carries its text too: it is marked like an untrusted result.
+  const untrusted = context.tools.view.get(tool.id)?.trusted !== true;
+  const rendered = renderToolResult(tool, { untrusted, toolId: tool.id });
+  return {
+    status: 'ok',
+    kind: 'describe',
+    toolCallId: start.toolCallId,
+    name: start.name,
+    tool: { id: tool.id, name: tool.name, source: tool.source, owner: tool.owner },
+    result: tool,
+    untrusted,
+    truncated: rendered.truncated,
+    content: rendered.content,
+    durationMs: Date.now() - start.startedAt,
+  };
+}
+
+async function callById(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart, signal: AbortSignal | undefined): Promise<ToolCallOutcome> {
+  const target = typeof args['id'] === 'string' ? args['id'].trim() : '';
+  if (target === '') return answerError(context, errorOutcome(start, 'invalid_request', 'tool_call needs { id, args }: id is the tool id from tool_search'));
+  const resolved = context.tools.resolve(target);
+  if ('miss' in resolved) {
+    const outcome =
+      resolved.miss.reason === 'ambiguous'
+        ? errorOutcome(start, 'invalid_request', resolved.miss.message, { suggestions: resolved.miss.suggestions })
+        : context.pipeline.unknown(start, target);
+    context.event('call', { toolCallId: start.toolCallId, via: 'tool_call', target: target.slice(0, 300), decision: 'not-run', status: 'error', detail: outcome.code, durationMs: outcome.durationMs });
+    return answerError(context, outcome);
+  }
+  const strict = toolCallArgsSchema.safeParse(args);
+  const properties = Object.keys((context.tools.get(resolved.id)?.inputSchema?.['properties'] as Record<string, unknown> | undefined) ?? {});
+  const repaired = strict.success ? ({ ok: true, args: strict.data.args } as const) : repairFlattenedArgs(args, properties);
+  if (!repaired.ok) return answerError(context, errorOutcome(start, 'invalid_request', repaired.message));
+  const repair = 'repair' in repaired ? repaired.repair : undefined;
+  return context.pipeline.call(resolved.id, repaired.args, {
+    via: 'tool_call',
+    toolCallId: start.toolCallId,
+    name: start.name,
+    ...(signal === undefined ? {} : { signal }),
+    ...(repair === undefined ? {} : { repair }),
+  });
+}
+
+async function runCode(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart): Promise<ToolCallOutcome> {
+  const parsed = toolSearchCodeArgsSchema.safeParse(args);
+  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid tool_search_code arguments: ${formatZodError(parsed.error, 'args').message}`));
+  if (context.runner === undefined) return answerError(context, errorOutcome(start, 'unavailable', 'No sandbox runner is available for tool_search_code'));
+  return runCodeBody(
+    { runner: context.runner, tools: context.tools, reads: context.reads, pipeline: context.pipeline, recorder: context.recorder, event: context.event, timeoutMs: context.codeTimeoutMs, sessionSignal: context.sessionSignal },
+    parsed.data.code,
+    start,
+  );
+}

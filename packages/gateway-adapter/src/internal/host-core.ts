@@ -1,0 +1,56 @@
+// What a session reads from the host it was opened on: the one catalog, the routes of its tools, what went
+// away, the MCP servers, the shared sandbox runner, and change events. Internal: the public contract is
+// `ToolSearchHost`.
+import type { CatalogView, ToolDescriptor, ViewOptions } from '@tool-search/catalog';
+import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
+import type { Runner } from '@tool-search/sandbox-runner';
+import type { Logger } from 'pino';
+import type { McpCallResult } from '../connect-mcp-server.js';
+import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
+import type { ExecutableTool } from '../executable-tool.js';
+import type { ResolvedToolSearchConfig, ToolSearchEnv } from '../resolve-tool-search-config.js';
+
+/** How a catalogued tool runs: in this process, or on an MCP server. */
+export type HostRoute =
+  | { kind: 'local'; ownerOnly: boolean; tool: ExecutableTool }
+  | { kind: 'mcp'; ownerOnly: false; server: string; toolName: string };
+
+/** A tool that was catalogued and went away: why, and what the policy needs to know whether to say so. */
+export interface GoneTool {
+  reason: string;
+  tool: PolicyTool;
+}
+
+/** A change of the host's catalog, for the sessions open on it. */
+export type HostEvent =
+  | { type: 'tools_changed'; server: string; added: PolicyTool[]; removed: PolicyTool[] }
+  | { type: 'server_down'; server: string; reason: string; tools: PolicyTool[] }
+  | { type: 'server_up'; server: string; tools: PolicyTool[] };
+
+export interface HostCore {
+  /** The host's logger as given (no bindings of this package), for sessions and the packages they create. */
+  readonly rootLogger: Logger;
+  /** Environment for `resolveToolSearchConfig` (`TOOL_SEARCH_MODE`). */
+  readonly env: ToolSearchEnv;
+  /** Bumped on every catalog change (sessions re-render their surface when it moves). */
+  version(): number;
+  /** A view of the catalog for one policy and context (cached per policy scope and limits). */
+  view(policy: Policy, context: PolicyContext, limits: ViewOptions): CatalogView;
+  route(id: string): HostRoute | undefined;
+  /** The policy's picture of a catalogued tool (owner-only, trust and annotations included). */
+  policyTool(descriptor: ToolDescriptor): PolicyTool;
+  /** A tool that was catalogued and is gone now (its server is down, or removed it). */
+  gone(id: string): GoneTool | undefined;
+  /** Why a configured MCP server is not ready, or undefined when it is ready or not configured. */
+  serverDown(server: string): string | undefined;
+  /** Names of configured MCP servers that are not ready now. */
+  unavailableServers(): string[];
+  callMcp(server: string, toolName: string, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpCallResult>;
+  /** The mode to render for a config (code mode probes the sandbox runtime once per host). */
+  decideMode(config: ResolvedToolSearchConfig): Promise<ToolSearchModeDecision>;
+  /** The sandbox runner for code-mode sessions (shared, created on first use). */
+  runner(decision: ToolSearchModeDecision): Runner | undefined;
+  subscribe(listener: (event: HostEvent) => void): () => void;
+  /** Resolves when the first session may start (servers started, or the startup wait is over). */
+  startupWait(): Promise<void>;
+}

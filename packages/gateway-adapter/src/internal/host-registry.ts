@@ -1,0 +1,196 @@
+// The host's one catalog and the routes of its tools: local tools added once, MCP tools following their
+// servers (listed, changed, gone, back). Sessions read it through policy views; nothing here knows a session.
+import {
+  createCatalog,
+  MAX_DESCRIPTION_LENGTH,
+  SEARCH_LIMIT_CEILING,
+  toolId,
+  type Catalog,
+  type CatalogView,
+  type ToolDescriptor,
+  type ToolInput,
+  type ViewOptions,
+} from '@tool-search/catalog';
+import { CONTROL_TOOL_NAMES } from '@tool-search/modes';
+import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
+import type { Logger } from 'pino';
+import type { McpToolDefinition } from '../connect-mcp-server.js';
+import { GatewayAdapterError } from '../errors.js';
+import type { ExecutableTool } from '../executable-tool.js';
+import type { GoneTool, HostEvent, HostRoute } from './host-core.js';
+
+/** Views kept per policy object, most recently used last. */
+const MAX_VIEWS_PER_POLICY = 64;
+
+/** A local tool to catalogue: its entry, its owner gate, how it runs, and where it came from (for errors). */
+export interface LocalTool {
+  input: ToolInput;
+  ownerOnly: boolean;
+  tool: ExecutableTool;
+  where: string;
+}
+
+/** The host's catalog over an empty start that reserves the control-tool names (modes owns them). */
+export class HostRegistry {
+  readonly catalog: Catalog;
+  private readonly log: Logger;
+  private readonly routes = new Map<string, HostRoute>();
+  private readonly goneTools = new Map<string, GoneTool>();
+  /** MCP ids per server, as last catalogued (so a server going down knows what it takes with it). */
+  private readonly serverIds = new Map<string, Set<string>>();
+  private readonly listeners = new Set<(event: HostEvent) => void>();
+  private readonly views = new WeakMap<Policy, Map<string, CatalogView>>();
+  private changes = 0;
+
+  constructor(options: { logger: Logger; catalogLogger: Logger }) {
+    this.log = options.logger;
+    this.catalog = createCatalog([], { logger: options.catalogLogger, maxSearchLimit: SEARCH_LIMIT_CEILING, reservedNames: CONTROL_TOOL_NAMES });
+  }
+
+  /** Bumped on every change of the catalog. */
+  version(): number {
+    return this.changes;
+  }
+
+  route(id: string): HostRoute | undefined {
+    return this.routes.get(id);
+  }
+
+  /** Tools of one MCP server in the catalog now. */
+  serverToolCount(server: string): number {
+    return this.serverIds.get(server)?.size ?? 0;
+  }
+
+  gone(id: string): GoneTool | undefined {
+    return this.goneTools.get(id);
+  }
+
+  /** The policy's picture of a catalogued tool: owner gate, trust and annotations included. */
+  policyTool(descriptor: ToolDescriptor): PolicyTool {
+    return {
+      id: descriptor.id,
+      name: descriptor.name,
+      source: descriptor.source,
+      owner: descriptor.owner,
+      ownerOnly: this.routes.get(descriptor.id)?.ownerOnly === true,
+      trusted: descriptor.trusted,
+      ...(descriptor.annotations === undefined ? {} : { annotations: descriptor.annotations }),
+    };
+  }
+
+  /** Catalogues local tools; an invalid entry or a duplicate id is a `GatewayAdapterError` naming its place. */
+  addLocal(tools: readonly LocalTool[]): void {
+    const { added, rejected } = this.catalog.add(tools.map((tool) => tool.input));
+    const invalid = rejected.find((entry) => entry.code !== 'reserved_name');
+    if (invalid) {
+      const where = tools[invalid.index]?.where ?? `tools[${invalid.index}]`;
+      const message = invalid.code === 'duplicate_id' ? `Duplicate tool id ${invalid.id} (${where})` : `Invalid tool at ${where}: ${invalid.message}`;
+      this.catalog.remove(added.map((descriptor) => descriptor.id));
+      throw new GatewayAdapterError('invalid_options', message, { path: where });
+    }
+    // A control-tool name is never catalogued, so it is never callable either: there is no route to it.
+    for (const entry of rejected) this.log.warn({ toolId: entry.id, where: tools[entry.index]?.where }, 'tool with a control-tool name skipped');
+    const byId = new Map(tools.map((tool) => [toolId(tool.input.source, tool.input.owner, tool.input.name), tool]));
+    for (const descriptor of added) {
+      const local = byId.get(descriptor.id) as LocalTool;
+      this.routes.set(descriptor.id, { kind: 'local', ownerOnly: local.ownerOnly, tool: local.tool });
+    }
+    if (added.length > 0) this.changes += 1;
+  }
+
+  /** A server connected (again): its tools join; tools it listed before but not now stay gone, saying so. */
+  serverReady(server: string, definitions: readonly McpToolDefinition[]): void {
+    const before = new Set(this.serverIds.get(server) ?? []);
+    const added = this.addServerTools(server, definitions);
+    for (const descriptor of added) before.delete(descriptor.id);
+    this.removeTools([...before], (id) => `Tool ${id} is no longer listed by MCP server "${server}"`);
+    this.emit({ type: 'server_up', server, tools: added.map((descriptor) => this.policyTool(descriptor)) });
+  }
+
+  serverChanged(server: string, change: { added: readonly McpToolDefinition[]; removed: readonly string[] }): void {
+    const removed = this.removeTools(
+      change.removed.map((name) => toolId('mcp', server, name)),
+      (id) => `Tool ${id} was removed by MCP server "${server}"`,
+    );
+    const added = this.addServerTools(server, change.added);
+    this.emit({ type: 'tools_changed', server, added: added.map((descriptor) => this.policyTool(descriptor)), removed });
+  }
+
+  serverDown(server: string, reason: string): void {
+    const tools = this.removeTools([...(this.serverIds.get(server) ?? [])], () => `MCP server "${server}" is unavailable: ${reason}`);
+    this.emit({ type: 'server_down', server, reason, tools });
+  }
+
+  /** A view for one policy and context; equal scope keys give equal verdicts, so such sessions share one. */
+  view(policy: Policy, context: PolicyContext, limits: ViewOptions): CatalogView {
+    const key = `${policy.scopeKey(context)}|${limits.searchDefaultLimit ?? ''}|${limits.maxSearchLimit ?? ''}`;
+    let byScope = this.views.get(policy);
+    if (byScope === undefined) {
+      byScope = new Map();
+      this.views.set(policy, byScope);
+    }
+    let view = byScope.get(key);
+    if (view === undefined) {
+      view = this.catalog.view((descriptor) => policy.check(this.policyTool(descriptor), context).allowed, limits);
+      // Bounded per policy (a policy whose layers name every session would otherwise keep a view per session).
+      if (byScope.size >= MAX_VIEWS_PER_POLICY) byScope.delete(byScope.keys().next().value as string);
+    } else {
+      byScope.delete(key);
+    }
+    byScope.set(key, view);
+    return view;
+  }
+
+  subscribe(listener: (event: HostEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: HostEvent): void {
+    this.changes += 1;
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** Catalogues one server's tools; one malformed tool (a bad name, a control-tool name) never stops the others. */
+  private addServerTools(server: string, definitions: readonly McpToolDefinition[]): ToolDescriptor[] {
+    const { added, rejected } = this.catalog.add(definitions.map((definition) => mcpToolInput(server, definition)));
+    for (const entry of rejected) this.log.warn({ server, code: entry.code, err: entry.message }, 'mcp tool rejected by the catalog');
+    const ids = this.serverIds.get(server) ?? new Set<string>();
+    this.serverIds.set(server, ids);
+    for (const descriptor of added) {
+      this.routes.set(descriptor.id, { kind: 'mcp', ownerOnly: false, server, toolName: descriptor.name });
+      this.goneTools.delete(descriptor.id);
+      ids.add(descriptor.id);
+    }
+    return added;
+  }
+
+  /** Takes ids out of the catalog and the routes, remembering why they went. */
+  private removeTools(ids: readonly string[], reason: (id: string) => string): PolicyTool[] {
+    const removed: PolicyTool[] = [];
+    for (const id of ids) {
+      const descriptor = this.catalog.get(id);
+      if (descriptor === undefined) continue;
+      const tool = this.policyTool(descriptor);
+      removed.push(tool);
+      this.goneTools.set(id, { reason: reason(id), tool });
+      this.routes.delete(id);
+      this.serverIds.get(descriptor.owner)?.delete(id);
+    }
+    this.catalog.remove(removed.map((tool) => tool.id));
+    return removed;
+  }
+}
+
+/** The catalog entry of one MCP tool (the whole description: the catalog caps what it shows). */
+function mcpToolInput(server: string, definition: McpToolDefinition): ToolInput {
+  const input: ToolInput = {
+    name: definition.name,
+    source: 'mcp',
+    owner: server,
+    description: definition.description.slice(0, MAX_DESCRIPTION_LENGTH),
+    inputSchema: definition.inputSchema,
+  };
+  if (definition.outputSchema !== undefined) input.outputSchema = definition.outputSchema;
+  return input;
+}

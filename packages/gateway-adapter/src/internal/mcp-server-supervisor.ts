@@ -1,0 +1,174 @@
+// Keeps one MCP server running for a long-lived host: connects it, and when it fails to start, exits or (HTTP)
+// ends its session, connects a fresh one after a backoff (1, 2, 4 … 30 s, then every 30 s). Every connection
+// is replaced, never revived, so a dead child or transport leaves nothing behind.
+import type { Logger } from 'pino';
+import { connectMcpServer, type McpCallResult, type McpServerConnection, type McpToolDefinition } from '../connect-mcp-server.js';
+import type { McpServerConfig } from '../schemas.js';
+
+/** Where a supervised server is: first start, connected, reconnecting, or down until the next attempt. */
+export type McpServerState = 'starting' | 'ready' | 'restarting' | 'unavailable';
+
+/** Backoff between reconnect attempts; `false` never reconnects. */
+export type RestartBackoff = { initialMs?: number; maxMs?: number } | false;
+
+/** Defaults of the reconnect backoff: the delay doubles from 1 s up to 30 s, then stays there. */
+export const DEFAULT_RESTART_BACKOFF = Object.freeze({ initialMs: 1_000, maxMs: 30_000 });
+
+/** What the supervisor tells its host. */
+export interface SupervisorListener {
+  /** Connected (again): the full tool list of the new connection. */
+  onReady(tools: McpToolDefinition[]): void;
+  /** The connected server changed its list (`notifications/tools/list_changed`). */
+  onToolsChanged(change: { added: McpToolDefinition[]; removed: string[] }): void;
+  /** The connected server went away (exited, closed, ended its session). */
+  onDown(reason: string): void;
+  /** Any state change, for status and logs. */
+  onState(state: McpServerState, reason: string | undefined): void;
+}
+
+export interface McpServerSupervisorOptions extends SupervisorListener {
+  logger: Logger;
+  requestTimeoutMs?: number;
+  backoff?: RestartBackoff;
+}
+
+/** One supervised server; the first connection attempt starts in the constructor. */
+export class McpServerSupervisor {
+  readonly name: string;
+  /** Settles when the first connection attempt has (connected or failed). */
+  readonly firstAttempt: Promise<void>;
+  private currentState: McpServerState = 'starting';
+  private currentReason: string | undefined;
+  private restartCount = 0;
+  private failures = 0;
+  private readySince = 0;
+  private connection: McpServerConnection | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Bumped per connection, so callbacks of a replaced connection are ignored. */
+  private generation = 0;
+  /** The attempt in progress (or the last one), so `close` can wait for a child still being started. */
+  private pending: Promise<void>;
+  /** Aborts an attempt still connecting when the supervisor closes. */
+  private readonly closing = new AbortController();
+  private readonly backoff: { initialMs: number; maxMs: number } | false;
+
+  constructor(
+    private readonly config: McpServerConfig,
+    private readonly options: McpServerSupervisorOptions,
+  ) {
+    this.name = config.name;
+    this.backoff = options.backoff === false ? false : { ...DEFAULT_RESTART_BACKOFF, ...options.backoff };
+    this.firstAttempt = this.attempt();
+    this.pending = this.firstAttempt;
+  }
+
+  get state(): McpServerState {
+    return this.currentState;
+  }
+
+  /** Why the server is not ready (the last failure), when it is not. */
+  get reason(): string | undefined {
+    return this.currentReason;
+  }
+
+  /** Connections made after the first. */
+  get restarts(): number {
+    return this.restartCount;
+  }
+
+  tools(): McpToolDefinition[] {
+    return this.currentState === 'ready' && this.connection ? this.connection.tools() : [];
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpCallResult> {
+    const live = this.connection;
+    if (this.currentState !== 'ready' || live === undefined) {
+      return { ok: false, code: 'unavailable', message: `MCP server "${this.name}" is unavailable: ${this.currentReason ?? this.currentState}` };
+    }
+    return live.callTool(name, args, options);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.generation += 1;
+    this.closing.abort(new Error(`MCP server "${this.name}" was closed while starting`));
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const live = this.connection;
+    this.connection = undefined;
+    await live?.close();
+    await this.pending.catch(() => undefined);
+    this.currentState = 'unavailable';
+    this.currentReason = 'closed by the host';
+  }
+
+  private setState(state: McpServerState, reason: string | undefined): void {
+    this.currentState = state;
+    this.currentReason = reason;
+    this.options.onState(state, reason);
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.backoff === false) return;
+    const delay = Math.min(this.backoff.initialMs * 2 ** Math.min(this.failures, 30), this.backoff.maxMs);
+    this.failures += 1;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.restartCount += 1;
+      this.setState('restarting', this.currentReason);
+      this.pending = this.attempt();
+    }, delay);
+    // A host that is never closed must not keep its process alive for a reconnect.
+    this.timer.unref();
+  }
+
+  private async attempt(): Promise<void> {
+    const current = ++this.generation;
+    const live = { started: false };
+    let next: McpServerConnection;
+    try {
+      next = await connectMcpServer(this.config, {
+        logger: this.options.logger,
+        signal: this.closing.signal,
+        ...(this.options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: this.options.requestTimeoutMs }),
+        onToolsChanged: (change) => {
+          if (current === this.generation && this.currentState === 'ready') this.options.onToolsChanged(change);
+        },
+        // A failure while connecting is reported by the connect result below.
+        onUnavailable: (why) => {
+          if (live.started && current === this.generation && !this.closed) this.wentDown(why);
+        },
+      });
+    } catch (error) {
+      // connectMcpServer reports failures as values; anything thrown is treated the same way.
+      this.setState('unavailable', `MCP server "${this.name}" failed to start: ${error instanceof Error ? error.message : String(error)}`);
+      this.scheduleReconnect();
+      return;
+    }
+    if (this.closed || current !== this.generation) {
+      await next.close();
+      return;
+    }
+    if (next.status !== 'connected') {
+      this.setState('unavailable', next.failure ?? `MCP server "${this.name}" failed to start`);
+      this.scheduleReconnect();
+      return;
+    }
+    live.started = true;
+    this.connection = next;
+    this.readySince = Date.now();
+    this.setState('ready', undefined);
+    this.options.onReady(next.tools());
+  }
+
+  private wentDown(reason: string): void {
+    this.connection = undefined;
+    // A server that stayed up for a whole backoff period starts its backoff over.
+    if (this.backoff !== false && Date.now() - this.readySince >= this.backoff.maxMs) this.failures = 0;
+    this.setState('unavailable', reason);
+    this.options.onDown(reason);
+    this.scheduleReconnect();
+  }
+}

@@ -1,0 +1,254 @@
+// Opens one session on a host: wiring only. The session's policy view of the host catalog, its allowed-tools
+// registry, the call pipeline, the control routes of its mode, its surface and its telemetry are each built
+// by their own module; this file connects them and routes `execute`.
+import { randomUUID } from 'node:crypto';
+import { CONTROL_TOOL_NAMES, measureSurface, toProviderTools, type Mode } from '@tool-search/modes';
+import {
+  createPolicy,
+  type ApprovalProvider,
+  type BeforeToolCallHook,
+  type Policy,
+  type PolicyConfig,
+  type PolicyContext,
+  type PolicyTimeouts,
+  type PolicyTool,
+} from '@tool-search/policy';
+import type { Runner } from '@tool-search/sandbox-runner';
+import type { Logger } from 'pino';
+import { createArgsValidator } from '../create-args-validator.js';
+import { createSessionLog, type SessionLog, type SessionLogTarget } from '../create-session-log.js';
+import { GatewayAdapterError } from '../errors.js';
+import type { ClientTool } from '../executable-tool.js';
+import { resolveToolSearchConfig } from '../resolve-tool-search-config.js';
+import type { ToolCallOutcome } from '../tool-call-outcome.js';
+import type { ExecuteOptions, ToolCallRequest, ToolSearchSession } from '../tool-search-session.js';
+import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
+import { createAllowedTools, type AllowedTools } from './allowed-tools.js';
+import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
+import { createCatalogReads } from './catalog-reads.js';
+import { controlKind, createControlRoutes, type ControlRoute } from './control-routes.js';
+import { errorOutcome } from './error-outcome.js';
+import type { HostCore, HostEvent } from './host-core.js';
+import { parseCallArgs } from './parse-call-args.js';
+import { pick } from './pick.js';
+import { createSessionSurface, type SessionSurface } from './session-surface.js';
+import { createTelemetryRecorder, type SessionEvent, type TelemetryRecorder } from './telemetry-recorder.js';
+
+/** Options of `host.openSession`. */
+export interface OpenSessionOptions {
+  /** The `tools.toolSearch` setting (raw, or the output of `resolveToolSearchConfig`). */
+  config: unknown;
+  /** A compiled policy (reuse one per config: views are cached per policy), or a config to compile. Default: empty. */
+  policy?: Policy | PolicyConfig;
+  /** Who is asking, for this run. */
+  context?: PolicyContext;
+  /** Tools executed by the caller: their calls come back as `{ status: 'client' }` outcomes. */
+  client?: ClientTool[];
+  /** Ids (or unique names) of allowed tools to keep directly visible in every mode (pinned). */
+  visible?: string[];
+  /** Where the session log goes: a file path, a stream, or a `SessionLog`. */
+  sessionLog?: SessionLogTarget | SessionLog;
+  /** `before_tool_call` hooks for every call (after the policy's own). */
+  hooks?: readonly BeforeToolCallHook[];
+  approvals?: ApprovalProvider;
+  /** Limits for hooks and approvals (passed to `authorizeCall`). */
+  authorizeTimeoutMs?: number | PolicyTimeouts;
+  /** Timeout of one tool execution (local or MCP). Default 30,000 ms. */
+  callTimeoutMs?: number;
+  sessionId?: string;
+  /** This session's logger (default: the host's). */
+  logger?: Logger;
+  /** A sandbox runner for this session only (default: the host's shared one). */
+  runner?: Runner;
+}
+
+const DEFAULT_CALL_TIMEOUT_MS = 30_000;
+/** Where the model finds tools in each mode (for the unknown-tool message). */
+const SEARCH_HINTS: Readonly<Record<Mode, string>> = {
+  code: 'tools.search inside tool_search_code',
+  tools: 'tool_search',
+  directory: 'tool_search',
+  native: 'tool_search',
+  direct: 'the declared tools',
+};
+
+const isPolicy = (value: unknown): value is Policy =>
+  typeof value === 'object' && value !== null && typeof (value as Policy).check === 'function' && typeof (value as Policy).authorizeCall === 'function';
+
+/** Everything one session is made of, built once at open. */
+interface SessionParts {
+  sessionId: string;
+  decision: ToolSearchModeDecision;
+  tools: AllowedTools;
+  recorder: TelemetryRecorder;
+  pipeline: CallPipeline;
+  routes: ReadonlyMap<string, ControlRoute>;
+  surface: SessionSurface;
+  event: SessionEvent;
+  abort: AbortController;
+  runner: Runner | undefined;
+}
+
+/** Opens a session on `host`; `onClose` is told when it closes. */
+export async function openToolSearchSession(
+  host: HostCore,
+  options: OpenSessionOptions,
+  lifecycle: { onClose(session: ToolSearchSession): void },
+): Promise<ToolSearchSession> {
+  const sessionId = options.sessionId ?? randomUUID();
+  const root = (options.logger ?? host.rootLogger).child({ sessionId });
+  const log = root.child({ pkg: 'gateway-adapter' });
+  const config = resolveToolSearchConfig(options.config, host.env);
+  const policy = isPolicy(options.policy) ? options.policy : createPolicy(options.policy ?? {}, { logger: root });
+  const context = options.context ?? {};
+  const sessionLog = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId });
+  const event: SessionEvent = (name, fields) => sessionLog?.write(name, fields);
+  await host.startupWait();
+
+  const view = host.view(policy, context, { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit });
+  const tools = createAllowedTools({ host, view, policy, context, client: options.client ?? [], visible: options.visible ?? [], log });
+  const decision = await host.decideMode(config);
+  if (decision.fallbackReason !== undefined) {
+    log.warn({ requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason }, 'code mode unavailable, falling back');
+    event('fallback', { requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason });
+  }
+  const runner = decision.mode === 'code' ? (options.runner ?? host.runner(decision)) : undefined;
+  const recorder = createTelemetryRecorder({
+    sessionId,
+    decision,
+    directReason: config.directReason,
+    event,
+    catalog: () => ({
+      size: view.size,
+      sources: view.sources(),
+      clientTools: tools.clientInputs().length,
+      visibleTools: tools.pinnedInputs().length,
+      unavailableServers: host.unavailableServers(),
+    }),
+  });
+  const abort = new AbortController();
+  const pipeline = createCallPipeline({
+    host,
+    tools,
+    policy,
+    context,
+    ...pick(options, ['hooks', 'approvals', 'authorizeTimeoutMs']),
+    callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    validator: createArgsValidator(),
+    sessionSignal: abort.signal,
+    recorder,
+    log,
+    searchHint: SEARCH_HINTS[decision.mode],
+  });
+  const reads = createCatalogReads({ view, recorder, event });
+  const routes = createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal });
+  const surface = createSessionSurface({
+    mode: decision.mode,
+    tools,
+    version: () => host.version(),
+    limits: { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit, codeTimeoutMs: config.codeTimeoutMs },
+    directory: config.directory,
+  });
+  // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
+  surface.current();
+  const unsubscribe = host.subscribe((change) => logHostEvent(change, tools, event));
+  logSessionStart(host, { decision, directReason: config.directReason, tools, event });
+  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, event, abort, runner };
+  const session = sessionApi(parts, async () => {
+    unsubscribe();
+    // A runner given for this session is the caller's to close; the host's shared one is the host's.
+    sessionLog?.flush();
+    lifecycle.onClose(session);
+  });
+  return session;
+}
+
+/** The public session over its parts. */
+function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSearchSession {
+  let closed = false;
+  return {
+    sessionId: parts.sessionId,
+    decision: parts.decision,
+    surface(format) {
+      const current = parts.surface.current();
+      const measured = measureSurface(current, format);
+      const schemasUpFront = current.tools.filter((tool) => tool.id !== undefined).length;
+      const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured };
+      parts.recorder.recordSurface(rendered);
+      parts.event('surface', { mode: current.mode, ...rendered });
+      return { mode: current.mode, tools: toProviderTools(current.tools, format), instructions: current.instructions };
+    },
+    async execute(request, executeOptions = {}) {
+      if (closed) throw new GatewayAdapterError('session_closed', `Tool call ${request.toolCallId} arrived after the session was closed`);
+      return executeRequest(parts, request, executeOptions);
+    },
+    telemetry: () => parts.recorder.telemetry(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      parts.abort.abort();
+      parts.recorder.writeSummary();
+      await onClose();
+    },
+  };
+}
+
+/** Routes one model tool call: a control tool of the mode, a declared name, a hydrated name, or unknown. */
+async function executeRequest(parts: SessionParts, request: ToolCallRequest, options: ExecuteOptions): Promise<ToolCallOutcome> {
+  const { name, toolCallId } = request;
+  const { recorder, pipeline, tools, surface } = parts;
+  const start = { kind: controlKind(name), toolCallId, name, startedAt: Date.now() };
+  const fail = (outcome: ReturnType<typeof errorOutcome>) => {
+    recorder.recordError();
+    return outcome;
+  };
+  const args = parseCallArgs(request.args);
+  if (args === undefined) return fail(errorOutcome(start, 'invalid_request', `Arguments of ${name} must be a JSON object`));
+  const route = parts.routes.get(name);
+  if (route !== undefined) return route.handle(args, start, options.signal);
+  if (CONTROL_TOOL_NAMES.includes(name)) return fail(errorOutcome(start, 'wrong_mode', `${name} is not available in ${parts.decision.mode} mode`));
+  const signal = options.signal === undefined ? {} : { signal: options.signal };
+  const declared = surface.declaredId(name);
+  if (declared !== undefined) return pipeline.call(declared, args, { via: tools.get(declared)?.kind === 'client' ? 'client' : 'direct', toolCallId, name, ...signal });
+  // Directory mode: an exact hidden name the model read in the directory is hydrated from the allowed catalog.
+  const hydrated = parts.decision.mode === 'directory' ? surface.current().hydratable.get(name) : undefined;
+  if (hydrated !== undefined && tools.get(hydrated) !== undefined) {
+    recorder.counts.hydrations += 1;
+    parts.event('hydration', { toolCallId, name, toolId: hydrated });
+    return pipeline.call(hydrated, args, { via: 'hydrated', toolCallId, name, ...signal });
+  }
+  const unknown = pipeline.unknown(start, name);
+  parts.event('call', { toolCallId, via: 'direct', target: name.slice(0, 300), decision: 'not-run', status: 'error', detail: unknown.code, durationMs: unknown.durationMs });
+  return fail(unknown);
+}
+
+/** The `session.start` event, and one `mcp.unavailable` per server that is not ready at open. */
+function logSessionStart(host: HostCore, facts: { decision: ToolSearchModeDecision; directReason: string | undefined; tools: AllowedTools; event: SessionEvent }): void {
+  const { decision, tools, event } = facts;
+  const down = host.unavailableServers();
+  event('session.start', {
+    mode: decision.mode,
+    requestedMode: decision.requestedMode,
+    directReason: facts.directReason,
+    catalogSize: tools.view.size,
+    sources: { ...tools.view.sources(), client: tools.clientInputs().length },
+    mcpServers: down.map((server) => ({ name: server, status: 'unavailable', reason: host.serverDown(server) })),
+  });
+  for (const server of down) event('mcp.unavailable', { server, reason: host.serverDown(server) });
+}
+
+/** Writes what a host change means for this session, naming only tools its policy admits. */
+function logHostEvent(change: HostEvent, tools: AllowedTools, event: SessionEvent): void {
+  const admitted = (list: readonly PolicyTool[]) => list.filter((tool) => tools.admits(tool));
+  switch (change.type) {
+    case 'tools_changed':
+      event('mcp.tools_changed', { server: change.server, added: admitted(change.added).map((tool) => tool.id), removed: admitted(change.removed).map((tool) => tool.id) });
+      return;
+    case 'server_down':
+      event('mcp.unavailable', { server: change.server, reason: change.reason, tools: admitted(change.tools).length });
+      return;
+    case 'server_up':
+      event('mcp.available', { server: change.server, tools: admitted(change.tools).length });
+      return;
+  }
+}

@@ -1,0 +1,106 @@
+// The code-run bridge: runs a `tool_search_code` body in the sandbox runner, answering its tools.search,
+// tools.describe and tools.call here, through the session's reads and call pipeline (so every call from code
+// is gated exactly like a direct one), and turns the run into an outcome.
+import type { Runner } from '@tool-search/sandbox-runner';
+import { renderToolResult, stringifyResult } from '../render-tool-result.js';
+import type { ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
+import type { AllowedTools } from './allowed-tools.js';
+import type { CallPipeline } from './call-pipeline.js';
+import type { CatalogReads } from './catalog-reads.js';
+import { errorOutcome, type OutcomeStart } from './error-outcome.js';
+import { parseCallArgs } from './parse-call-args.js';
+import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
+
+export interface CodeRunContext {
+  runner: Runner;
+  tools: AllowedTools;
+  reads: CatalogReads;
+  pipeline: CallPipeline;
+  recorder: TelemetryRecorder;
+  event: SessionEvent;
+  timeoutMs: number;
+  sessionSignal: AbortSignal;
+}
+
+/** What code gets back from `tools.call`: a plain value (the realm sees no outcome object). */
+type BridgeCallAnswer =
+  | { status: 'ok'; result: unknown }
+  | { status: 'blocked'; by: string; reason: string }
+  | { status: 'error'; code: string; message: string; suggestions?: string[] };
+
+/** Runs one body; `start` is the model call that asked for it. */
+export async function runCodeBody(context: CodeRunContext, code: string, start: OutcomeStart): Promise<ToolCallOutcome> {
+  const { reads, tools, pipeline } = context;
+  context.recorder.counts.codeRuns += 1;
+  const innerCalls: { id: string; status: string; detail?: string }[] = [];
+  let sawUntrusted = false;
+  let innerIndex = 0;
+
+  const callFromCode = async (id: unknown, callArgs: unknown, signal: AbortSignal | undefined): Promise<BridgeCallAnswer> => {
+    const innerId = `${start.toolCallId}#${++innerIndex}`;
+    if (typeof id !== 'string') return { status: 'error', code: 'invalid_request', message: 'tools.call(id, args): id must be a string' };
+    const args = parseCallArgs(callArgs);
+    if (args === undefined) return { status: 'error', code: 'invalid_request', message: 'tools.call(id, args): args must be an object' };
+    const inner: OutcomeStart = { kind: 'call', toolCallId: innerId, name: start.name, startedAt: Date.now() };
+    const resolved = tools.resolve(id);
+    let outcome: ToolCallOutcome;
+    if ('miss' in resolved) outcome = notRun(context, pipeline.unknown(inner, id), id);
+    else if (tools.get(resolved.id)?.kind === 'client') {
+      outcome = notRun(context, errorOutcome(inner, 'wrong_mode', `${id} is a client tool: call it directly, not from code`), id);
+    } else outcome = await pipeline.call(resolved.id, args, { via: 'code', toolCallId: innerId, name: start.name, ...(signal ? { signal } : {}) });
+    innerCalls.push({ id: outcome.tool?.id ?? id, status: outcome.status, ...(outcome.status === 'error' ? { detail: outcome.code } : {}) });
+    // Anything an untrusted tool said, even in an error, marks what the run returns.
+    const untrustedTool = outcome.tool !== undefined && tools.get(outcome.tool.id)?.trusted === false;
+    if ((outcome.status === 'ok' && outcome.untrusted) || (outcome.status === 'error' && outcome.code === 'tool_failed' && untrustedTool)) sawUntrusted = true;
+    if (outcome.status === 'ok') return { status: 'ok', result: outcome.result };
+    if (outcome.status === 'blocked') return { status: 'blocked', by: outcome.by, reason: outcome.reason };
+    if (outcome.status === 'error') return { status: 'error', code: outcome.code, message: outcome.message, ...(outcome.suggestions ? { suggestions: outcome.suggestions } : {}) };
+    return { status: 'error', code: 'wrong_mode', message: 'client tools cannot run from code' };
+  };
+
+  const run = await context.runner.run({
+    code,
+    timeoutMs: context.timeoutMs,
+    signal: context.sessionSignal,
+    bridge: {
+      search: async (query: unknown, searchOptions: unknown) => {
+        if (typeof query !== 'string') throw new Error('tools.search(query, { limit }): query must be a string');
+        const limit = typeof searchOptions === 'object' && searchOptions !== null ? (searchOptions as { limit?: unknown }).limit : undefined;
+        return reads.search([{ query, ...(typeof limit === 'number' ? { limit } : {}) }], true, start.toolCallId, 'code')[0];
+      },
+      describe: async (id: unknown) => {
+        if (typeof id !== 'string') throw new Error('tools.describe(id): id must be a string');
+        const described = reads.describe(id, start.toolCallId, 'code');
+        // A full schema carries its source's text: from an untrusted tool it marks the run's output.
+        if (described.found && tools.view.get(described.tool.id)?.trusted !== true) sawUntrusted = true;
+        return described;
+      },
+      call: (id: unknown, callArgs: unknown, bridgeContext?: { signal?: AbortSignal }) => callFromCode(id, callArgs, bridgeContext?.signal),
+    },
+  });
+  context.event('code.run', {
+    toolCallId: start.toolCallId,
+    ok: run.ok,
+    ...(run.ok ? {} : { error: run.error.code }),
+    calls: innerCalls.map((call) => ({ toolId: call.id, status: call.status })),
+    stats: run.stats,
+  });
+  const summary = { calls: innerCalls, logs: run.logs };
+  if (!run.ok) {
+    const code: ToolCallErrorCode = run.error.code === 'timeout' ? 'timeout' : run.error.code === 'unavailable' ? 'unavailable' : 'code_failed';
+    const outcome = errorOutcome(start, code, `tool_search_code failed (${run.error.code}): ${run.error.message}`);
+    outcome.content = `${outcome.content}\n${stringifyResult(summary)}`;
+    context.recorder.recordError();
+    return outcome;
+  }
+  const value = { value: run.value, ...summary };
+  const rendered = renderToolResult(value, { untrusted: sawUntrusted, toolId: start.name });
+  return { status: 'ok', kind: 'code', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: sawUntrusted, truncated: rendered.truncated, content: rendered.content, durationMs: Date.now() - start.startedAt };
+}
+
+/** A call from code answered without running anything: logged and counted like any other miss. */
+function notRun(context: CodeRunContext, outcome: ToolCallOutcome & { status: 'error' }, target: string): ToolCallOutcome {
+  context.event('call', { toolCallId: outcome.toolCallId, via: 'code', target: target.slice(0, 300), decision: 'not-run', status: 'error', detail: outcome.code, durationMs: outcome.durationMs });
+  context.recorder.recordError();
+  return outcome;
+}

@@ -1,0 +1,46 @@
+// The public shape of one run's session, however it was opened (`host.openSession` or `createToolSearchSession`).
+import type { ProviderTool, Surface, SurfaceFormat } from '@tool-search/modes';
+import type { ToolSearchModeDecision } from './decide-tool-search-mode.js';
+import type { Telemetry } from './telemetry.js';
+import type { ToolCallOutcome } from './tool-call-outcome.js';
+
+/** One tool call from the model. `args` may be an object or its JSON text. */
+export interface ToolCallRequest {
+  name: string;
+  args: unknown;
+  toolCallId: string;
+}
+
+/** Progress an MCP tool reported for a call (`notifications/progress`). */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Per-call options of `session.execute`. */
+export interface ExecuteOptions {
+  /** Cancels the call (an MCP server is sent `notifications/cancelled`); the outcome is an error. */
+  signal?: AbortSignal;
+  /** Receives progress the tool reports while it runs. */
+  onProgress?: (progress: ToolProgress) => void;
+}
+
+/** What to send the model in one provider format. */
+export interface RenderedSurface {
+  mode: Surface['mode'];
+  /** The tools in the provider's own shape (OpenAI Chat, OpenAI Responses or Anthropic). */
+  tools: ProviderTool[];
+  instructions: string;
+}
+
+/** One run's tool-search session: the surface to send, and the executor for the model's tool calls. */
+export interface ToolSearchSession {
+  readonly sessionId: string;
+  /** The mode decision (and fallback reason) made at creation. */
+  readonly decision: ToolSearchModeDecision;
+  surface(format: SurfaceFormat): RenderedSurface;
+  execute(request: ToolCallRequest, options?: ExecuteOptions): Promise<ToolCallOutcome>;
+  telemetry(): Telemetry;
+  close(): Promise<void>;
+}
