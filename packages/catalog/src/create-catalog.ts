@@ -279,6 +279,10 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
           suggestions,
         };
       },
+      named(name: string): string[] {
+        scope.sync();
+        return typeof name === 'string' ? namedIds(name) : [];
+      },
       get(id: string): ToolDescriptor | undefined {
         scope.sync();
         return typeof id === 'string' && visible(id) ? descriptors.get(id) : undefined;
@@ -350,6 +354,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     searchMany: whole.searchMany,
     describe: whole.describe,
     get: whole.get,
+    named: whole.named,
     list: whole.list,
     sources: whole.sources,
     add(toolsToAdd: ToolInput[]): AddResult {

@@ -34,6 +34,7 @@ function readAll(reader: CatalogReader, queries: string[], keys: string[]): unkn
     many: reader.searchMany(queries.slice(0, 16).map((query) => ({ query, limit: 3 }))),
     describes: keys.map((key) => reader.describe(key)),
     gets: keys.map((key) => reader.get(key)?.id ?? null),
+    named: keys.map((key) => reader.named(key)),
   };
 }
 
@@ -79,5 +80,5 @@ describe('catalog.view (property)', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 30_000);
 });

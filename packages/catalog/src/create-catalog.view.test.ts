@@ -32,6 +32,8 @@ describe('catalog.view', () => {
     const view = createCatalog(TOOLS).view(allowed);
     const described = view.describe('create_issue');
     expect(described.found && described.tool.id).toBe('mcp:github:create_issue');
+    expect(view.named('create_issue')).toEqual(['mcp:github:create_issue']);
+    expect(createCatalog(TOOLS).named('create_issue')).toEqual(['mcp:github:create_issue', 'mcp:gitlab:create_issue']);
     expect(view.search('create_issue').map((hit) => hit.id)).toEqual(['mcp:github:create_issue']);
   });
 

@@ -153,6 +153,8 @@ export interface CatalogReader {
   searchMany(queries: SearchQuery[]): SearchHit[][];
   describe(idOrName: string): DescribeResult;
   get(id: string): ToolDescriptor | undefined;
+  /** Ids of the visible tools with exactly this name, sorted (cheap: no suggestions are computed). */
+  named(name: string): string[];
   /** Every visible tool, sorted by id. */
   list(): ToolDescriptor[];
   /** Count per source (every source present, zero when none). */

@@ -1,8 +1,10 @@
 // The long-lived host: loads plugins and starts MCP servers once, keeps one catalog, restarts what dies, and
 // opens cheap per-run sessions that see the catalog through their own policy.
 import type { ToolSource } from '@tool-search/catalog';
+import type { Surface } from '@tool-search/modes';
 import { createRunner, probeRuntime, type Runner } from '@tool-search/sandbox-runner';
 import pino, { type Logger } from 'pino';
+import { createArgsValidator } from './create-args-validator.js';
 import { decideToolSearchMode, type RuntimeProbe, type ToolSearchModeDecision } from './decide-tool-search-mode.js';
 import { GatewayAdapterError } from './errors.js';
 import type { ExecutableTool } from './executable-tool.js';
@@ -154,12 +156,19 @@ function createHostCore(parts: {
   let startupWait: Promise<void> | undefined;
   let probe: Promise<RuntimeProbe> | undefined;
   let ownRunner: Runner | undefined;
+  const surfaces = new WeakMap<object, Map<string, { version: number; surface: Surface }>>();
   return {
     rootLogger: parts.rootLogger,
     env: options.env ?? {},
+    validator: createArgsValidator(),
     version: () => registry.version(),
     view: (policy, context, limits) => registry.view(policy, context, limits),
     route: (id) => registry.route(id),
+    surfaceMemo: (view) => {
+      let memo = surfaces.get(view);
+      if (memo === undefined) surfaces.set(view, (memo = new Map()));
+      return memo;
+    },
     policyTool: (descriptor) => registry.policyTool(descriptor),
     gone: (id) => registry.gone(id),
     subscribe: (listener) => registry.subscribe(listener),

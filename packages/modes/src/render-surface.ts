@@ -157,27 +157,22 @@ export function renderSurface(options: RenderSurfaceOptions): Surface {
 function renderMode(options: RenderSurfaceOptions, nativeSearch: NativeSearchTool | undefined): Surface {
   const { mode, catalog } = options;
   const limits = resolveLimits(options);
-  const catalogTools = catalog.list();
-  const catalogById = new Map(catalogTools.map((tool) => [tool.id, tool]));
-  const catalogIdsByName = new Map<string, string[]>();
-  for (const tool of catalogTools) {
-    const ids = catalogIdsByName.get(tool.name);
-    if (ids) ids.push(tool.id);
-    else catalogIdsByName.set(tool.name, [tool.id]);
-  }
+  // Only the modes that show catalog tools read the whole list; tools and code mode stay O(pinned + client).
+  const listsCatalog = mode === 'direct' || mode === 'native' || mode === 'directory';
+  const catalogTools = listsCatalog ? catalog.list() : [];
 
   // Directly visible tools (pinned and client), one per id; the catalog's descriptor wins for a pinned id.
   const pinned = new Map<string, DirectTool>();
   const pinnedKinds = new Map<string, ModelToolKind>();
   const pin = (tool: ToolInput, id: string, kind: ModelToolKind) => {
-    const descriptor = catalogById.get(id);
+    const descriptor = catalog.get(id);
     pinned.set(id, descriptor ? fromDescriptor(descriptor) : fromInput(tool, id));
     pinnedKinds.set(id, kind);
   };
   for (const tool of options.visible ?? []) pin(tool, toolId(tool.source, tool.owner, tool.name), 'pinned');
   for (const tool of options.clientTools ?? []) {
     const id = toolId(tool.source, tool.owner, tool.name);
-    const clashes = (catalogIdsByName.get(tool.name) ?? []).filter((catalogId) => catalogId !== id);
+    const clashes = catalog.named(tool.name).filter((catalogId) => catalogId !== id);
     if (clashes.length > 0) {
       throw new ModesError(
         'client_tool_collision',
@@ -208,6 +203,7 @@ function renderMode(options: RenderSurfaceOptions, nativeSearch: NativeSearchToo
   }
 
   const hidden = catalogTools.filter((tool) => !pinned.has(tool.id));
+  const hiddenCount = listsCatalog ? hidden.length : catalog.size - [...pinned.keys()].filter((id) => catalog.get(id) !== undefined).length;
   const declaresCatalog = mode === 'direct' || mode === 'native';
   const direct = declaresCatalog ? [...pinned.values(), ...hidden.map(fromDescriptor)] : [...pinned.values()];
 
@@ -230,15 +226,17 @@ function renderMode(options: RenderSurfaceOptions, nativeSearch: NativeSearchToo
 
   if (mode === 'direct') return { mode, tools, instructions: '', hydratable: new Map() };
 
-  let instructions = searchInstructions(mode, hidden.length);
+  let instructions = searchInstructions(mode, hiddenCount);
   const hydratable = new Map<string, string>();
   if (mode === 'directory') {
+    const nameCounts = new Map<string, number>();
+    for (const tool of catalogTools) nameCounts.set(tool.name, (nameCounts.get(tool.name) ?? 0) + 1);
     // A hidden name is usable on its own only when exactly one catalog tool has it and no visible tool
     // or control tool does. Untrusted tools are hydratable (they are in the allowed catalog; a name is
     // not prompt text), but only trusted text is ever copied into the directory.
     const rows: DirectoryRow[] = [];
     for (const tool of hidden) {
-      if ((catalogIdsByName.get(tool.name)?.length ?? 0) !== 1) continue;
+      if (nameCounts.get(tool.name) !== 1) continue;
       if (pinnedIdsByName.has(tool.name) || CONTROL_TOOL_NAMES.includes(tool.name)) continue;
       hydratable.set(tool.name, tool.id);
       if (tool.trusted) rows.push({ name: tool.name, owner: tool.owner, description: tool.description, source: tool.source });

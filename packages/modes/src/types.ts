@@ -92,8 +92,11 @@ export interface NativeOptions {
 /** Options of `renderSurface`. */
 export interface RenderSurfaceOptions {
   mode: Mode;
-  /** The policy-filtered catalog of this run (a catalog, or a view of one); only `list` and `limits` are read. */
-  catalog: Pick<CatalogReader, 'list' | 'limits'>;
+  /**
+   * The policy-filtered catalog of this run (a catalog, or a view of one). Tools and code mode read only `size`,
+   * `get`, `named` and `limits`; the modes that show catalog tools (direct, directory, native) also `list` it.
+   */
+  catalog: Pick<CatalogReader, 'list' | 'limits' | 'size' | 'get' | 'named'>;
   /**
    * The provider format the surface is for. Required in `native` mode (the native mechanism differs per
    * provider; OpenAI Chat falls back to `tools` mode); ignored by the other modes.

@@ -2,10 +2,12 @@
 // away, the MCP servers, the shared sandbox runner, and change events. Internal: the public contract is
 // `ToolSearchHost`.
 import type { CatalogView, ToolDescriptor, ViewOptions } from '@tool-search/catalog';
+import type { Surface } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Runner } from '@tool-search/sandbox-runner';
 import type { Logger } from 'pino';
 import type { McpCallResult } from '../connect-mcp-server.js';
+import type { ArgsValidator } from '../create-args-validator.js';
 import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import type { ExecutableTool } from '../executable-tool.js';
 import type { ResolvedToolSearchConfig, ToolSearchEnv } from '../resolve-tool-search-config.js';
@@ -32,10 +34,14 @@ export interface HostCore {
   readonly rootLogger: Logger;
   /** Environment for `resolveToolSearchConfig` (`TOOL_SEARCH_MODE`). */
   readonly env: ToolSearchEnv;
+  /** One argument validator for every session (it compiles each tool's schema once). */
+  readonly validator: ArgsValidator;
   /** Bumped on every catalog change (sessions re-render their surface when it moves). */
   version(): number;
   /** A view of the catalog for one policy and context (cached per policy scope and limits). */
   view(policy: Policy, context: PolicyContext, limits: ViewOptions): CatalogView;
+  /** Rendered surfaces shared by the sessions of one view (keyed by everything a surface depends on). */
+  surfaceMemo(view: CatalogView): Map<string, { version: number; surface: Surface }>;
   route(id: string): HostRoute | undefined;
   /** The policy's picture of a catalogued tool (owner-only, trust and annotations included). */
   policyTool(descriptor: ToolDescriptor): PolicyTool;

@@ -15,7 +15,6 @@ import {
 } from '@tool-search/policy';
 import type { Runner } from '@tool-search/sandbox-runner';
 import type { Logger } from 'pino';
-import { createArgsValidator } from '../create-args-validator.js';
 import { createSessionLog, type SessionLog, type SessionLogTarget } from '../create-session-log.js';
 import { GatewayAdapterError } from '../errors.js';
 import type { ClientTool } from '../executable-tool.js';
@@ -134,7 +133,7 @@ export async function openToolSearchSession(
     context,
     ...pick(options, ['hooks', 'approvals', 'authorizeTimeoutMs']),
     callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
-    validator: createArgsValidator(),
+    validator: host.validator,
     sessionSignal: abort.signal,
     recorder,
     log,
@@ -148,6 +147,7 @@ export async function openToolSearchSession(
     version: () => host.version(),
     limits: { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit, codeTimeoutMs: config.codeTimeoutMs },
     directory: config.directory,
+    memo: host.surfaceMemo(view),
   });
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();

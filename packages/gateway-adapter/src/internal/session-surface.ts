@@ -10,12 +10,17 @@ export interface SessionSurface {
   declaredId(name: string): string | undefined;
 }
 
+/** Surfaces kept per view; each is a pure function of the view's tools and the key's inputs. */
+const MAX_MEMO_ENTRIES = 16;
+
 export function createSessionSurface(options: {
   mode: Mode;
   tools: AllowedTools;
   version: () => number;
   limits: SurfaceLimits;
   directory: DirectoryOptions;
+  /** Shared by the sessions of one view, so sessions that would render the same surface render it once. */
+  memo: Map<string, { version: number; surface: Surface }>;
 }): SessionSurface {
   const { tools } = options;
   let rendered: { version: number; surface: Surface; byName: Map<string, string> } | undefined;
@@ -25,14 +30,18 @@ export function createSessionSurface(options: {
   const render = () => {
     const version = options.version();
     if (rendered && rendered.version === version) return rendered;
-    const surface = renderSurface({
-      mode: options.mode,
-      catalog: tools.view,
-      visible: tools.pinnedInputs(),
-      clientTools: tools.clientInputs(),
-      limits: options.limits,
-      directory: options.directory,
-    });
+    const inputs = { mode: options.mode, visible: tools.pinnedInputs(), clientTools: tools.clientInputs(), limits: options.limits, directory: options.directory };
+    const key = JSON.stringify(inputs);
+    const memoized = options.memo.get(key);
+    let surface: Surface;
+    if (memoized !== undefined && memoized.version === version) {
+      surface = memoized.surface;
+      options.memo.delete(key);
+    } else {
+      surface = renderSurface({ ...inputs, catalog: tools.view });
+      if (options.memo.size >= MAX_MEMO_ENTRIES) options.memo.delete(options.memo.keys().next().value as string);
+    }
+    options.memo.set(key, { version, surface });
     const byName = new Map<string, string>();
     for (const tool of surface.tools) {
       if (tool.id === undefined) continue;

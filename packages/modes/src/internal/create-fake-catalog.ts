@@ -1,5 +1,5 @@
-// A small in-memory catalog for this package's tests: exactly what renderSurface reads (`list()` sorted by id
-// and `limits`), so a change that starts depending on more fails to compile instead of passing on a stub.
+// A small in-memory catalog for this package's tests: exactly what renderSurface reads (`list()` sorted by id,
+// `size`, `get`, `named` and `limits`), so a change that starts depending on more fails to compile.
 import type { CatalogReader, ToolDescriptor, ToolInput } from '@tool-search/catalog';
 import { compareStrings } from './text.js';
 
@@ -7,7 +7,7 @@ import { compareStrings } from './text.js';
 export function createFakeCatalog(
   tools: readonly ToolInput[],
   limits: { searchDefaultLimit: number; maxSearchLimit: number } = { searchDefaultLimit: 8, maxSearchLimit: 20 },
-): Pick<CatalogReader, 'list' | 'limits'> {
+): Pick<CatalogReader, 'list' | 'limits' | 'size' | 'get' | 'named'> {
   const descriptors: ToolDescriptor[] = tools
     .map((tool) => ({
       id: `${tool.source}:${tool.owner}:${tool.name}`,
@@ -21,5 +21,14 @@ export function createFakeCatalog(
       tags: tool.tags ?? [],
     }))
     .sort((left, right) => compareStrings(left.id, right.id));
-  return { limits, list: () => descriptors.map((descriptor) => ({ ...descriptor })) };
+  const byId = new Map(descriptors.map((descriptor) => [descriptor.id, descriptor]));
+  const idsByName = new Map<string, string[]>();
+  for (const descriptor of descriptors) idsByName.set(descriptor.name, [...(idsByName.get(descriptor.name) ?? []), descriptor.id]);
+  return {
+    limits,
+    size: descriptors.length,
+    list: () => descriptors.map((descriptor) => ({ ...descriptor })),
+    get: (id) => byId.get(id),
+    named: (name) => [...(idsByName.get(name) ?? [])],
+  };
 }
