@@ -37,7 +37,7 @@ describe('connectMcpServer (Streamable HTTP)', () => {
     try {
       expect(connection.status).toBe('connected');
       expect(connection.tools().map((tool) => tool.name)).toEqual(['shout']);
-      expect(await connection.callTool('shout', { text: 'hey' })).toEqual({ ok: true, result: 'HEY', isError: false });
+      expect(await connection.callTool('shout', { text: 'hey' })).toEqual({ ok: true, parts: [{ type: 'text', text: 'HEY' }], result: 'HEY', isError: false });
       expect(seenHeaders.length).toBeGreaterThan(0);
       expect(seenHeaders.every((header) => header === 'tool-search')).toBe(true);
     } finally {

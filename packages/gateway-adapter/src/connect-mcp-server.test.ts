@@ -37,13 +37,24 @@ describe('connectMcpServer (real stdio server)', () => {
 
   it('calls a tool and returns its structured content', async () => {
     const connection = await connect();
-    expect(await connection.callTool('add_numbers', { a: 2, b: 3 })).toEqual({ ok: true, result: { sum: 5 }, isError: false });
-    expect(await connection.callTool('echo_text', { text: 'hi' })).toEqual({ ok: true, result: 'echo: hi', isError: false });
+    expect(await connection.callTool('add_numbers', { a: 2, b: 3 })).toEqual({
+      ok: true,
+      parts: [{ type: 'text', text: '5' }],
+      structured: { sum: 5 },
+      result: { sum: 5 },
+      isError: false,
+    });
+    expect(await connection.callTool('echo_text', { text: 'hi' })).toEqual({ ok: true, parts: [{ type: 'text', text: 'echo: hi' }], result: 'echo: hi', isError: false });
   });
 
   it('reports a tool-level error as isError', async () => {
     const connection = await connect();
-    expect(await connection.callTool('fail_loudly', {})).toEqual({ ok: true, result: 'the fixture failed on purpose', isError: true });
+    expect(await connection.callTool('fail_loudly', {})).toEqual({
+      ok: true,
+      parts: [{ type: 'text', text: 'the fixture failed on purpose' }],
+      result: 'the fixture failed on purpose',
+      isError: true,
+    });
   });
 
   it('follows notifications/tools/list_changed with an incremental diff', async () => {
