@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, type ConnectMcpServerOptions, type McpLogEntry, type McpProgress, type McpServerConnection } from './connect-mcp-server.js';
 import { realMcpServerConfig } from './testing/real-mcp-servers.js';
@@ -116,7 +117,6 @@ describe('connectMcpServer with server-everything', () => {
   });
 
   it('cancels a call when its signal aborts, and leaves no listener on the signal', async () => {
-    const { getEventListeners } = await import('node:events');
     const controller = new AbortController();
     for (let index = 0; index < 15; index += 1) expect((await shared.callTool('echo', { message: `m${index}` }, { signal: controller.signal })).ok).toBe(true);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);

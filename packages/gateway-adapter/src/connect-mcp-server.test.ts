@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMcpServer, type McpServerConnection } from './connect-mcp-server.js';
 import { listDescendantPids } from './internal/list-descendant-pids.js';
+import type { McpServerConfig } from './schemas.js';
 import { mcpFixtureConfig } from './testing/mcp-fixture.js';
 
 const open: McpServerConnection[] = [];
@@ -200,9 +201,9 @@ describe('connectMcpServer lifecycle', () => {
   it('stops a process the server started itself when it is closed', async () => {
     // The fixture started through a shell that first puts a long-lived child in the background.
     const background = `${JSON.stringify(process.execPath)} -e "setInterval(() => undefined, 1000)" &`;
-    const config = mcpFixtureConfig('wrapped');
+    const config = mcpFixtureConfig('wrapped') as McpServerConfig & { transport: 'stdio' };
     const wrapped = { ...config, command: '/bin/sh', args: ['-c', `${background} exec ${JSON.stringify(process.execPath)} ${JSON.stringify(config.args![0]!)}`] };
-    const connection = await connectMcpServer(wrapped as typeof config, { requestTimeoutMs: 10_000 });
+    const connection = await connectMcpServer(wrapped, { requestTimeoutMs: 10_000 });
     expect(connection.status).toBe('connected');
     const descendants = listDescendantPids(connection.pid!);
     expect(descendants.length).toBe(1);

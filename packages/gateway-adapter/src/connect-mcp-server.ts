@@ -444,7 +444,7 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
         () => undefined,
         (error: unknown) => {
           if (error instanceof McpError || status !== 'connected' || closedByUs) return;
-          if (error instanceof UnauthorizedError) becomeUnavailable('unauthorized', unauthorizedReason());
+          if (isUnauthorized(error)) becomeUnavailable('unauthorized', unauthorizedReason(oauthProvider === undefined ? unauthorizedHint() : undefined));
           else becomeUnavailable('unreachable', describeHttpFailure(config.name, error));
           void client.close().catch(() => undefined);
         },
@@ -505,6 +505,8 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
     };
   }
 
+  const unauthorizedHint = (): string =>
+    oauthConfig === undefined ? 'the server config has no "oauth"' : 'no OAuth store was given';
   const unauthorizedReason = (detail?: string): string =>
     `MCP server "${config.name}" needs OAuth authorization and no valid token could be had${detail === undefined ? '' : ` (${detail})`}`;
 
@@ -542,7 +544,7 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
   } catch (error) {
     // The stderr of a process that died is read to its end before the reason quotes it.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    if (error instanceof UnauthorizedError) becomeUnavailable('unauthorized', unauthorizedReason(oauthProvider === undefined ? 'no OAuth store was given' : undefined));
+    if (isUnauthorized(error)) becomeUnavailable('unauthorized', unauthorizedReason(oauthProvider === undefined ? unauthorizedHint() : undefined));
     else becomeUnavailable('start_failed', withStderr(`MCP server "${config.name}" failed to start: ${redact(errorText(error))}`));
     closedByUs = true;
     await stopClient();
@@ -585,8 +587,8 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
     if (own === TOTAL_TIMEOUT || (error instanceof McpError && error.code === ErrorCode.RequestTimeout && isTotalTimeout(error))) {
       return { ok: false, code: 'timeout', message: `MCP server "${config.name}" did not finish ${what} within the maximum of ${context.totalMs} ms` };
     }
-    if (error instanceof UnauthorizedError) {
-      becomeUnavailable('unauthorized', unauthorizedReason());
+    if (isUnauthorized(error)) {
+      becomeUnavailable('unauthorized', unauthorizedReason(oauthProvider === undefined ? unauthorizedHint() : undefined));
       return notConnected();
     }
     // A failure below JSON-RPC (not a server's error answer) may mean the server is gone.
@@ -791,6 +793,11 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
       becomeUnavailable('closed', `MCP server "${config.name}" was closed`);
     },
   };
+}
+
+/** An OAuth failure, or an HTTP 401 from a server the connection has no OAuth for. */
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof UnauthorizedError || (error instanceof StreamableHTTPError && error.code === 401);
 }
 
 /** True for the SDK's "maximum total timeout exceeded" (its data carries `maxTotalTimeout`). */
