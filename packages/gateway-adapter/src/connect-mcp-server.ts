@@ -535,7 +535,11 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
       }
     }
     if (transport instanceof StdioClientTransport) pid = transport.pid ?? undefined;
-    const listed = await listTools();
+    // A server may let `initialize` through and ask for a token on the first real request.
+    const listed = await listTools().catch(async (error: unknown) => {
+      if (!(error instanceof UnauthorizedError) || !(await completeAuthorization(transport))) throw error;
+      return listTools();
+    });
     current = listed.offered;
     withheld = listed.withheld;
     if (features().logging) await client.setLoggingLevel(logLevel, { timeout: requestTimeoutMs }).catch(() => undefined);
