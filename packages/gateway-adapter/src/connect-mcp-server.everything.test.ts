@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
 import { getEventListeners } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, type ConnectMcpServerOptions, type McpLogEntry, type McpProgress, type McpServerConnection } from './connect-mcp-server.js';
-import { realMcpServerConfig } from './testing/real-mcp-servers.js';
+import { REAL_MCP_SERVER_SCRIPTS, realMcpServerConfig } from './testing/real-mcp-servers.js';
 
 // @modelcontextprotocol/server-everything over stdio: the reference server for MCP clients (content kinds,
 // resources, prompts, progress, logging, sampling, elicitation, tasks, annotations).
@@ -229,4 +232,49 @@ describe('connectMcpServer with server-everything: client capabilities', () => {
       message: 'Tool get-env of MCP server "everything" is not offered (left out by the include/exclude patterns of MCP server "everything")',
     });
   });
+});
+
+describe('connectMcpServer with server-everything over HTTP', () => {
+  const freePort = async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    return port;
+  };
+  const startServer = async (mode: 'sse' | 'streamableHttp') => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [REAL_MCP_SERVER_SCRIPTS.everything(), mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server-everything ${mode} did not start`)), 15_000);
+      child.stderr.on('data', (chunk: Buffer) => {
+        if (/port/i.test(chunk.toString('utf8'))) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    return { port, stop: () => new Promise<void>((resolve) => (child.exitCode === null ? child.once('exit', () => resolve()).kill('SIGTERM') : resolve())) };
+  };
+
+  it.each([
+    ['Streamable HTTP', 'streamableHttp', 'http', '/mcp'],
+    ['legacy HTTP+SSE', 'sse', 'sse', '/sse'],
+  ] as const)('lists and calls tools over %s', async (_label, mode, transport, path) => {
+    const server = await startServer(mode);
+    try {
+      const connection = await connectMcpServer({ name: 'remote', transport, url: `http://127.0.0.1:${server.port}${path}` }, { requestTimeoutMs: 20_000 });
+      open.push(connection);
+      expect(connection.status).toBe('connected');
+      expect(connection.tools().map((tool) => tool.name)).toContain('get-tiny-image');
+      const image = await connection.callTool('get-tiny-image', {});
+      expect(image.ok && image.parts.map((part) => part.type)).toEqual(['text', 'image', 'text']);
+      const progress: McpProgress[] = [];
+      expect(await connection.callTool('trigger-long-running-operation', { duration: 1, steps: 2 }, { onProgress: (p) => progress.push(p) })).toMatchObject({ ok: true });
+      expect(progress[0]).toEqual({ progress: 1, total: 2 });
+      await connection.close();
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });
