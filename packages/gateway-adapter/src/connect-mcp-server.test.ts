@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMcpServer, type McpServerConnection } from './connect-mcp-server.js';
@@ -196,7 +197,7 @@ describe('connectMcpServer lifecycle', () => {
       expect(connection.pid).toBeUndefined();
     }
     for (const pid of pids) expect(await waitUntilGone(pid)).toBeUndefined();
-  });
+  }, 30_000);
 
   it('stops a process the server started itself when it is closed', async () => {
     // The fixture started through a shell that first puts a long-lived child in the background.
@@ -213,7 +214,7 @@ describe('connectMcpServer lifecycle', () => {
     const state = await waitUntilGone(descendants[0]!);
     expect(state === undefined || state === 'Z').toBe(true);
     if (state === 'Z') expect(parentOf(descendants[0]!)).not.toBe(process.pid);
-  });
+  }, 15_000);
 
   it('reports a server that exits after it started once through onUnavailable, with its kind', async () => {
     const events: string[] = [];
@@ -223,5 +224,17 @@ describe('connectMcpServer lifecycle', () => {
     await connection.close();
     expect(events).toEqual(['exited: MCP server "fixture" exited or closed its connection']);
     expect(connection.failureKind).toBe('exited');
+  });
+});
+
+describe('connectMcpServer with a server that has no tools', () => {
+  it('connects with no tools and still serves its prompts', async () => {
+    const script = fileURLToPath(new URL('../test-fixtures/mcp-prompts-only-server.mjs', import.meta.url));
+    const connection = await connectMcpServer({ name: 'prompts', transport: 'stdio', command: process.execPath, args: [script] }, { requestTimeoutMs: 10_000 });
+    open.push(connection);
+    expect(connection.status).toBe('connected');
+    expect(connection.features.tools).toBe(false);
+    expect(connection.tools()).toEqual([]);
+    expect(await connection.getPrompt('greet')).toEqual({ ok: true, messages: [{ role: 'user', part: { type: 'text', text: 'Hello!' } }] });
   });
 });

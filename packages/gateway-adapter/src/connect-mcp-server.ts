@@ -1,7 +1,7 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -26,10 +26,10 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import type { JsonSchema } from '@tool-search/catalog';
 import { createPolicy, type Policy } from '@tool-search/policy';
 import pino, { type Logger } from 'pino';
 import { admitListedTools } from './internal/admit-listed-tools.js';
+import { callToolAsTask } from './internal/call-tool-as-task.js';
 import { createBoundedSchemaCompiler, type BoundedSchemaCompiler } from './internal/create-bounded-schema-compiler.js';
 import { createOAuthProvider, type McpOAuthProvider } from './internal/create-oauth-provider.js';
 import { createSdkTransport } from './internal/create-sdk-transport.js';
@@ -38,149 +38,48 @@ import { linkAbortSignal } from './internal/link-abort-signal.js';
 import { listAllPages } from './internal/list-all-pages.js';
 import { listDescendantPids } from './internal/list-descendant-pids.js';
 import { createSecretRedactor } from './internal/redact-secrets.js';
-import { toContentParts, toResourcePart } from './internal/to-content-parts.js';
-import type { McpContentPart } from './mcp-content-part.js';
+import { pickPrompt, pickResource, pickResourceTemplate } from './internal/pick-listed-items.js';
+import { describeAjvErrors, describeHttpFailure, errorText, isTotalTimeout, isUnauthorized } from './internal/read-mcp-error.js';
+import { simplifyCallResult, toContentParts, toResourcePart } from './internal/to-content-parts.js';
+import type {
+  McpCallFailureCode,
+  McpCallResult,
+  McpFailureKind,
+  McpLogEntry,
+  McpProgress,
+  McpRoot,
+  McpServerConnection,
+  McpServerFeatures,
+  McpServerStatus,
+  McpToolDefinition,
+  McpWithheldTool,
+} from './mcp-server-connection.js';
 import type { OAuthTokenStore } from './oauth-token-store.js';
 import type { McpServerConfig } from './schemas.js';
 
-/** The behaviour hints of a tool, as its server declares them (untrusted: they may only tighten policy). */
-export interface McpToolAnnotations {
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-}
-
-/** One tool as an MCP server lists it. */
-export interface McpToolDefinition {
-  name: string;
-  /** Display title (`title`, else `annotations.title`). */
-  title?: string;
-  description: string;
-  inputSchema: JsonSchema;
-  outputSchema?: JsonSchema;
-  annotations?: McpToolAnnotations;
-  /** `execution.taskSupport`: a `required` tool is called through the task API. */
-  taskSupport?: 'forbidden' | 'optional' | 'required';
-}
-
-/** A listed tool the connection does not offer, and why (never catalogue it). */
-export interface McpWithheldTool {
-  name: string;
-  reason: string;
-}
-
-/** Why a call (or another request) produced no result. */
-export type McpCallFailureCode = 'unavailable' | 'unauthorized' | 'timeout' | 'cancelled' | 'invalid_output' | 'failed';
-
-/** A `tools/call` outcome, as a value: the server's result, or why there is none. */
-export type McpCallResult =
-  | {
-      ok: true;
-      /** The result's content, kind by kind; binary data whole. */
-      parts: McpContentPart[];
-      /** `structuredContent`, when the tool gave one (checked against its `outputSchema` when the server is trusted). */
-      structured?: Record<string, unknown>;
-      isError: boolean;
-      /** The result as one value for text-only hosts: structured content, else the texts joined, else the parts. */
-      result: unknown;
-      /** The task that produced the result (task-based tools). */
-      taskId?: string;
-    }
-  | { ok: false; code: McpCallFailureCode; message: string };
-
-/** A progress notification of a call (or a task status update, as `message`). */
-export interface McpProgress {
-  progress: number;
-  total?: number;
-  message?: string;
-}
-
-/** Options of one `callTool`. */
-export interface McpCallOptions {
-  /** Aborting sends `notifications/cancelled` (or `tasks/cancel` for a task) and fails the call `cancelled`. */
-  signal?: AbortSignal;
-  /** Fails the call when neither an answer nor progress came for this long. Default: the server's `timeoutMs`, else `requestTimeoutMs`. */
-  timeoutMs?: number;
-  /** Fails the call after this long however much progress it reports. Default: the server's `maxTotalTimeoutMs`, else 600,000. */
-  maxTotalTimeoutMs?: number;
-  onProgress?: (progress: McpProgress) => void;
-}
-
-/** The state of a connection. */
-export type McpServerStatus = 'connected' | 'unavailable' | 'unauthorized';
-
-/**
- * Why a connection is not connected: it never started, its process exited (or its session ended), an HTTP server
- * stopped answering, no OAuth token could be had, or it was closed by its owner.
- */
-export type McpFailureKind = 'start_failed' | 'exited' | 'unreachable' | 'unauthorized' | 'closed';
-
-/** A resource a server lists. */
-export interface McpResource {
-  uri: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  size?: number;
-}
-
-/** A resource template a server lists (`uriTemplate` per RFC 6570). */
-export interface McpResourceTemplate {
-  uriTemplate: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-}
-
-/** A prompt a server lists. */
-export interface McpPrompt {
-  name: string;
-  title?: string;
-  description?: string;
-  arguments?: { name: string; description?: string; required?: boolean }[];
-}
-
-/** A root the client exposes to servers (`file://` URIs). */
-export interface McpRoot {
-  uri: string;
-  name?: string;
-}
-
-/** A list request's outcome. */
-export type McpListResult<T> = { ok: true; items: T[] } | { ok: false; code: McpCallFailureCode | 'unsupported'; message: string };
-/** `resources/read` as parts (`resource` parts: `text` or `blob`). */
-export type McpReadResourceResult = { ok: true; parts: McpContentPart[] } | { ok: false; code: McpCallFailureCode | 'unsupported'; message: string };
-/** `prompts/get` as messages of parts. */
-export type McpGetPromptResult =
-  | { ok: true; description?: string; messages: { role: 'user' | 'assistant'; part: McpContentPart }[] }
-  | { ok: false; code: McpCallFailureCode | 'unsupported'; message: string };
-/** `completion/complete`. */
-export type McpCompleteResult =
-  | { ok: true; values: string[]; total?: number; hasMore?: boolean }
-  | { ok: false; code: McpCallFailureCode | 'unsupported'; message: string };
-
-/** What a server can do, as the connection uses it. */
-export interface McpServerFeatures {
-  tools: boolean;
-  resources: boolean;
-  prompts: boolean;
-  completions: boolean;
-  logging: boolean;
-  /** Task-based `tools/call` (`tasks.requests.tools.call`). */
-  toolTasks: boolean;
-}
-
-/** A log notification of a server, capped at the connection's level. */
-export interface McpLogEntry {
-  server: string;
-  level: LoggingLevel;
-  logger?: string;
-  /** The notification's data as text, at most 2,000 characters. */
-  message: string;
-}
+// The connection's contract lives in mcp-server-connection.ts; it is re-exported here, where it is made.
+export type {
+  McpCallFailureCode,
+  McpCallOptions,
+  McpCallResult,
+  McpCompleteResult,
+  McpFailureKind,
+  McpGetPromptResult,
+  McpListResult,
+  McpLogEntry,
+  McpProgress,
+  McpPrompt,
+  McpReadResourceResult,
+  McpResource,
+  McpResourceTemplate,
+  McpRoot,
+  McpServerConnection,
+  McpServerFeatures,
+  McpServerStatus,
+  McpToolAnnotations,
+  McpToolDefinition,
+  McpWithheldTool,
+} from './mcp-server-connection.js';
 
 /** Answers a server's `elicitation/create`; the default declines. */
 export type McpElicitationHandler = (request: ElicitRequestParams, context: { server: string; signal: AbortSignal }) => Promise<ElicitResult>;
@@ -198,46 +97,6 @@ export interface McpOAuthOptions {
   authorize?: (request: { server: string; authorizationUrl: URL }) => Promise<string | undefined>;
   /** The redirect URL registered for the client when the server config does not name one. */
   redirectUrl?: string;
-}
-
-/** A live connection to one MCP server. Never throws for an unreachable or dead server: it reports it. */
-export interface McpServerConnection {
-  readonly name: string;
-  readonly config: McpServerConfig;
-  /** `connected` while usable; `unavailable` once it failed to start, exited or closed, or (HTTP) stopped answering; `unauthorized` when no OAuth token could be had. */
-  readonly status: McpServerStatus;
-  /** Why the server is not connected (names the server; quotes the last stderr lines where there are any). */
-  readonly failure: string | undefined;
-  readonly failureKind: McpFailureKind | undefined;
-  /** The server's `instructions` from `initialize`. */
-  readonly instructions: string | undefined;
-  readonly serverInfo: { name: string; version: string; title?: string } | undefined;
-  readonly features: McpServerFeatures;
-  /** Process id of a stdio server while it runs. */
-  readonly pid: number | undefined;
-  /** The last lines the server wrote to stderr (at most 20 lines, 2 KB, secrets redacted). */
-  stderrTail(): string[];
-  /** The tools offered (empty while not connected). */
-  tools(): McpToolDefinition[];
-  /** Listed tools that are not offered, with why. */
-  withheldTools(): McpWithheldTool[];
-  /** Calls a tool; fails fast (naming the server) when the server is not connected. */
-  callTool(name: string, args: Record<string, unknown>, options?: McpCallOptions): Promise<McpCallResult>;
-  listResources(): Promise<McpListResult<McpResource>>;
-  listResourceTemplates(): Promise<McpListResult<McpResourceTemplate>>;
-  readResource(uri: string, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpReadResourceResult>;
-  listPrompts(): Promise<McpListResult<McpPrompt>>;
-  getPrompt(name: string, args?: Record<string, string>, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpGetPromptResult>;
-  /** Argument completion for a prompt (`{ type: 'ref/prompt', name }`) or resource template (`{ type: 'ref/resource', uri }`). */
-  complete(
-    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
-    argument: { name: string; value: string },
-    context?: Record<string, string>,
-  ): Promise<McpCompleteResult>;
-  /** Replaces the roots (only when the connection was created with `roots`) and tells the server. */
-  setRoots(roots: McpRoot[]): Promise<void>;
-  /** Closes the connection and stops the server process (and any it started); idempotent. */
-  close(): Promise<void>;
 }
 
 /** Options for `connectMcpServer`. */
@@ -456,6 +315,8 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
   }
 
   const listTools = async () => {
+    // A server that offers only resources or prompts has no tools to list.
+    if (!features().tools) return { offered: new Map<string, McpToolDefinition>(), withheld: [] };
     const tools = await listAllPages(async (cursor) => {
       const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ListToolsResultSchema, { timeout: requestTimeoutMs });
       return { items: page.tools, nextCursor: page.nextCursor };
@@ -658,36 +519,6 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
     return out;
   };
 
-  /** A task-based call: create the task, follow its status (as progress), fetch the result; abort cancels the task. */
-  const callAsTask = async (name: string, args: Record<string, unknown>, requestOptions: RequestOptions, onProgress: ((progress: McpProgress) => void) | undefined) => {
-    let taskId: string | undefined;
-    let updates = 0;
-    const stream = client.experimental.tasks.requestStream({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema, { ...requestOptions, task: {} });
-    const aborted = new Promise<never>((_, reject) => {
-      const signal = requestOptions.signal!;
-      const fail = () => {
-        if (taskId !== undefined) void client.experimental.tasks.cancelTask(taskId, { timeout: PROBE_TIMEOUT_MS }).catch(() => undefined);
-        reject(signal.reason === TOTAL_TIMEOUT ? new McpError(ErrorCode.RequestTimeout, 'task did not finish in time') : signal.reason);
-      };
-      if (signal.aborted) fail();
-      else signal.addEventListener('abort', fail, { once: true });
-    });
-    aborted.catch(() => undefined);
-    const iterator = stream[Symbol.asyncIterator]();
-    for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
-      if (next.done) throw new McpError(ErrorCode.InternalError, `task for ${name} ended without a result`);
-      const message = next.value;
-      if (message.type === 'taskCreated') taskId = message.task.taskId;
-      else if (message.type === 'taskStatus') {
-        updates += 1;
-        const text = message.task.statusMessage === undefined ? message.task.status : `${message.task.status}: ${message.task.statusMessage}`;
-        onProgress?.({ progress: updates, message: text.slice(0, 500) });
-      } else if (message.type === 'result') return { result: message.result as CallToolResult, taskId };
-      else if (message.type === 'error') throw message.error;
-    }
-  };
-
   const ensure = (feature: keyof McpServerFeatures, what: string): { ok: false; code: 'unsupported'; message: string } | undefined =>
     status === 'connected' && !features()[feature] ? { ok: false, code: 'unsupported', message: `MCP server "${config.name}" does not offer ${what}` } : undefined;
 
@@ -729,7 +560,7 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
         `tools/call ${name}`,
         (requestOptions) =>
           asTask
-            ? callAsTask(name, args, requestOptions, callOptions.onProgress)
+            ? callToolAsTask(client, { name, args, requestOptions, onProgress: callOptions.onProgress, totalTimeoutReason: TOTAL_TIMEOUT })
             : client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema, requestOptions).then((result) => ({ result, taskId: undefined })),
         callOptions,
       );
@@ -797,73 +628,4 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
       becomeUnavailable('closed', `MCP server "${config.name}" was closed`);
     },
   };
-}
-
-/** An OAuth failure, or an HTTP 401 from a server the connection has no OAuth for. */
-function isUnauthorized(error: unknown): boolean {
-  return error instanceof UnauthorizedError || (error instanceof StreamableHTTPError && error.code === 401);
-}
-
-/** True for the SDK's "maximum total timeout exceeded" (its data carries `maxTotalTimeout`). */
-function isTotalTimeout(error: McpError): boolean {
-  return typeof error.data === 'object' && error.data !== null && 'maxTotalTimeout' in error.data;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function describeAjvErrors(errors: { instancePath: string; message?: string }[] | null | undefined): string {
-  return (errors ?? [])
-    .slice(0, 5)
-    .map((error) => `${error.instancePath === '' ? 'value' : error.instancePath} ${error.message ?? 'is invalid'}`)
-    .join('; ')
-    .slice(0, 1_000);
-}
-
-/** Why an HTTP MCP server counts as gone, from the error of the request that confirmed it (no payloads). */
-function describeHttpFailure(server: string, error: unknown): string {
-  if (error instanceof StreamableHTTPError && error.code === 404) return `MCP server "${server}" ended the session (HTTP 404)`;
-  if (error instanceof StreamableHTTPError && error.code !== undefined && error.code > 0) return `MCP server "${server}" answered HTTP ${error.code}`;
-  // fetch() rejects with "fetch failed"; the socket-level reason (e.g. "connect ECONNREFUSED …") is its cause.
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
-  return `MCP server "${server}" is unreachable: ${(cause ?? errorText(error)).slice(0, 200)}`;
-}
-
-/** A call result as one value for text-only hosts: structured content when given, else the text, else the parts. */
-function simplifyCallResult(parts: McpContentPart[], structured: Record<string, unknown> | undefined): unknown {
-  if (structured !== undefined) return structured;
-  if (parts.every((part) => part.type === 'text')) return parts.map((part) => (part as { text: string }).text).join('\n');
-  return parts;
-}
-
-function pickResource(resource: { uri: string; name: string; title?: string | undefined; description?: string | undefined; mimeType?: string | undefined; size?: number | undefined }): McpResource {
-  const out: McpResource = { uri: resource.uri, name: resource.name };
-  if (resource.title !== undefined) out.title = resource.title;
-  if (resource.description !== undefined) out.description = resource.description;
-  if (resource.mimeType !== undefined) out.mimeType = resource.mimeType;
-  if (resource.size !== undefined) out.size = resource.size;
-  return out;
-}
-
-function pickResourceTemplate(template: { uriTemplate: string; name: string; title?: string | undefined; description?: string | undefined; mimeType?: string | undefined }): McpResourceTemplate {
-  const out: McpResourceTemplate = { uriTemplate: template.uriTemplate, name: template.name };
-  if (template.title !== undefined) out.title = template.title;
-  if (template.description !== undefined) out.description = template.description;
-  if (template.mimeType !== undefined) out.mimeType = template.mimeType;
-  return out;
-}
-
-function pickPrompt(prompt: { name: string; title?: string | undefined; description?: string | undefined; arguments?: { name: string; description?: string | undefined; required?: boolean | undefined }[] | undefined }): McpPrompt {
-  const out: McpPrompt = { name: prompt.name };
-  if (prompt.title !== undefined) out.title = prompt.title;
-  if (prompt.description !== undefined) out.description = prompt.description;
-  if (prompt.arguments !== undefined) {
-    out.arguments = prompt.arguments.map((argument) => ({
-      name: argument.name,
-      ...(argument.description === undefined ? {} : { description: argument.description }),
-      ...(argument.required === undefined ? {} : { required: argument.required }),
-    }));
-  }
-  return out;
 }

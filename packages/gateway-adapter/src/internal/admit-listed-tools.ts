@@ -4,7 +4,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema } from '@tool-search/catalog';
 import type { Policy } from '@tool-search/policy';
-import type { McpToolDefinition, McpWithheldTool } from '../connect-mcp-server.js';
+import type { McpToolDefinition, McpWithheldTool } from '../mcp-server-connection.js';
 import { checkSchemaLimits, type SchemaLimits } from './check-schema-limits.js';
 
 /** Descriptions longer than this are cut (and say so): a host caps far lower, this only bounds memory. */

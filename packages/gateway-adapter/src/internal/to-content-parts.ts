@@ -44,3 +44,10 @@ export function toContentParts(content: unknown): McpContentPart[] {
   if (!Array.isArray(content)) return [];
   return content.filter((block): block is Block => typeof block === 'object' && block !== null).map(toContentPart);
 }
+
+/** A call result as one value for text-only hosts: structured content when given, else the text, else the parts. */
+export function simplifyCallResult(parts: McpContentPart[], structured: Record<string, unknown> | undefined): unknown {
+  if (structured !== undefined) return structured;
+  if (parts.every((part) => part.type === 'text')) return parts.map((part) => (part as { text: string }).text).join('\n');
+  return parts;
+}
