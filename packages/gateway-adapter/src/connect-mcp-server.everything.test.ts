@@ -210,7 +210,7 @@ describe('connectMcpServer with server-everything: client capabilities', () => {
     ]);
     await Promise.all([all.callTool('toggle-simulated-logging', {}), top.callTool('toggle-simulated-logging', {})]);
     // One message at once, then one every 5 s, each at a random level.
-    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
     await Promise.all([all.callTool('toggle-simulated-logging', {}), top.callTool('toggle-simulated-logging', {})]);
     expect(everything.length).toBeGreaterThanOrEqual(2);
     expect(everything[0]).toEqual({ server: 'everything', level: expect.any(String), message: expect.stringMatching(/^\w+[- ]level message|^\w+ level-message/i) });
