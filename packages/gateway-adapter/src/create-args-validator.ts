@@ -1,49 +1,92 @@
+import { createHash } from 'node:crypto';
 import type { JsonSchema } from '@tool-search/catalog';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import pino, { type Logger } from 'pino';
+import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './internal/check-schema-limits.js';
+import { createBoundedSchemaCompiler } from './internal/create-bounded-schema-compiler.js';
 import { nearNames } from './internal/edit-distance.js';
 
-/** The result of validating a call's final arguments against the tool's input schema. */
-export type ArgsValidation = { ok: true } | { ok: false; message: string; problems: string[]; suggestions: Record<string, string[]> };
+/**
+ * The result of validating a call's final arguments against the tool's input schema. `unchecked` says why a
+ * schema was not enforced (over the limits, a non-local `$ref`, not compilable): the call may go ahead and the
+ * server validates its own input.
+ */
+export type ArgsValidation =
+  | { ok: true; unchecked?: string }
+  | { ok: false; message: string; problems: string[]; suggestions: Record<string, string[]> };
 
-/** Validates final tool arguments against JSON Schema, compiling each schema once. */
+/** Validates final tool arguments against JSON Schema, compiling each tool's schema once. */
 export interface ArgsValidator {
   validate(options: { toolId: string; schema: JsonSchema; args: Record<string, unknown>; signature?: string }): ArgsValidation;
 }
 
-// ajv-formats is CommonJS: depending on the loader its default export is the plugin or a namespace holding it.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+/** Options of `createArgsValidator`. */
+export interface ArgsValidatorOptions {
+  /** Bounds a schema must stay within to be compiled (default `DEFAULT_SCHEMA_LIMITS`). */
+  limits?: Partial<SchemaLimits>;
+  /** Compiled schemas kept (least recently used first out). Default 500. */
+  maxCached?: number;
+  logger?: Logger;
+}
+
+interface CacheEntry {
+  schema: JsonSchema;
+  fingerprint: string | undefined;
+  validate: ValidateFunction | undefined;
+  key: object | boolean | undefined;
+  unchecked: string | undefined;
+}
 
 /**
- * Creates a JSON Schema validator (ajv, all errors, formats). An error says what was wrong, suggests near
- * parameter names for unknown or missing ones, and shows the expected signature. A schema ajv cannot
- * compile is not enforced (validation is a convenience for the model; policy is the security gate).
+ * Creates a JSON Schema validator safe for schemas from any source: each schema is measured first (size,
+ * depth, node count, `$ref` expansion, local `$ref`s only), `pattern` runs on RE2 (linear time) and schemas
+ * are never registered by `$id`. An error says what was wrong, suggests near parameter names for unknown or
+ * missing ones, and shows the expected signature. A schema outside the limits is not enforced (`unchecked`).
  */
-export function createArgsValidator(): ArgsValidator {
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
-  addFormats(ajv);
-  const compiled = new Map<string, { schemaText: string; validate: ValidateFunction | undefined }>();
+export function createArgsValidator(options: ArgsValidatorOptions = {}): ArgsValidator {
+  const limits: SchemaLimits = { ...DEFAULT_SCHEMA_LIMITS, ...options.limits };
+  const maxCached = options.maxCached ?? 500;
+  const log = (options.logger ?? pino({ level: 'silent' })).child({ component: 'args-validator' });
+  const compiler = createBoundedSchemaCompiler(limits);
+  const cache = new Map<string, CacheEntry>();
 
-  const compile = (toolId: string, schema: JsonSchema): ValidateFunction | undefined => {
-    const schemaText = JSON.stringify(schema);
-    const cached = compiled.get(toolId);
-    if (cached && cached.schemaText === schemaText) return cached.validate;
-    let validate: ValidateFunction | undefined;
-    try {
-      // Tools declare various drafts; the keywords we check are shared, so the draft marker is dropped.
-      const { $schema: _ignored, ...rest } = schema;
-      validate = ajv.compile(rest);
-    } catch {
-      validate = undefined;
+  const remember = (toolId: string, entry: CacheEntry): CacheEntry => {
+    cache.delete(toolId);
+    cache.set(toolId, entry);
+    while (cache.size > maxCached) {
+      const [oldestId, oldest] = cache.entries().next().value as [string, CacheEntry];
+      cache.delete(oldestId);
+      if (oldest.key !== undefined) compiler.release(oldest.key);
     }
-    compiled.set(toolId, { schemaText, validate });
-    return validate;
+    return entry;
+  };
+
+  const compile = (toolId: string, schema: JsonSchema): CacheEntry => {
+    const cached = cache.get(toolId);
+    // The host hands the same schema object on every call: identity is the fast path.
+    if (cached && cached.schema === schema) return remember(toolId, cached);
+    const result = compiler.compile(schema);
+    if (!result.ok) {
+      log.debug({ toolId, reason: result.reason }, 'schema not enforced');
+      if (cached?.key !== undefined) compiler.release(cached.key);
+      return remember(toolId, { schema, fingerprint: undefined, validate: undefined, key: undefined, unchecked: result.reason });
+    }
+    // Within the limits the schema is small enough to serialise; an equal schema in a new object reuses its code.
+    const fingerprint = createHash('sha256').update(JSON.stringify(schema)).digest('base64');
+    if (cached && cached.fingerprint === fingerprint && cached.validate) {
+      compiler.release(result.key);
+      return remember(toolId, { ...cached, schema });
+    }
+    if (cached?.key !== undefined) compiler.release(cached.key);
+    if (result.skippedPatterns.length > 0) log.debug({ toolId, patterns: result.skippedPatterns }, 'patterns RE2 cannot run are not enforced');
+    return remember(toolId, { schema, fingerprint, validate: result.validate, key: result.key, unchecked: undefined });
   };
 
   return {
     validate({ toolId, schema, args, signature }) {
-      const validate = compile(toolId, schema);
-      if (!validate || validate(args)) return { ok: true };
+      const { validate, unchecked } = compile(toolId, schema);
+      if (!validate) return unchecked === undefined ? { ok: true } : { ok: true, unchecked };
+      if (validate(args)) return { ok: true };
       const properties = Object.keys((schema['properties'] as Record<string, unknown> | undefined) ?? {});
       const given = Object.keys(args);
       const suggestions: Record<string, string[]> = {};
@@ -68,7 +111,7 @@ function describeError(
     const extra = String((error.params as { additionalProperty: string }).additionalProperty);
     const near = error.instancePath === '' ? nearNames(extra, known.properties) : [];
     if (near.length > 0) known.suggestions[extra] = near;
-    return `unknown parameter "${extra}"${where === 'args' ? '' : ` in ${where}`}`;
+    return `unknown parameter "${extra.slice(0, 100)}"${where === 'args' ? '' : ` in ${where}`}`;
   }
   if (error.keyword === 'required') {
     const missing = String((error.params as { missingProperty: string }).missingProperty);
@@ -79,8 +122,9 @@ function describeError(
     return `missing required parameter "${missing}"${where === 'args' ? '' : ` in ${where}`}`;
   }
   if (error.keyword === 'enum') {
-    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.slice(0, 10).map((v) => JSON.stringify(v));
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.slice(0, 10).map((v) => JSON.stringify(v).slice(0, 100));
     return `${where} must be one of ${allowed.join(', ')}`;
   }
-  return `${where} ${error.message ?? 'is invalid'}`;
+  // An untrusted schema's own text (a pattern, a format) appears in ajv's message: keep it short.
+  return `${where} ${(error.message ?? 'is invalid').slice(0, 300)}`;
 }

@@ -1,5 +1,6 @@
 // zod schemas for what crosses this package's boundary: the `tools.toolSearch` setting and the MCP server
 // configs. Our own config is strict (a typo fails loudly, with its path).
+import { isPolicyError, parsePolicyConfig } from '@tool-search/policy';
 import { z } from 'zod';
 
 /** The object form of the `tools.toolSearch` setting. */
@@ -32,23 +33,96 @@ const serverNameSchema = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'expected 1-64 letters, digits, "_", "." or "-" (it becomes the owner in tool ids)');
 
-/** One MCP server: a child process over stdio, or a Streamable HTTP endpoint. */
-export const mcpServerConfigSchema = z.discriminatedUnion('transport', [
-  z.strictObject({
-    name: serverNameSchema,
-    transport: z.literal('stdio'),
-    command: z.string().min(1),
-    args: z.array(z.string()).optional(),
-    env: z.record(z.string(), z.string()).optional(),
-    cwd: z.string().optional(),
-  }),
-  z.strictObject({
-    name: serverNameSchema,
-    transport: z.literal('http'),
-    url: z.url(),
-    headers: z.record(z.string(), z.string()).optional(),
-  }),
-]);
+/** A list of tool patterns in policy syntax (`read_*`, `mcp:github:get_*`, `group:fs`), checked by `parsePolicyConfig`. */
+const toolPatternsSchema = z.array(z.string().min(1)).superRefine((patterns, context) => {
+  try {
+    parsePolicyConfig({ deny: patterns });
+  } catch (error) {
+    const path = isPolicyError(error) ? error.path : undefined;
+    // The policy error's path is `deny[i]`: keep only the index, the caller's path names the field.
+    const index = path === undefined ? undefined : /\[(\d+)\]/.exec(path)?.[1];
+    context.addIssue({
+      code: 'custom',
+      message: error instanceof Error ? error.message : String(error),
+      ...(index === undefined ? {} : { path: [Number(index)] }),
+    });
+  }
+});
+
+/** Options every MCP server config may carry, whatever its transport. */
+const mcpServerCommonShape = {
+  name: serverNameSchema,
+  /** Results and schemas of this server are trusted like local tools (no untrusted marking, output checked). Default false. */
+  trusted: z.boolean().optional(),
+  /** Only tools matching one of these patterns are offered (policy pattern syntax). Default: every tool. */
+  include: toolPatternsSchema.optional(),
+  /** Tools matching any of these patterns are never offered; exclude beats include. */
+  exclude: toolPatternsSchema.optional(),
+  /** Tool names of this server to pin directly visible in every mode (still subject to policy). */
+  visible: z.array(z.string().min(1)).optional(),
+  /** Idle timeout of one tool call (progress resets it), overriding the host's. */
+  timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+  /** Upper bound of one tool call however much progress it reports. Default 600,000 (10 min). */
+  maxTotalTimeoutMs: z.number().int().min(1).max(86_400_000).optional(),
+};
+
+/** OAuth settings of an HTTP server (the SDK's authorization code flow with PKCE, or client credentials). */
+export const mcpOAuthConfigSchema = z.strictObject({
+  /** A pre-registered client id; without one the client registers dynamically (or uses `clientMetadataUrl`). */
+  clientId: z.string().min(1).optional(),
+  /** The secret of a pre-registered confidential client. */
+  clientSecret: z.string().min(1).optional(),
+  /** A client id metadata document URL (CIMD), used as the client id where the server supports it. */
+  clientMetadataUrl: z.url().optional(),
+  /** Scopes to ask for; default: what the server advertises. */
+  scopes: z.array(z.string().min(1)).optional(),
+  /** Where the browser is sent back with the code. Default: the connection option, else `http://localhost:33418/callback`. */
+  redirectUrl: z.url().optional(),
+  /** `client_credentials` for a machine client (needs `clientId` and `clientSecret`); default `authorization_code`. */
+  grantType: z.enum(['authorization_code', 'client_credentials']).optional(),
+  /** Name sent at dynamic registration. Default `tool-search`. */
+  clientName: z.string().min(1).optional(),
+});
+
+/** One MCP server: a child process over stdio, a Streamable HTTP endpoint, or a legacy HTTP+SSE endpoint. */
+export const mcpServerConfigSchema = z
+  .discriminatedUnion('transport', [
+    z.strictObject({
+      ...mcpServerCommonShape,
+      transport: z.literal('stdio'),
+      command: z.string().min(1),
+      args: z.array(z.string()).optional(),
+      env: z.record(z.string(), z.string()).optional(),
+      cwd: z.string().optional(),
+    }),
+    z.strictObject({
+      ...mcpServerCommonShape,
+      transport: z.literal('http'),
+      url: z.url(),
+      headers: z.record(z.string(), z.string()).optional(),
+      /** OAuth for this server: `true` for the defaults, or the settings. */
+      oauth: z.union([z.literal(true), mcpOAuthConfigSchema]).optional(),
+    }),
+    z.strictObject({
+      ...mcpServerCommonShape,
+      transport: z.literal('sse'),
+      url: z.url(),
+      headers: z.record(z.string(), z.string()).optional(),
+      oauth: z.union([z.literal(true), mcpOAuthConfigSchema]).optional(),
+    }),
+  ])
+  .superRefine((config, context) => {
+    const oauth = 'oauth' in config && typeof config.oauth === 'object' ? config.oauth : undefined;
+    if (oauth?.grantType === 'client_credentials' && (oauth.clientId === undefined || oauth.clientSecret === undefined)) {
+      context.addIssue({ code: 'custom', path: ['oauth', 'grantType'], message: 'client_credentials needs oauth.clientId and oauth.clientSecret' });
+    }
+    if (config.timeoutMs !== undefined && config.maxTotalTimeoutMs !== undefined && config.timeoutMs > config.maxTotalTimeoutMs) {
+      context.addIssue({ code: 'custom', path: ['timeoutMs'], message: `timeoutMs (${config.timeoutMs}) must not exceed maxTotalTimeoutMs (${config.maxTotalTimeoutMs})` });
+    }
+  });
 
 /** One MCP server config (see `mcpServerConfigSchema`). */
 export type McpServerConfig = z.infer<typeof mcpServerConfigSchema>;
+
+/** The OAuth settings of an HTTP or SSE server config. */
+export type McpOAuthConfig = z.infer<typeof mcpOAuthConfigSchema>;

@@ -2,3 +2,4 @@
 export { createFakeRunner } from './fake-runner.js';
 export type { FakeRunRecord } from './fake-runner.js';
 export { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from './mcp-fixture.js';
+export { REAL_MCP_SERVER_SCRIPTS, realMcpServerConfig } from './real-mcp-servers.js';
