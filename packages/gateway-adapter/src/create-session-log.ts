@@ -9,6 +9,7 @@ export type SessionLogEvent =
   | 'describe'
   | 'call'
   | 'hydration'
+  | 'progress'
   | 'code.run'
   | 'mcp.unavailable'
   | 'mcp.available'

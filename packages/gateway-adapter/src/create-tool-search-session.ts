@@ -71,12 +71,9 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
       ...(client === undefined ? {} : { client }),
       ...pick(options, ['policy', 'context', 'visible', 'sessionLog', 'hooks', 'approvals', 'authorizeTimeoutMs', 'callTimeoutMs', 'sessionId']),
     });
+    // The session's methods are closures over its parts, so they stay bound when spread.
     return {
-      sessionId: session.sessionId,
-      decision: session.decision,
-      surface: (format) => session.surface(format),
-      execute: (request, executeOptions) => session.execute(request, executeOptions),
-      telemetry: () => session.telemetry(),
+      ...session,
       async close() {
         await session.close();
         await host.close();

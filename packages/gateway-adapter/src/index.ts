@@ -43,7 +43,7 @@ export type { OpenSessionOptions } from './internal/open-tool-search-session.js'
 export type { McpServerState, RestartBackoff } from './internal/mcp-server-supervisor.js';
 export { createToolSearchSession } from './create-tool-search-session.js';
 export type { CreateToolSearchSessionOptions, ToolSearchSources } from './create-tool-search-session.js';
-export type { ExecuteOptions, RenderedSurface, ToolCallRequest, ToolProgress, ToolSearchSession } from './tool-search-session.js';
+export type { ExecuteOptions, ModelSurface, RenderedSurface, ToolCallRequest, ToolProgress, ToolSearchSession } from './tool-search-session.js';
 export { decideToolSearchMode } from './decide-tool-search-mode.js';
 export type { RuntimeProbe, ToolSearchModeDecision } from './decide-tool-search-mode.js';
 export { GatewayAdapterError, isGatewayAdapterError } from './errors.js';
@@ -56,6 +56,7 @@ export type { LoadedPlugin, PluginSpec } from './load-plugin-tools.js';
 export type { McpContentPart } from './mcp-content-part.js';
 export { createMemoryTokenStore } from './oauth-token-store.js';
 export type { OAuthTokenStore, StoredOAuthState } from './oauth-token-store.js';
+export { renderOutcome } from './render-outcome.js';
 export { renderToolResult, stringifyResult, UNTRUSTED_RESULT_MAX_CHARS } from './render-tool-result.js';
 export type { RenderedToolResult } from './render-tool-result.js';
 export { repairFlattenedArgs } from './repair-flattened-args.js';

@@ -22,11 +22,15 @@ export interface SurfaceTelemetry {
   format: string;
   /** Tools declared to the model (control, visible, client and, in direct mode, every catalog tool). */
   toolsDeclared: number;
-  /** Declared tools that carry a catalog tool's full schema (everything but the control tools). */
+  /** Declared tools whose full schema reaches the model up front (not the control tools, not deferred ones). */
   schemasUpFront: number;
   toolBytes: number;
   instructionBytes: number;
   totalBytes: number;
+  /** Bytes of the tools that reach the model's context up front (in native mode, deferred definitions do not). */
+  upFrontToolBytes: number;
+  /** Tools declared with deferred loading (native mode). */
+  deferredTools: number;
 }
 
 /** Per-session telemetry: what was rendered, what was asked, and every final call. */

@@ -1,4 +1,5 @@
 import type { ToolSource } from '@tool-search/catalog';
+import type { ContentPart } from '@tool-search/modes';
 
 /** The catalog identity of a tool an outcome is about. */
 export interface ToolRef {
@@ -20,6 +21,9 @@ export type ToolCallErrorCode =
   | 'wrong_mode'
   | 'tool_failed'
   | 'timeout'
+  | 'cancelled'
+  | 'unauthorized'
+  | 'invalid_output'
   | 'code_failed';
 
 interface OutcomeBase {
@@ -43,6 +47,14 @@ export interface OkOutcome extends OutcomeBase {
   untrusted: boolean;
   /** True when the content was capped. */
   truncated: boolean;
+  /**
+   * The result as MCP content parts (text, image, audio, resource_link, resource), binary data whole, when the
+   * tool gave parts. `content` is their text (notes stand for the binary ones); `renderOutcome` puts both in a
+   * provider's tool-result shape.
+   */
+  parts?: ContentPart[];
+  /** The tool's `structuredContent`, when it gave one (checked against its output schema when trusted). */
+  structured?: Record<string, unknown>;
 }
 
 /** A call stopped by policy, the owner gate, a hook or an approval. */

@@ -1,5 +1,5 @@
 // The public shape of one run's session, however it was opened (`host.openSession` or `createToolSearchSession`).
-import type { ProviderTool, Surface, SurfaceFormat } from '@tool-search/modes';
+import type { ModelTool, ProviderToolsFor, Surface, SurfaceFormat } from '@tool-search/modes';
 import type { ToolSearchModeDecision } from './decide-tool-search-mode.js';
 import type { Telemetry } from './telemetry.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
@@ -26,11 +26,21 @@ export interface ExecuteOptions {
   onProgress?: (progress: ToolProgress) => void;
 }
 
-/** What to send the model in one provider format. */
-export interface RenderedSurface {
+/** What to send the model in one provider format (`tools` has that format's exact type). */
+export interface RenderedSurface<F extends SurfaceFormat = SurfaceFormat> {
   mode: Surface['mode'];
   /** The tools in the provider's own shape (OpenAI Chat, OpenAI Responses or Anthropic). */
-  tools: ProviderTool[];
+  tools: ProviderToolsFor<F>;
+  instructions: string;
+}
+
+/**
+ * The surface before any provider format: each tool's name, description, JSON Schema and `kind` (`control`,
+ * `pinned`, `client`, `catalog`), for adapters that declare tools in a framework's own shape.
+ */
+export interface ModelSurface {
+  mode: Surface['mode'];
+  tools: ModelTool[];
   instructions: string;
 }
 
@@ -39,7 +49,9 @@ export interface ToolSearchSession {
   readonly sessionId: string;
   /** The mode decision (and fallback reason) made at creation. */
   readonly decision: ToolSearchModeDecision;
-  surface(format: SurfaceFormat): RenderedSurface;
+  surface<F extends SurfaceFormat>(format: F): RenderedSurface<F>;
+  /** The provider-neutral surface (recorded in telemetry like `surface`, with `format: 'model'`). */
+  modelSurface(): ModelSurface;
   execute(request: ToolCallRequest, options?: ExecuteOptions): Promise<ToolCallOutcome>;
   telemetry(): Telemetry;
   close(): Promise<void>;

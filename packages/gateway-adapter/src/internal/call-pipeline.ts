@@ -6,11 +6,14 @@ import type { Logger } from 'pino';
 import type { ArgsValidator } from '../create-args-validator.js';
 import { renderToolResult } from '../render-tool-result.js';
 import type { CallRoute } from '../telemetry.js';
-import type { ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
+import type { McpCallFailureCode } from '../mcp-server-connection.js';
+import type { OkOutcome, ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
+import type { ToolProgress } from '../tool-search-session.js';
 import type { AllowedTool, AllowedTools } from './allowed-tools.js';
 import { combineSignals, raceAbort } from './combine-signals.js';
+import { contentPartsText } from './content-parts-text.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
-import type { HostCore } from './host-core.js';
+import type { HostCore, HostRoute } from './host-core.js';
 import { finalCallRecord, type TelemetryRecorder } from './telemetry-recorder.js';
 
 /** How a call reached the pipeline, for the record and the outcome. */
@@ -22,6 +25,8 @@ export interface CallMeta {
   signal?: AbortSignal;
   /** What `tool_call` repaired in the arguments, when it did. */
   repair?: string;
+  /** Receives progress the tool reports (MCP `notifications/progress`). */
+  onProgress?: (progress: ToolProgress) => void;
 }
 
 export interface CallPipeline {
@@ -108,52 +113,93 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   return { call, unknown };
 }
 
-/** The args problem of a call to a tool with a trusted schema, or undefined when they are fine. */
+/** The args problem of a call, or undefined when they are fine (every source: the validator is bounded for hostile schemas). */
 function validate(options: CallPipelineOptions, tool: AllowedTool, args: Record<string, unknown>): { message: string; suggestions: string[] } | undefined {
-  if (!tool.trusted || tool.inputSchema === undefined) return undefined;
+  if (tool.inputSchema === undefined) return undefined;
   const described = options.tools.view.describe(tool.ref.id);
   const signature = described.found ? described.tool.input : undefined;
   const validation = options.validator.validate({ toolId: tool.ref.id, schema: tool.inputSchema, args, ...(signature === undefined ? {} : { signature }) });
   return validation.ok ? undefined : { message: validation.message, suggestions: Object.values(validation.suggestions).flat() };
 }
 
+/** Why an MCP call gave no result, as the outcome's code (one table for every failure the connection reports). */
+const MCP_FAILURE_CODES: Readonly<Record<McpCallFailureCode, ToolCallErrorCode>> = {
+  unavailable: 'unavailable',
+  unauthorized: 'unauthorized',
+  timeout: 'timeout',
+  cancelled: 'cancelled',
+  invalid_output: 'invalid_output',
+  failed: 'tool_failed',
+};
+
 async function run(options: CallPipelineOptions, tool: AllowedTool, args: Record<string, unknown>, meta: CallMeta, start: OutcomeStart): Promise<ToolCallOutcome> {
-  const log = options.log;
   const route = tool.route;
   if (route === undefined) {
     const content = `Client tool ${tool.ref.name} is executed by the caller.`;
     return { status: 'client', kind: 'call', toolCallId: meta.toolCallId, name: meta.name, tool: tool.ref, args, content, durationMs: Date.now() - start.startedAt };
   }
-  const timeout = AbortSignal.timeout(options.callTimeoutMs);
-  const combined = combineSignals([timeout, options.sessionSignal, meta.signal]);
-  let result: unknown;
+  return route.kind === 'mcp' ? runMcp(options, tool, route, args, meta, start) : runLocal(options, tool, route, args, meta, start);
+}
+
+/**
+ * An MCP call: the connection owns its timeouts (an idle timeout that progress resets, and a total ceiling),
+ * so a long call that reports progress is not cut at `callTimeoutMs`; aborting it sends `notifications/cancelled`.
+ */
+async function runMcp(
+  options: CallPipelineOptions,
+  tool: AllowedTool,
+  route: Extract<HostRoute, { kind: 'mcp' }>,
+  args: Record<string, unknown>,
+  meta: CallMeta,
+  start: OutcomeStart,
+): Promise<ToolCallOutcome> {
+  const combined = combineSignals([options.sessionSignal, meta.signal]);
   try {
-    if (route.kind === 'mcp') {
-      const called = await options.host.callMcp(route.server, route.toolName, args, { signal: combined.signal, timeoutMs: options.callTimeoutMs });
-      if (!called.ok) {
-        const code: ToolCallErrorCode = called.code === 'unavailable' ? 'unavailable' : called.code === 'timeout' ? 'timeout' : 'tool_failed';
-        return errorOutcome(start, code, called.message, { tool: tool.ref });
-      }
-      if (called.isError) {
-        const rendered = renderToolResult(called.result, { untrusted: true, toolId: tool.ref.id });
-        return errorOutcome(start, 'tool_failed', `MCP server "${route.server}" reported an error from ${route.toolName}:\n${rendered.content}`, { tool: tool.ref });
-      }
-      result = called.result;
-    } else {
-      try {
-        const context = { toolId: tool.ref.id, toolCallId: meta.toolCallId, signal: combined.signal, logger: log.child({ toolId: tool.ref.id }) };
-        result = await raceAbort(Promise.resolve().then(() => route.tool.execute(args, context)), combined.signal);
-      } catch (error) {
-        if (timeout.aborted) return errorOutcome(start, 'timeout', `Tool ${tool.ref.id} did not finish within ${options.callTimeoutMs} ms`, { tool: tool.ref });
-        const message = error instanceof Error ? error.message : String(error);
-        return errorOutcome(start, 'tool_failed', `Tool ${tool.ref.id} failed: ${message.slice(0, 2_000)}`, { tool: tool.ref });
-      }
+    const called = await options.host.callMcp(route.server, route.toolName, args, {
+      signal: combined.signal,
+      timeoutMs: options.callTimeoutMs,
+      ...(meta.onProgress === undefined ? {} : { onProgress: meta.onProgress }),
+    });
+    if (!called.ok) return errorOutcome(start, MCP_FAILURE_CODES[called.code], called.message, { tool: tool.ref });
+    const text = contentPartsText(called.parts, called.structured);
+    if (called.isError) {
+      const rendered = renderToolResult(text, { untrusted: true, toolId: tool.ref.id });
+      return errorOutcome(start, 'tool_failed', `MCP server "${route.server}" reported an error from ${route.toolName}:\n${rendered.content}`, { tool: tool.ref });
     }
+    const outcome = okOutcome(tool, meta, start, called.result, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id }));
+    if (called.parts.length > 0) outcome.parts = called.parts;
+    if (called.structured !== undefined) outcome.structured = called.structured;
+    return outcome;
   } finally {
     combined.dispose();
   }
-  const untrusted = !tool.trusted;
-  const rendered = renderToolResult(result, { untrusted, toolId: tool.ref.id });
+}
+
+async function runLocal(
+  options: CallPipelineOptions,
+  tool: AllowedTool,
+  route: Extract<HostRoute, { kind: 'local' }>,
+  args: Record<string, unknown>,
+  meta: CallMeta,
+  start: OutcomeStart,
+): Promise<ToolCallOutcome> {
+  const timeout = AbortSignal.timeout(options.callTimeoutMs);
+  const combined = combineSignals([timeout, options.sessionSignal, meta.signal]);
+  try {
+    const context = { toolId: tool.ref.id, toolCallId: meta.toolCallId, signal: combined.signal, logger: options.log.child({ toolId: tool.ref.id }) };
+    const result = await raceAbort(Promise.resolve().then(() => route.tool.execute(args, context)), combined.signal);
+    return okOutcome(tool, meta, start, result, renderToolResult(result, { untrusted: !tool.trusted, toolId: tool.ref.id }));
+  } catch (error) {
+    if (timeout.aborted) return errorOutcome(start, 'timeout', `Tool ${tool.ref.id} did not finish within ${options.callTimeoutMs} ms`, { tool: tool.ref });
+    if (meta.signal?.aborted === true) return errorOutcome(start, 'cancelled', `The call to ${tool.ref.id} was cancelled`, { tool: tool.ref });
+    const message = error instanceof Error ? error.message : String(error);
+    return errorOutcome(start, 'tool_failed', `Tool ${tool.ref.id} failed: ${message.slice(0, 2_000)}`, { tool: tool.ref });
+  } finally {
+    combined.dispose();
+  }
+}
+
+function okOutcome(tool: AllowedTool, meta: CallMeta, start: OutcomeStart, result: unknown, rendered: { content: string; truncated: boolean }): OkOutcome {
   return {
     status: 'ok',
     kind: 'call',
@@ -161,7 +207,7 @@ async function run(options: CallPipelineOptions, tool: AllowedTool, args: Record
     name: meta.name,
     tool: tool.ref,
     result,
-    untrusted,
+    untrusted: !tool.trusted,
     truncated: rendered.truncated,
     content: rendered.content,
     durationMs: Date.now() - start.startedAt,

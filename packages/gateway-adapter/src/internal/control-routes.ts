@@ -16,17 +16,21 @@ import { renderToolResult } from '../render-tool-result.js';
 import { repairFlattenedArgs } from '../repair-flattened-args.js';
 import type { OutcomeKind, ToolCallOutcome } from '../tool-call-outcome.js';
 import type { AllowedTools } from './allowed-tools.js';
-import type { CallPipeline } from './call-pipeline.js';
+import type { CallMeta, CallPipeline } from './call-pipeline.js';
 import type { CatalogReads } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import { formatZodError } from './format-zod-error.js';
+import { pick } from './pick.js';
 import { runCodeBody } from './run-code-body.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
+
+/** What the caller of `execute` gave for this call: its cancel signal and progress receiver. */
+export type CallOptions = Pick<CallMeta, 'signal' | 'onProgress'>;
 
 /** One control tool: its outcome kind and its handler. */
 export interface ControlRoute {
   kind: OutcomeKind;
-  handle(args: Record<string, unknown>, start: OutcomeStart, signal: AbortSignal | undefined): Promise<ToolCallOutcome>;
+  handle(args: Record<string, unknown>, start: OutcomeStart, call: CallOptions): Promise<ToolCallOutcome>;
 }
 
 export interface ControlRouteContext {
@@ -50,11 +54,11 @@ export function controlKind(name: string): OutcomeKind {
 /** The routes of `mode`: code mode has `tool_search_code`, tools and directory the three search tools, direct none. */
 export function createControlRoutes(mode: Mode, context: ControlRouteContext): ReadonlyMap<string, ControlRoute> {
   const routes = new Map<string, ControlRoute>();
-  if (mode === 'code') routes.set(TOOL_SEARCH_CODE, { kind: 'code', handle: (args, start) => runCode(context, args, start) });
+  if (mode === 'code') routes.set(TOOL_SEARCH_CODE, { kind: 'code', handle: (args, start, call) => runCode(context, args, start, call) });
   if (mode === 'tools' || mode === 'directory') {
     routes.set(TOOL_SEARCH, { kind: 'search', handle: async (args, start) => search(context, args, start) });
     routes.set(TOOL_DESCRIBE, { kind: 'describe', handle: async (args, start) => describe(context, args, start) });
-    routes.set(TOOL_CALL, { kind: 'call', handle: (args, start, signal) => callById(context, args, start, signal) });
+    routes.set(TOOL_CALL, { kind: 'call', handle: (args, start, call) => callById(context, args, start, call) });
   }
   return routes;
 }
@@ -109,7 +113,7 @@ function describe(context: ControlRouteContext, args: Record<string, unknown>, s
   };
 }
 
-async function callById(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart, signal: AbortSignal | undefined): Promise<ToolCallOutcome> {
+async function callById(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart, call: CallOptions): Promise<ToolCallOutcome> {
   const target = typeof args['id'] === 'string' ? args['id'].trim() : '';
   if (target === '') return answerError(context, errorOutcome(start, 'invalid_request', 'tool_call needs { id, args }: id is the tool id from tool_search'));
   const resolved = context.tools.resolve(target);
@@ -130,12 +134,12 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
     via: 'tool_call',
     toolCallId: start.toolCallId,
     name: start.name,
-    ...(signal === undefined ? {} : { signal }),
+    ...pick(call, ['signal', 'onProgress']),
     ...(repair === undefined ? {} : { repair }),
   });
 }
 
-async function runCode(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart): Promise<ToolCallOutcome> {
+async function runCode(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart, call: CallOptions): Promise<ToolCallOutcome> {
   const parsed = toolSearchCodeArgsSchema.safeParse(args);
   if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid tool_search_code arguments: ${formatZodError(parsed.error, 'args').message}`));
   if (context.runner === undefined) return answerError(context, errorOutcome(start, 'unavailable', 'No sandbox runner is available for tool_search_code'));
@@ -143,5 +147,6 @@ async function runCode(context: ControlRouteContext, args: Record<string, unknow
     { runner: context.runner, tools: context.tools, reads: context.reads, pipeline: context.pipeline, recorder: context.recorder, event: context.event, timeoutMs: context.codeTimeoutMs, sessionSignal: context.sessionSignal },
     parsed.data.code,
     start,
+    call,
   );
 }

@@ -6,7 +6,7 @@ import type { Surface } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Runner } from '@tool-search/sandbox-runner';
 import type { Logger } from 'pino';
-import type { McpCallResult } from '../connect-mcp-server.js';
+import type { McpCallOptions, McpCallResult } from '../mcp-server-connection.js';
 import type { ArgsValidator } from '../create-args-validator.js';
 import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import type { ExecutableTool } from '../executable-tool.js';
@@ -51,7 +51,8 @@ export interface HostCore {
   serverDown(server: string): string | undefined;
   /** Names of configured MCP servers that are not ready now. */
   unavailableServers(): string[];
-  callMcp(server: string, toolName: string, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpCallResult>;
+  /** Calls an MCP tool; a server's own `timeoutMs` wins over the session's `timeoutMs`. */
+  callMcp(server: string, toolName: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpCallResult>;
   /** The mode to render for a config (code mode probes the sandbox runtime once per host). */
   decideMode(config: ResolvedToolSearchConfig): Promise<ToolSearchModeDecision>;
   /** The sandbox runner for code-mode sessions (shared, created on first use). */

@@ -2,7 +2,8 @@
 // ends its session, connects a fresh one after a backoff (1, 2, 4 … 30 s, then every 30 s). Every connection
 // is replaced, never revived, so a dead child or transport leaves nothing behind.
 import type { Logger } from 'pino';
-import { connectMcpServer, type McpCallResult, type McpServerConnection, type McpToolDefinition } from '../connect-mcp-server.js';
+import { connectMcpServer } from '../connect-mcp-server.js';
+import type { McpCallOptions, McpCallResult, McpServerConnection, McpToolDefinition } from '../mcp-server-connection.js';
 import type { McpServerConfig } from '../schemas.js';
 
 /** Where a supervised server is: first start, connected, reconnecting, or down until the next attempt. */
@@ -81,12 +82,14 @@ export class McpServerSupervisor {
     return this.currentState === 'ready' && this.connection ? this.connection.tools() : [];
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpCallResult> {
+  /** Calls a tool on the live connection; the server's own `timeoutMs` wins over the caller's. */
+  async callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpCallResult> {
     const live = this.connection;
     if (this.currentState !== 'ready' || live === undefined) {
       return { ok: false, code: 'unavailable', message: `MCP server "${this.name}" is unavailable: ${this.currentReason ?? this.currentState}` };
     }
-    return live.callTool(name, args, options);
+    const timeoutMs = this.config.timeoutMs ?? options.timeoutMs;
+    return live.callTool(name, args, { ...options, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   }
 
   async close(): Promise<void> {

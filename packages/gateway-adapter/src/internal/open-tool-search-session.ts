@@ -2,7 +2,7 @@
 // registry, the call pipeline, the control routes of its mode, its surface and its telemetry are each built
 // by their own module; this file connects them and routes `execute`.
 import { randomUUID } from 'node:crypto';
-import { CONTROL_TOOL_NAMES, measureSurface, toProviderTools, type Mode } from '@tool-search/modes';
+import { CONTROL_TOOL_NAMES, measureSurface, toProviderTools, type Mode, type Surface, type SurfaceFormat, type SurfaceMeasure } from '@tool-search/modes';
 import {
   createPolicy,
   type ApprovalProvider,
@@ -20,7 +20,7 @@ import { GatewayAdapterError } from '../errors.js';
 import type { ClientTool } from '../executable-tool.js';
 import { resolveToolSearchConfig } from '../resolve-tool-search-config.js';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
-import type { ExecuteOptions, ToolCallRequest, ToolSearchSession } from '../tool-search-session.js';
+import type { ExecuteOptions, RenderedSurface, ToolCallRequest, ToolProgress, ToolSearchSession } from '../tool-search-session.js';
 import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import { createAllowedTools, type AllowedTools } from './allowed-tools.js';
 import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
@@ -169,14 +169,17 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
   return {
     sessionId: parts.sessionId,
     decision: parts.decision,
-    surface(format) {
+    surface<F extends SurfaceFormat>(format: F): RenderedSurface<F> {
       const current = parts.surface.current();
-      const measured = measureSurface(current, format);
-      const schemasUpFront = current.tools.filter((tool) => tool.id !== undefined).length;
-      const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured };
-      parts.recorder.recordSurface(rendered);
-      parts.event('surface', { mode: current.mode, ...rendered });
+      recordSurface(parts, current, format, measureSurface(current, format));
       return { mode: current.mode, tools: toProviderTools(current.tools, format), instructions: current.instructions };
+    },
+    modelSurface() {
+      const current = parts.surface.current();
+      const toolBytes = Buffer.byteLength(JSON.stringify(current.tools));
+      const instructionBytes = Buffer.byteLength(current.instructions);
+      recordSurface(parts, current, 'model', { toolBytes, instructionBytes, totalBytes: toolBytes + instructionBytes, upFrontToolBytes: toolBytes, deferredTools: 0 });
+      return { mode: current.mode, tools: current.tools.map((tool) => ({ ...tool })), instructions: current.instructions };
     },
     async execute(request, executeOptions = {}) {
       if (closed) throw new GatewayAdapterError('session_closed', `Tool call ${request.toolCallId} arrived after the session was closed`);
@@ -193,6 +196,14 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
   };
 }
 
+/** Records what was declared up front (schemas of catalog, pinned and client tools; deferred ones do not count). */
+function recordSurface(parts: SessionParts, current: Surface, format: string, measured: SurfaceMeasure): void {
+  const schemasUpFront = current.tools.filter((tool) => tool.id !== undefined && tool.deferred !== true).length;
+  const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured };
+  parts.recorder.recordSurface(rendered);
+  parts.event('surface', { mode: current.mode, ...rendered });
+}
+
 /** Routes one model tool call: a control tool of the mode, a declared name, a hydrated name, or unknown. */
 async function executeRequest(parts: SessionParts, request: ToolCallRequest, options: ExecuteOptions): Promise<ToolCallOutcome> {
   const { name, toolCallId } = request;
@@ -204,10 +215,11 @@ async function executeRequest(parts: SessionParts, request: ToolCallRequest, opt
   };
   const args = parseCallArgs(request.args);
   if (args === undefined) return fail(errorOutcome(start, 'invalid_request', `Arguments of ${name} must be a JSON object`));
+  const call = { ...pick(options, ['signal']), ...(options.onProgress === undefined ? {} : { onProgress: progressReporter(parts, toolCallId, options.onProgress) }) };
   const route = parts.routes.get(name);
-  if (route !== undefined) return route.handle(args, start, options.signal);
+  if (route !== undefined) return route.handle(args, start, call);
   if (CONTROL_TOOL_NAMES.includes(name)) return fail(errorOutcome(start, 'wrong_mode', `${name} is not available in ${parts.decision.mode} mode`));
-  const signal = options.signal === undefined ? {} : { signal: options.signal };
+  const signal = call;
   const declared = surface.declaredId(name);
   if (declared !== undefined) return pipeline.call(declared, args, { via: tools.get(declared)?.kind === 'client' ? 'client' : 'direct', toolCallId, name, ...signal });
   // Directory mode: an exact hidden name the model read in the directory is hydrated from the allowed catalog.
@@ -220,6 +232,26 @@ async function executeRequest(parts: SessionParts, request: ToolCallRequest, opt
   const unknown = pipeline.unknown(start, name);
   parts.event('call', { toolCallId, via: 'direct', target: name.slice(0, 300), decision: 'not-run', status: 'error', detail: unknown.code, durationMs: unknown.durationMs });
   return fail(unknown);
+}
+
+/** Most progress events one call writes to the session log (the caller's receiver gets every one). */
+const MAX_PROGRESS_EVENTS = 50;
+
+/** Hands progress to the caller's receiver and writes it to the session log (bounded per call). */
+function progressReporter(parts: SessionParts, toolCallId: string, receiver: (progress: ToolProgress) => void): (progress: ToolProgress) => void {
+  let written = 0;
+  return (progress) => {
+    if (written < MAX_PROGRESS_EVENTS) {
+      written += 1;
+      parts.event('progress', { toolCallId, progress: progress.progress, ...(progress.total === undefined ? {} : { total: progress.total }) });
+    }
+    try {
+      receiver(progress);
+    } catch (error) {
+      // A throwing receiver must not fail the call it watches.
+      parts.event('progress', { toolCallId, receiverFailed: error instanceof Error ? error.message.slice(0, 200) : 'non-error thrown' });
+    }
+  };
 }
 
 /** The `session.start` event, and one `mcp.unavailable` per server that is not ready at open. */

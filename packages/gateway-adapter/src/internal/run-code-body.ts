@@ -5,7 +5,8 @@ import type { Runner } from '@tool-search/sandbox-runner';
 import { renderToolResult, stringifyResult } from '../render-tool-result.js';
 import type { ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
 import type { AllowedTools } from './allowed-tools.js';
-import type { CallPipeline } from './call-pipeline.js';
+import type { CallMeta, CallPipeline } from './call-pipeline.js';
+import { combineSignals } from './combine-signals.js';
 import type { CatalogReads } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import { parseCallArgs } from './parse-call-args.js';
@@ -29,7 +30,7 @@ type BridgeCallAnswer =
   | { status: 'error'; code: string; message: string; suggestions?: string[] };
 
 /** Runs one body; `start` is the model call that asked for it. */
-export async function runCodeBody(context: CodeRunContext, code: string, start: OutcomeStart): Promise<ToolCallOutcome> {
+export async function runCodeBody(context: CodeRunContext, code: string, start: OutcomeStart, call: Pick<CallMeta, 'signal' | 'onProgress'>): Promise<ToolCallOutcome> {
   const { reads, tools, pipeline } = context;
   context.recorder.counts.codeRuns += 1;
   const innerCalls: { id: string; status: string; detail?: string }[] = [];
@@ -47,7 +48,11 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
     if ('miss' in resolved) outcome = notRun(context, pipeline.unknown(inner, id), id);
     else if (tools.get(resolved.id)?.kind === 'client') {
       outcome = notRun(context, errorOutcome(inner, 'wrong_mode', `${id} is a client tool: call it directly, not from code`), id);
-    } else outcome = await pipeline.call(resolved.id, args, { via: 'code', toolCallId: innerId, name: start.name, ...(signal ? { signal } : {}) });
+    } else {
+      // Progress of a call from code reaches the caller of the run, like any other call's.
+      const progress = call.onProgress === undefined ? {} : { onProgress: call.onProgress };
+      outcome = await pipeline.call(resolved.id, args, { via: 'code', toolCallId: innerId, name: start.name, ...(signal ? { signal } : {}), ...progress });
+    }
     innerCalls.push({ id: outcome.tool?.id ?? id, status: outcome.status, ...(outcome.status === 'error' ? { detail: outcome.code } : {}) });
     // Anything an untrusted tool said, even in an error, marks what the run returns.
     const untrustedTool = outcome.tool !== undefined && tools.get(outcome.tool.id)?.trusted === false;
@@ -58,10 +63,11 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
     return { status: 'error', code: 'wrong_mode', message: 'client tools cannot run from code' };
   };
 
+  const cancel = combineSignals([context.sessionSignal, call.signal]);
   const run = await context.runner.run({
     code,
     timeoutMs: context.timeoutMs,
-    signal: context.sessionSignal,
+    signal: cancel.signal,
     bridge: {
       search: async (query: unknown, searchOptions: unknown) => {
         if (typeof query !== 'string') throw new Error('tools.search(query, { limit }): query must be a string');
@@ -78,6 +84,7 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
       call: (id: unknown, callArgs: unknown, bridgeContext?: { signal?: AbortSignal }) => callFromCode(id, callArgs, bridgeContext?.signal),
     },
   });
+  cancel.dispose();
   context.event('code.run', {
     toolCallId: start.toolCallId,
     ok: run.ok,
