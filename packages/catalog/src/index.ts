@@ -16,7 +16,7 @@ export { MAX_INPUT_SIGNATURE_LENGTH, renderInputSignature } from './render-input
 export type { RenderInputSignatureOptions } from './render-input-signature.js';
 export { sanitizeText } from './sanitize-text.js';
 export type { SanitizeTextOptions } from './sanitize-text.js';
-export { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, TOOL_NAME_PATTERN, TOOL_OWNER_PATTERN, toolInputSchema } from './schemas.js';
+export { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, TOOL_NAME_PATTERN, TOOL_OWNER_PATTERN, toolInputSchema } from './schemas.js';
 export { parseToolId, TOOL_SOURCES, toolId } from './tool-id.js';
 export type {
   AddResult,

@@ -13,6 +13,7 @@ export type SessionLogEvent =
   | 'code.run'
   | 'mcp.unavailable'
   | 'mcp.available'
+  | 'mcp.log'
   | 'mcp.tools_changed'
   | 'session.summary';
 

@@ -14,7 +14,11 @@ import type { HostCore } from './internal/host-core.js';
 import { openToolSearchSession, type OpenSessionOptions } from './internal/open-tool-search-session.js';
 import { McpServerSupervisor, type McpServerState, type RestartBackoff } from './internal/mcp-server-supervisor.js';
 import { loadPluginTools, type PluginSpec } from './load-plugin-tools.js';
+import type { McpElicitationHandler, McpOAuthOptions, McpSamplingHandler } from './connect-mcp-server.js';
+import { pick } from './internal/pick.js';
+import type { McpLogEntry, McpRoot } from './mcp-server-connection.js';
 import type { ToolSearchEnv } from './resolve-tool-search-config.js';
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 import { mcpServerConfigSchema, type McpServerConfig } from './schemas.js';
 
@@ -48,6 +52,22 @@ export interface CreateToolSearchHostOptions {
   sandboxPoolSize?: number;
   /** Environment for `resolveToolSearchConfig` (`TOOL_SEARCH_MODE`). Default: none. */
   env?: ToolSearchEnv;
+  /** What the host offers MCP servers as their client: roots, elicitation, sampling, OAuth, the log level it takes. */
+  mcpClient?: McpClientOptions;
+}
+
+/** The MCP client capabilities of a host (each default is the safe one). */
+export interface McpClientOptions {
+  /** Roots offered to every server. Default: none (the capability is not declared). */
+  roots?: McpRoot[];
+  /** Answers a server's elicitation requests. Default: decline, so the tool gets an answer it can report. */
+  onElicitation?: McpElicitationHandler;
+  /** Answers a server's sampling requests. Default: refuse with an error the model can read. */
+  onSampling?: McpSamplingHandler;
+  /** Lowest server log level taken (asked of servers with `logging/setLevel`). Default `info`. */
+  logLevel?: LoggingLevel;
+  /** OAuth for HTTP servers whose config has `oauth`: the token store and how to ask the user. */
+  oauth?: McpOAuthOptions;
 }
 
 /** One MCP server as the host sees it. */
@@ -97,20 +117,27 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
   registry.addLocal(collectLocalTools(options.sources?.openclaw ?? [], plugins));
 
   const supervisors = new Map<string, McpServerSupervisor>();
+  const serverLogs = new ServerLogRouter(log);
   for (const config of mcpConfigs) {
     const server = config.name;
     const supervisor = new McpServerSupervisor(config, {
       logger: log,
+      connect: {
+        ...pick(options.mcpClient ?? {}, ['roots', 'onElicitation', 'onSampling', 'logLevel', 'oauth']),
+        // A server's log lines go to the host log and to the sessions with a call to it in flight.
+        onLog: (entry) => serverLogs.deliver(entry),
+      },
       ...(options.mcpRequestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.mcpRequestTimeoutMs }),
       ...(options.restartBackoff === undefined ? {} : { backoff: options.restartBackoff }),
-      onReady: (tools) => registry.serverReady(server, tools),
+      onReady: (connection) => registry.serverReady(server, connection),
       onToolsChanged: (change) => registry.serverChanged(server, change),
       onDown: (reason) => registry.serverDown(server, reason),
       onState: (state, reason) => log.info({ server, state, ...(reason === undefined ? {} : { reason }) }, 'mcp server state changed'),
     });
     supervisors.set(server, supervisor);
   }
-  const core = createHostCore({ options, rootLogger, registry, supervisors });
+  const pins = mcpConfigs.flatMap((config) => (config.visible ?? []).map((name) => `mcp:${config.name}:${name}`));
+  const core = createHostCore({ options, rootLogger, registry, supervisors, serverLogs, pins });
   const sessions = new Set<ToolSearchSession>();
   let closed = false;
 
@@ -149,8 +176,11 @@ function createHostCore(parts: {
   rootLogger: Logger;
   registry: HostRegistry;
   supervisors: ReadonlyMap<string, McpServerSupervisor>;
+  serverLogs: ServerLogRouter;
+  /** Tool ids the server configs pin (`visible`). */
+  pins: string[];
 }): HostCore & { closeRunner(): Promise<void> } {
-  const { options, registry, supervisors } = parts;
+  const { options, registry, supervisors, serverLogs } = parts;
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
   const allStarted = Promise.all([...supervisors.values()].map((server) => server.firstAttempt));
   let startupWait: Promise<void> | undefined;
@@ -177,10 +207,21 @@ function createHostCore(parts: {
       return supervisor === undefined || supervisor.state === 'ready' ? undefined : `MCP server "${server}" is ${supervisor.state}: ${supervisor.reason ?? 'not ready yet'}`;
     },
     unavailableServers: () => [...supervisors.values()].filter((server) => server.state !== 'ready').map((server) => server.name),
-    callMcp: (server, toolName, args, callOptions) => {
+    callMcp: async (server, toolName, args, { onServerLog, ...callOptions }) => {
       const supervisor = supervisors.get(server);
-      if (supervisor === undefined) return Promise.resolve({ ok: false, code: 'unavailable', message: `No MCP server "${server}" is configured` });
-      return supervisor.callTool(toolName, args, callOptions);
+      if (supervisor === undefined) return { ok: false, code: 'unavailable', message: `No MCP server "${server}" is configured` };
+      const release = onServerLog === undefined ? undefined : serverLogs.listen(server, onServerLog);
+      try {
+        return await supervisor.callTool(toolName, args, callOptions);
+      } finally {
+        release?.();
+      }
+    },
+    pinnedByServers: () => parts.pins,
+    readResource: async (server, uri, readOptions) => {
+      const live = supervisors.get(server)?.live();
+      if (live === undefined) return { ok: false, code: 'unavailable', message: `MCP server "${server}" is unavailable: ${supervisors.get(server)?.reason ?? 'not ready'}` };
+      return live.readResource(uri, readOptions);
     },
     decideMode: (config) => decideToolSearchMode(config, { probe: () => (probe ??= (options.probe ?? (() => probeRuntime()))()) }),
     runner: (decision: ToolSearchModeDecision) => {
@@ -196,6 +237,25 @@ function createHostCore(parts: {
     startupWait: () => (startupWait ??= raceTimeout(allStarted, startupTimeoutMs)),
     closeRunner: async () => ownRunner?.close(),
   };
+}
+
+/** Hands each server log entry to the host log, and to whoever listens for that server now. */
+class ServerLogRouter {
+  private readonly listeners = new Map<string, Set<(entry: McpLogEntry) => void>>();
+  constructor(private readonly log: Logger) {}
+
+  listen(server: string, listener: (entry: McpLogEntry) => void): () => void {
+    const set = this.listeners.get(server) ?? new Set();
+    this.listeners.set(server, set);
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  deliver(entry: McpLogEntry): void {
+    const level = entry.level === 'debug' ? 'debug' : entry.level === 'info' || entry.level === 'notice' ? 'info' : 'warn';
+    this.log[level]({ server: entry.server, serverLevel: entry.level, logger: entry.logger, message: entry.message.slice(0, 500) }, 'mcp server log');
+    for (const listener of this.listeners.get(entry.server) ?? []) listener(entry);
+  }
 }
 
 /** Validates the MCP server configs (strict, with the path of the first problem) and their unique names. */

@@ -341,7 +341,7 @@ describe('createToolSearchSession: direct mode, a real stdio MCP server that die
     expect(outcome).toMatchObject({
       status: 'error',
       code: 'unavailable',
-      message: 'MCP server "fixture" is unavailable: MCP server "fixture" exited or closed its connection',
+      message: expect.stringMatching(/^MCP server "fixture" is unavailable: MCP server "fixture" exited or closed its connection; its last stderr lines: /),
     });
     expect(session.telemetry()).toMatchObject({ catalog: { size: 0, unavailableServers: ['fixture'] } });
     expect(session.telemetry().calls.at(-1)).toMatchObject({ toolCallId: 'dead_1', toolId: 'mcp:fixture:echo_text', source: 'mcp', via: 'direct', detail: 'unavailable' });

@@ -71,7 +71,7 @@ export function createAllowedTools(options: {
     if (descriptor === undefined || route === undefined) return undefined;
     return {
       ref: { id, name: descriptor.name, source: descriptor.source, owner: descriptor.owner },
-      kind: route.kind,
+      kind: route.kind === 'local' ? 'local' : 'mcp',
       inputSchema: descriptor.inputSchema,
       trusted: descriptor.trusted,
       policyTool: host.policyTool(descriptor),
@@ -89,7 +89,8 @@ export function createAllowedTools(options: {
     return down !== undefined && admits({ id, name: parsed.name, source: 'mcp', owner: parsed.owner, ownerOnly: false }) ? down : undefined;
   };
 
-  const pins: string[] = [];
+  // Pins a server config asks for are ids; they count once the tool is in this session's view.
+  const pins: string[] = [...new Set(host.pinnedByServers())];
   for (const wanted of options.visible) {
     const described = view.get(wanted) !== undefined ? wanted : view.describe(wanted);
     const id = typeof described === 'string' ? described : described.found ? described.tool.id : undefined;

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { ArgsValidator } from '../create-args-validator.js';
 import { renderToolResult } from '../render-tool-result.js';
 import type { CallRoute } from '../telemetry.js';
-import type { McpCallFailureCode } from '../mcp-server-connection.js';
+import type { McpCallFailureCode, McpLogEntry } from '../mcp-server-connection.js';
 import type { OkOutcome, ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
 import type { ToolProgress } from '../tool-search-session.js';
 import type { AllowedTool, AllowedTools } from './allowed-tools.js';
@@ -51,6 +51,8 @@ export interface CallPipelineOptions {
   log: Logger;
   /** Where the model finds tools in this mode (for the unknown-tool message). */
   searchHint: string;
+  /** Receives the log lines an MCP server sends while one of this session's calls to it is in flight. */
+  onServerLog?: (entry: McpLogEntry) => void;
 }
 
 /** Creates the pipeline of one session. */
@@ -138,7 +140,14 @@ async function run(options: CallPipelineOptions, tool: AllowedTool, args: Record
     const content = `Client tool ${tool.ref.name} is executed by the caller.`;
     return { status: 'client', kind: 'call', toolCallId: meta.toolCallId, name: meta.name, tool: tool.ref, args, content, durationMs: Date.now() - start.startedAt };
   }
-  return route.kind === 'mcp' ? runMcp(options, tool, route, args, meta, start) : runLocal(options, tool, route, args, meta, start);
+  switch (route.kind) {
+    case 'mcp':
+      return runMcp(options, tool, route, args, meta, start);
+    case 'mcp-resource':
+      return readResource(options, tool, route, args, meta, start);
+    case 'local':
+      return runLocal(options, tool, route, args, meta, start);
+  }
 }
 
 /**
@@ -159,6 +168,7 @@ async function runMcp(
       signal: combined.signal,
       timeoutMs: options.callTimeoutMs,
       ...(meta.onProgress === undefined ? {} : { onProgress: meta.onProgress }),
+      ...(options.onServerLog === undefined ? {} : { onServerLog: options.onServerLog }),
     });
     if (!called.ok) return errorOutcome(start, MCP_FAILURE_CODES[called.code], called.message, { tool: tool.ref });
     const text = contentPartsText(called.parts, called.structured);
@@ -169,6 +179,28 @@ async function runMcp(
     const outcome = okOutcome(tool, meta, start, called.result, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id }));
     if (called.parts.length > 0) outcome.parts = called.parts;
     if (called.structured !== undefined) outcome.structured = called.structured;
+    return outcome;
+  } finally {
+    combined.dispose();
+  }
+}
+
+/** The synthesized `read_resource` tool: the resource's contents as parts (text inline, binary as attachments). */
+async function readResource(
+  options: CallPipelineOptions,
+  tool: AllowedTool,
+  route: Extract<HostRoute, { kind: 'mcp-resource' }>,
+  args: Record<string, unknown>,
+  meta: CallMeta,
+  start: OutcomeStart,
+): Promise<ToolCallOutcome> {
+  const combined = combineSignals([AbortSignal.timeout(options.callTimeoutMs), options.sessionSignal, meta.signal]);
+  try {
+    const read = await options.host.readResource(route.server, String(args['uri']), { signal: combined.signal, timeoutMs: options.callTimeoutMs });
+    if (!read.ok) return errorOutcome(start, read.code === 'unsupported' ? 'tool_failed' : MCP_FAILURE_CODES[read.code], read.message, { tool: tool.ref });
+    const text = contentPartsText(read.parts, undefined);
+    const outcome = okOutcome(tool, meta, start, text, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id }));
+    if (read.parts.length > 0) outcome.parts = read.parts;
     return outcome;
   } finally {
     combined.dispose();

@@ -6,7 +6,7 @@ import type { Surface } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Runner } from '@tool-search/sandbox-runner';
 import type { Logger } from 'pino';
-import type { McpCallOptions, McpCallResult } from '../mcp-server-connection.js';
+import type { McpCallOptions, McpCallResult, McpLogEntry, McpReadResourceResult } from '../mcp-server-connection.js';
 import type { ArgsValidator } from '../create-args-validator.js';
 import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import type { ExecutableTool } from '../executable-tool.js';
@@ -15,7 +15,9 @@ import type { ResolvedToolSearchConfig, ToolSearchEnv } from '../resolve-tool-se
 /** How a catalogued tool runs: in this process, or on an MCP server. */
 export type HostRoute =
   | { kind: 'local'; ownerOnly: boolean; tool: ExecutableTool }
-  | { kind: 'mcp'; ownerOnly: false; server: string; toolName: string };
+  | { kind: 'mcp'; ownerOnly: false; server: string; toolName: string }
+  /** The synthesized `read_resource` tool of a server: `resources/read` of the given URI. */
+  | { kind: 'mcp-resource'; ownerOnly: false; server: string };
 
 /** A tool that was catalogued and went away: why, and what the policy needs to know whether to say so. */
 export interface GoneTool {
@@ -52,7 +54,10 @@ export interface HostCore {
   /** Names of configured MCP servers that are not ready now. */
   unavailableServers(): string[];
   /** Calls an MCP tool; a server's own `timeoutMs` wins over the session's `timeoutMs`. */
-  callMcp(server: string, toolName: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpCallResult>;
+  callMcp(server: string, toolName: string, args: Record<string, unknown>, options: McpCallOptions & { onServerLog?: (entry: McpLogEntry) => void }): Promise<McpCallResult>;
+  /** Tool ids the MCP server configs pin directly visible (each session pins them, if its policy allows). */
+  pinnedByServers(): string[];
+  readResource(server: string, uri: string, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpReadResourceResult>;
   /** The mode to render for a config (code mode probes the sandbox runtime once per host). */
   decideMode(config: ResolvedToolSearchConfig): Promise<ToolSearchModeDecision>;
   /** The sandbox runner for code-mode sessions (shared, created on first use). */

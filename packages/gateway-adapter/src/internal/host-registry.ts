@@ -3,6 +3,7 @@
 import {
   createCatalog,
   MAX_DESCRIPTION_LENGTH,
+  MAX_TITLE_LENGTH,
   SEARCH_LIMIT_CEILING,
   toolId,
   type Catalog,
@@ -14,7 +15,7 @@ import {
 import { CONTROL_TOOL_NAMES } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Logger } from 'pino';
-import type { McpToolDefinition } from '../connect-mcp-server.js';
+import type { McpServerConnection, McpToolDefinition } from '../mcp-server-connection.js';
 import { GatewayAdapterError } from '../errors.js';
 import type { ExecutableTool } from '../executable-tool.js';
 import type { GoneTool, HostEvent, HostRoute } from './host-core.js';
@@ -40,6 +41,10 @@ export class HostRegistry {
   private readonly serverIds = new Map<string, Set<string>>();
   private readonly listeners = new Set<(event: HostEvent) => void>();
   private readonly views = new WeakMap<Policy, Map<string, CatalogView>>();
+  /** Servers whose config says `trusted`. */
+  private readonly serverTrust = new Map<string, boolean>();
+  /** Servers that got a synthesized `read_resource` tool. */
+  private readonly resourceReaders = new Map<string, boolean>();
   private changes = 0;
 
   constructor(options: { logger: Logger; catalogLogger: Logger }) {
@@ -98,21 +103,30 @@ export class HostRegistry {
     if (added.length > 0) this.changes += 1;
   }
 
-  /** A server connected (again): its tools join; tools it listed before but not now stay gone, saying so. */
-  serverReady(server: string, definitions: readonly McpToolDefinition[]): void {
+  /**
+   * A server connected (again): its tools join (with the server's trust, and a `read_resource` tool when it has
+   * resources); tools it listed before but not now stay gone, saying so.
+   */
+  serverReady(server: string, connection: Pick<McpServerConnection, 'tools' | 'features' | 'config'>): void {
+    this.serverTrust.set(server, connection.config.trusted === true);
+    const definitions = connection.tools();
+    const readsResources = connection.features.resources && !definitions.some((definition) => definition.name === READ_RESOURCE_TOOL);
+    this.resourceReaders.set(server, readsResources);
     const before = new Set(this.serverIds.get(server) ?? []);
-    const added = this.addServerTools(server, definitions);
+    const added = this.addServerTools(server, readsResources ? [...definitions, readResourceDefinition(server)] : definitions);
     for (const descriptor of added) before.delete(descriptor.id);
     this.removeTools([...before], (id) => `Tool ${id} is no longer listed by MCP server "${server}"`);
     this.emit({ type: 'server_up', server, tools: added.map((descriptor) => this.policyTool(descriptor)) });
   }
 
   serverChanged(server: string, change: { added: readonly McpToolDefinition[]; removed: readonly string[] }): void {
+    // The server's own tools never replace or remove the synthesized resource reader.
+    const own = (name: string) => !(name === READ_RESOURCE_TOOL && this.resourceReaders.get(server) === true);
     const removed = this.removeTools(
-      change.removed.map((name) => toolId('mcp', server, name)),
+      change.removed.filter(own).map((name) => toolId('mcp', server, name)),
       (id) => `Tool ${id} was removed by MCP server "${server}"`,
     );
-    const added = this.addServerTools(server, change.added);
+    const added = this.addServerTools(server, change.added.filter((definition) => own(definition.name)));
     this.emit({ type: 'tools_changed', server, added: added.map((descriptor) => this.policyTool(descriptor)), removed });
   }
 
@@ -153,12 +167,14 @@ export class HostRegistry {
 
   /** Catalogues one server's tools; one malformed tool (a bad name, a control-tool name) never stops the others. */
   private addServerTools(server: string, definitions: readonly McpToolDefinition[]): ToolDescriptor[] {
-    const { added, rejected } = this.catalog.add(definitions.map((definition) => mcpToolInput(server, definition)));
+    const trusted = this.serverTrust.get(server) === true;
+    const { added, rejected } = this.catalog.add(definitions.map((definition) => mcpToolInput(server, definition, trusted)));
     for (const entry of rejected) this.log.warn({ server, code: entry.code, err: entry.message }, 'mcp tool rejected by the catalog');
     const ids = this.serverIds.get(server) ?? new Set<string>();
     this.serverIds.set(server, ids);
     for (const descriptor of added) {
-      this.routes.set(descriptor.id, { kind: 'mcp', ownerOnly: false, server, toolName: descriptor.name });
+      const readsResources = descriptor.name === READ_RESOURCE_TOOL && this.resourceReaders.get(server) === true;
+      this.routes.set(descriptor.id, readsResources ? { kind: 'mcp-resource', ownerOnly: false, server } : { kind: 'mcp', ownerOnly: false, server, toolName: descriptor.name });
       this.goneTools.delete(descriptor.id);
       ids.add(descriptor.id);
     }
@@ -182,15 +198,41 @@ export class HostRegistry {
   }
 }
 
+/** The name of the tool a server with resources gets, so a model can read a `resource_link` a tool returned. */
+export const READ_RESOURCE_TOOL = 'read_resource';
+
+/** The synthesized resource reader of one server: a catalog tool like any other (searchable, gated by policy). */
+function readResourceDefinition(server: string): McpToolDefinition {
+  return {
+    name: READ_RESOURCE_TOOL,
+    title: `Read a resource of ${server}`,
+    description: `Read a resource of MCP server "${server}" by its URI, for example a resource link one of its tools returned. Returns the resource's contents (text, or an attachment for binary data).`,
+    inputSchema: { type: 'object', properties: { uri: { type: 'string', description: 'The resource URI.' } }, required: ['uri'], additionalProperties: false },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  };
+}
+
 /** The catalog entry of one MCP tool (the whole description: the catalog caps what it shows). */
-function mcpToolInput(server: string, definition: McpToolDefinition): ToolInput {
+function mcpToolInput(server: string, definition: McpToolDefinition, trusted: boolean): ToolInput {
   const input: ToolInput = {
     name: definition.name,
     source: 'mcp',
     owner: server,
     description: definition.description.slice(0, MAX_DESCRIPTION_LENGTH),
     inputSchema: definition.inputSchema,
+    trusted,
   };
+  if (definition.title !== undefined) input.title = definition.title.slice(0, MAX_TITLE_LENGTH);
   if (definition.outputSchema !== undefined) input.outputSchema = definition.outputSchema;
+  if (definition.annotations !== undefined) input.annotations = pickAnnotations(definition.annotations);
   return input;
+}
+
+/** The four boolean hints the catalog keeps (a server may send more, or malformed ones). */
+function pickAnnotations(annotations: McpToolDefinition['annotations'] & object): NonNullable<ToolInput['annotations']> {
+  const picked: NonNullable<ToolInput['annotations']> = {};
+  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+    if (typeof annotations[hint] === 'boolean') picked[hint] = annotations[hint];
+  }
+  return picked;
 }

@@ -2,8 +2,8 @@
 // ends its session, connects a fresh one after a backoff (1, 2, 4 … 30 s, then every 30 s). Every connection
 // is replaced, never revived, so a dead child or transport leaves nothing behind.
 import type { Logger } from 'pino';
-import { connectMcpServer } from '../connect-mcp-server.js';
-import type { McpCallOptions, McpCallResult, McpServerConnection, McpToolDefinition } from '../mcp-server-connection.js';
+import { connectMcpServer, type ConnectMcpServerOptions } from '../connect-mcp-server.js';
+import type { McpCallOptions, McpCallResult, McpFailureKind, McpServerConnection, McpToolDefinition } from '../mcp-server-connection.js';
 import type { McpServerConfig } from '../schemas.js';
 
 /** Where a supervised server is: first start, connected, reconnecting, or down until the next attempt. */
@@ -12,13 +12,17 @@ export type McpServerState = 'starting' | 'ready' | 'restarting' | 'unavailable'
 /** Backoff between reconnect attempts; `false` never reconnects. */
 export type RestartBackoff = { initialMs?: number; maxMs?: number } | false;
 
+/** How much of an exited server's stderr its reason quotes (the connection keeps more, for `host.status()`). */
+const STDERR_LINES_IN_REASON = 5;
+const STDERR_CHARS_IN_REASON = 600;
+
 /** Defaults of the reconnect backoff: the delay doubles from 1 s up to 30 s, then stays there. */
 export const DEFAULT_RESTART_BACKOFF = Object.freeze({ initialMs: 1_000, maxMs: 30_000 });
 
 /** What the supervisor tells its host. */
 export interface SupervisorListener {
-  /** Connected (again): the full tool list of the new connection. */
-  onReady(tools: McpToolDefinition[]): void;
+  /** Connected (again): the new connection, its tools listed. */
+  onReady(connection: McpServerConnection): void;
   /** The connected server changed its list (`notifications/tools/list_changed`). */
   onToolsChanged(change: { added: McpToolDefinition[]; removed: string[] }): void;
   /** The connected server went away (exited, closed, ended its session). */
@@ -31,6 +35,8 @@ export interface McpServerSupervisorOptions extends SupervisorListener {
   logger: Logger;
   requestTimeoutMs?: number;
   backoff?: RestartBackoff;
+  /** Options every connection gets (roots, elicitation, sampling, server logs, OAuth). */
+  connect?: Pick<ConnectMcpServerOptions, 'roots' | 'onElicitation' | 'onSampling' | 'onLog' | 'logLevel' | 'oauth' | 'clientInfo' | 'onListChanged'>;
 }
 
 /** One supervised server; the first connection attempt starts in the constructor. */
@@ -80,6 +86,11 @@ export class McpServerSupervisor {
 
   tools(): McpToolDefinition[] {
     return this.currentState === 'ready' && this.connection ? this.connection.tools() : [];
+  }
+
+  /** The live connection while ready (for resources, prompts and completions). */
+  live(): McpServerConnection | undefined {
+    return this.currentState === 'ready' ? this.connection : undefined;
   }
 
   /** Calls a tool on the live connection; the server's own `timeoutMs` wins over the caller's. */
@@ -133,6 +144,7 @@ export class McpServerSupervisor {
     let next: McpServerConnection;
     try {
       next = await connectMcpServer(this.config, {
+        ...this.options.connect,
         logger: this.options.logger,
         signal: this.closing.signal,
         ...(this.options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: this.options.requestTimeoutMs }),
@@ -140,8 +152,11 @@ export class McpServerSupervisor {
           if (current === this.generation && this.currentState === 'ready') this.options.onToolsChanged(change);
         },
         // A failure while connecting is reported by the connect result below.
-        onUnavailable: (why) => {
-          if (live.started && current === this.generation && !this.closed) this.wentDown(why);
+        onUnavailable: (why, kind) => {
+          if (!live.started || current !== this.generation || this.closed) return;
+          // The last lines a process wrote before it exited usually say why.
+          const tail = kind === 'exited' ? next.stderrTail().slice(-STDERR_LINES_IN_REASON).join(' | ').slice(-STDERR_CHARS_IN_REASON) : '';
+          this.wentDown(tail === '' ? why : `${why}; its last stderr lines: ${tail}`, kind);
         },
       });
     } catch (error) {
@@ -156,22 +171,27 @@ export class McpServerSupervisor {
     }
     if (next.status !== 'connected') {
       this.setState('unavailable', next.failure ?? `MCP server "${this.name}" failed to start`);
-      this.scheduleReconnect();
+      // No token, no point in retrying on a timer: that needs the user (or a new token in the store).
+      if (next.status !== 'unauthorized') this.scheduleReconnect();
       return;
     }
     live.started = true;
     this.connection = next;
     this.readySince = Date.now();
     this.setState('ready', undefined);
-    this.options.onReady(next.tools());
+    this.options.onReady(next);
   }
 
-  private wentDown(reason: string): void {
+  private wentDown(reason: string, kind: McpFailureKind): void {
+    const dead = this.connection;
     this.connection = undefined;
+    // Replaced, never revived: whatever is left of the old connection is closed.
+    void dead?.close().catch(() => undefined);
     // A server that stayed up for a whole backoff period starts its backoff over.
     if (this.backoff !== false && Date.now() - this.readySince >= this.backoff.maxMs) this.failures = 0;
     this.setState('unavailable', reason);
     this.options.onDown(reason);
-    this.scheduleReconnect();
+    // A lost token needs the user; a connection closed on purpose stays closed.
+    if (kind !== 'unauthorized' && kind !== 'closed') this.scheduleReconnect();
   }
 }

@@ -138,6 +138,7 @@ export async function openToolSearchSession(
     recorder,
     log,
     searchHint: SEARCH_HINTS[decision.mode],
+    onServerLog: (entry) => event('mcp.log', { server: entry.server, level: entry.level, ...(entry.logger === undefined ? {} : { logger: entry.logger }), message: entry.message.slice(0, 500) }),
   });
   const reads = createCatalogReads({ view, recorder, event });
   const routes = createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal });
