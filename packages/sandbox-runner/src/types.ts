@@ -1,7 +1,10 @@
 // The public types of the runner. Values crossing the sandbox boundary are JSON only.
 import type { Logger } from 'pino';
 
-/** What a bridge handler receives as its last argument. `signal` aborts when the run ends (result, timeout, kill). */
+/**
+ * What a bridge handler receives as its last argument. `signal` belongs to this one call and aborts when the run
+ * ends (result, timeout, kill), so listeners a handler adds to it never pile up across calls.
+ */
 export interface BridgeContext {
   signal: AbortSignal;
 }
