@@ -1,0 +1,244 @@
+// The QuickJS engine's worker program, run with `new Worker(source, { eval: true })` (CommonJS, nothing read from
+// the package at run time but the QuickJS packages themselves). The worker is trusted host code; the body runs
+// inside a QuickJS context in WebAssembly memory and reaches the worker only through the four host functions of
+// the realm runtime, which take and return primitives. One worker serves one run at a time, each in a fresh
+// QuickJS runtime and context; the WebAssembly instance is replaced when a run broke it or grew its memory.
+// Kept as plain JavaScript text because the worker evaluates it verbatim.
+
+/** Source of the worker program. Its `workerData` is `QuickJsWorkerData` (see create-quickjs-engine.ts). */
+export const QUICKJS_WORKER_SOURCE = String.raw`'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const core = require(workerData.corePath);
+const baseVariant = require(workerData.variantPath).default;
+const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
+const LIMITS = workerData.limits;
+const REALM_LIMITS = workerData.realmLimits;
+const abortFlag = new Int32Array(workerData.abortFlag);
+// QuickJS checks its own stack against this; it must overflow before the worker's V8 stack does (measured: 1 MiB
+// of QuickJS stack needs ~4 MB of native stack), so that deep recursion is a catchable error in the body.
+const QUICKJS_STACK_BYTES = 512 * 1024;
+// A run whose WebAssembly memory grew past this gets a fresh instance afterwards (memory never shrinks).
+const MEMORY_REPLACE_BYTES = 32 * 1024 * 1024;
+
+const variant = core.newVariant(baseVariant, { wasmModule: workerData.wasmModule });
+let quickjs;
+let instanceBroken = false;
+let run;
+
+function post(message) {
+  parentPort.postMessage(message);
+}
+
+// A protocol line in the child's format, measured here (trusted code), so the parent parses it without
+// measuring it again. The byte length is the parent's bound on what the line carried.
+function postLine(text) {
+  post({ kind: 'line', line: text, bytes: Buffer.byteLength(text, 'utf8') });
+}
+
+function aborted() {
+  return Atomics.load(abortFlag, 0) !== 0;
+}
+
+function dispose(state) {
+  // The instance is dropped instead when the run broke it; a runtime QuickJS cannot free cleanly leaks into
+  // the instance, which is then replaced as well.
+  if (state === undefined || instanceBroken) return;
+  try {
+    for (const handle of state.handles) if (handle.alive) handle.dispose();
+    state.context.dispose();
+    state.runtime.dispose();
+  } catch (_) {
+    instanceBroken = true;
+  }
+}
+
+// Calls into QuickJS; a host-level failure (the WebAssembly stack or memory) breaks the instance and the run.
+function guarded(action) {
+  try {
+    return action();
+  } catch (error) {
+    instanceBroken = true;
+    if (run !== undefined && !run.finished) {
+      run.finished = true;
+      post({ kind: 'fatal', reason: 'the QuickJS engine failed: ' + String(error && error.message) });
+    }
+    return undefined;
+  }
+}
+
+function prepare() {
+  const runtime = quickjs.newRuntime();
+  runtime.setMemoryLimit(LIMITS.heapMb * 1024 * 1024);
+  runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
+  const context = runtime.newContext();
+  const state = { runtime: runtime, context: context, handles: [], deadline: Infinity, finished: false, settle: undefined, startSource: undefined };
+  runtime.setInterruptHandler(function () {
+    return aborted() || Date.now() > state.deadline;
+  });
+  const stringOf = function (handle) {
+    return context.typeof(handle) === 'string' ? context.getString(handle) : undefined;
+  };
+  const numberOf = function (handle) {
+    return context.typeof(handle) === 'number' ? context.getNumber(handle) : undefined;
+  };
+  const hostCall = context.newFunction('hostCall', function (idHandle, methodHandle, argsHandle) {
+    const id = numberOf(idHandle);
+    const method = stringOf(methodHandle);
+    const argsJson = stringOf(argsHandle);
+    if (state.finished || !Number.isSafeInteger(id) || method === undefined || argsJson === undefined) return;
+    postLine('{"type":"call","id":' + id + ',"method":' + JSON.stringify(method) + ',"args":' + argsJson + '}');
+  });
+  const hostLog = context.newFunction('hostLog', function (levelHandle, textHandle) {
+    const level = stringOf(levelHandle);
+    const text = stringOf(textHandle);
+    if (state.finished || level === undefined || text === undefined) return;
+    postLine(JSON.stringify({ type: 'log', level: level, text: text }));
+  });
+  const hostDone = context.newFunction('hostDone', function (kindHandle, payloadHandle) {
+    const kind = stringOf(kindHandle);
+    if (state.finished || kind === undefined) return;
+    state.finished = true;
+    const payload = stringOf(payloadHandle);
+    if (kind === 'ok') postLine(payload === undefined ? '{"type":"done","ok":true}' : '{"type":"done","ok":true,"value":' + payload + '}');
+    else postLine(JSON.stringify({ type: 'done', ok: false, code: kind, message: payload === undefined ? '' : payload }));
+  });
+  const hostMeasure = context.newFunction('hostMeasure', function (jsonHandle, membersHandle, depthHandle) {
+    const json = stringOf(jsonHandle);
+    const members = numberOf(membersHandle);
+    const depth = numberOf(depthHandle);
+    if (json === undefined || members === undefined || depth === undefined) return context.newNumber(3);
+    return context.newNumber(measureJsonText(json, members, depth));
+  });
+  state.handles.push(hostCall, hostLog, hostDone, hostMeasure);
+  const factory = context.unwrapResult(context.evalCode(workerData.runtimeSource, 'sandbox-runtime.js'));
+  const limits = context.unwrapResult(context.evalCode('Object.freeze(' + JSON.stringify(REALM_LIMITS) + ')'));
+  const options = context.unwrapResult(context.evalCode('({ installGlobals: true, lockCodeGeneration: true })'));
+  state.handles.push(factory, limits, options);
+  const sandboxRuntime = context.unwrapResult(
+    context.callFunction(factory, context.undefined, hostCall, hostLog, hostDone, hostMeasure, limits, options),
+  );
+  state.handles.push(sandboxRuntime);
+  state.settle = context.getProp(sandboxRuntime, 'settle');
+  state.startSource = context.getProp(sandboxRuntime, 'startSource');
+  state.handles.push(state.settle, state.startSource);
+  if (workerData.escapedForTests) {
+    // Test-only: the body can write raw bytes onto the channel, as code that broke out of QuickJS could.
+    const writeChannel = context.newFunction('writeChannel', function (textHandle) {
+      const text = stringOf(textHandle);
+      if (text !== undefined) post({ kind: 'chunk', text: text });
+    });
+    state.handles.push(writeChannel);
+    context.setProp(context.global, 'writeChannel', writeChannel);
+  }
+  return state;
+}
+
+// Runs QuickJS jobs (promise reactions) until none is left. An interrupt stops them; anything else that escapes
+// a job ends the run as a runtime error.
+function pump(state) {
+  for (;;) {
+    if (aborted() || Date.now() > state.deadline) return;
+    const result = guarded(function () { return state.runtime.executePendingJobs(); });
+    if (result === undefined) return;
+    if (result.error) {
+      const message = guarded(function () { return String(result.error.context.dump(result.error)); });
+      result.error.dispose();
+      if (aborted() || Date.now() > state.deadline) return;
+      if (!state.finished) {
+        state.finished = true;
+        postLine(JSON.stringify({ type: 'done', ok: false, code: 'runtime', message: describeDumped(message) }));
+      }
+      return;
+    }
+    if (!state.runtime.hasPendingJob()) return;
+  }
+}
+
+function describeDumped(dumped) {
+  if (dumped && typeof dumped === 'object') {
+    const name = typeof dumped.name === 'string' && dumped.name !== 'Error' ? dumped.name + ': ' : '';
+    return (name + String(dumped.message)).slice(0, LIMITS.logLineBytes);
+  }
+  return String(dumped).slice(0, LIMITS.logLineBytes);
+}
+
+function callInRealm(state, fn, args) {
+  const handles = args.map(function (value) {
+    if (typeof value === 'number') return state.context.newNumber(value);
+    if (typeof value === 'boolean') return value ? state.context.true : state.context.false;
+    if (typeof value === 'string') return state.context.newString(value);
+    return state.context.undefined;
+  });
+  guarded(function () {
+    const result = state.context.callFunction(fn, state.context.undefined, ...handles);
+    if (result.error) result.error.dispose();
+    else result.value.dispose();
+  });
+  for (const handle of handles) if (handle.alive && handle !== state.context.undefined && handle !== state.context.true && handle !== state.context.false) handle.dispose();
+}
+
+function release() {
+  const state = run;
+  run = undefined;
+  dispose(state);
+  let grown = false;
+  try {
+    grown = quickjs.getWasmMemory().buffer.byteLength > MEMORY_REPLACE_BYTES;
+  } catch (_) {
+    grown = true;
+  }
+  const replace = instanceBroken || grown;
+  const finish = function () {
+    Atomics.store(abortFlag, 0, 0);
+    post({ kind: 'released', replaced: replace });
+  };
+  if (!replace) return finish();
+  instanceBroken = false;
+  core.newQuickJSWASMModuleFromVariant(variant).then(function (fresh) {
+    quickjs = fresh;
+    finish();
+  }, function (error) {
+    post({ kind: 'fatal', reason: 'could not create a fresh QuickJS instance: ' + String(error && error.message) });
+  });
+}
+
+parentPort.on('message', function (message) {
+  if (message.type === 'prepare') {
+    const state = guarded(prepare);
+    if (state === undefined) {
+      post({ kind: 'fatal', reason: 'the QuickJS context could not be prepared' });
+      return;
+    }
+    run = state;
+    postLine(JSON.stringify({ type: 'ready', version: workerData.version }));
+  } else if (message.type === 'run' && run !== undefined && run.deadline === Infinity && typeof message.code === 'string') {
+    // A backstop only: the parent's wall-clock timer ends the run first and stops it through the abort flag.
+    run.deadline = Date.now() + LIMITS.timeoutMs;
+    postLine('{"type":"started"}');
+    callInRealm(run, run.startSource, [message.code]);
+    pump(run);
+  } else if (message.type === 'reply' && run !== undefined && run.deadline !== Infinity && Number.isSafeInteger(message.id)) {
+    if (run.finished) return;
+    if (message.ok === true) callInRealm(run, run.settle, [message.id, true, typeof message.json === 'string' ? message.json : undefined]);
+    else callInRealm(run, run.settle, [message.id, false, typeof message.message === 'string' ? message.message : 'the bridge call failed']);
+    pump(run);
+  } else if (message.type === 'release') {
+    release();
+  }
+});
+
+core.newQuickJSWASMModuleFromVariant(variant).then(function (instance) {
+  quickjs = instance;
+  // One throwaway run's worth of work while idle, so the first real run does not pay WebAssembly's warm-up.
+  run = guarded(prepare);
+  if (run !== undefined) {
+    callInRealm(run, run.startSource, ['return 6 * 7;']);
+    run.finished = true;
+    dispose(run);
+    run = undefined;
+  }
+  post({ kind: 'started' });
+}, function (error) {
+  post({ kind: 'fatal', reason: 'QuickJS could not be loaded: ' + String(error && error.message) });
+});
+`;
