@@ -24,7 +24,9 @@ export const RELEASE_GRACE_MS = 1_000;
 const WORKER_DEADLINE_MS = 61_000;
 
 /** The V8 heap and stack of a worker (not its WebAssembly memory, which QuickJS's memory limit bounds). */
-const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+// The stack is generous because QuickJS's own stack check (512 KiB of its stack) must trip before V8's: some of
+// its C paths (JSON.stringify of a deeply nested value) use far more native stack per level than calls do.
+const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 32 };
 
 const require = createRequire(import.meta.url);
 
@@ -68,6 +70,8 @@ export interface QuickJsWorkerData {
   runtimeSource: string;
   measureSource: string;
   limits: RunnerLimits & { timeoutMs: number };
+  /** Maximum WebAssembly memory of one instance, in 64 KiB pages. */
+  memoryPages: number;
   realmLimits: ReturnType<typeof realmLimits>;
   escapedForTests: boolean;
 }
@@ -86,6 +90,11 @@ interface EngineWorker {
   onEvent?: (event: WorkerEvent) => void;
   onExit?: (reason: string) => void;
   dead: boolean;
+}
+
+/** WebAssembly memory of one QuickJS instance: the heap limit plus 32 MiB for QuickJS itself and its stack. */
+export function wasmMemoryPages(heapMb: number): number {
+  return Math.ceil(((heapMb + 32) * 1024 * 1024) / 65_536);
 }
 
 /** Options of `createQuickJsEngine`. */
@@ -124,6 +133,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       runtimeSource: REALM_RUNTIME_SOURCE,
       measureSource: String(measureJsonText),
       limits: { ...options.limits, timeoutMs: WORKER_DEADLINE_MS },
+      memoryPages: wasmMemoryPages(options.limits.heapMb),
       realmLimits: realmLimits(options.limits),
       escapedForTests: options.escapedForTests === true,
     };

@@ -20,7 +20,12 @@ const QUICKJS_STACK_BYTES = 512 * 1024;
 // A run whose WebAssembly memory grew past this gets a fresh instance afterwards (memory never shrinks).
 const MEMORY_REPLACE_BYTES = 32 * 1024 * 1024;
 
-const variant = core.newVariant(baseVariant, { wasmModule: workerData.wasmModule });
+// Each instance gets its own memory with a hard maximum: QuickJS's own memory limit does not count large blocks
+// in this build (measured: arrays of 3.5 GB passed a 64 MB limit), so the WebAssembly memory is the bound.
+function newInstance() {
+  const memory = new WebAssembly.Memory({ initial: 256, maximum: workerData.memoryPages });
+  return core.newQuickJSWASMModuleFromVariant(core.newVariant(baseVariant, { wasmModule: workerData.wasmModule, wasmMemory: memory }));
+}
 let quickjs;
 let instanceBroken = false;
 let run;
@@ -71,7 +76,7 @@ function prepare() {
   runtime.setMemoryLimit(LIMITS.heapMb * 1024 * 1024);
   runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
   const context = runtime.newContext();
-  const state = { runtime: runtime, context: context, handles: [], deadline: Infinity, finished: false, settle: undefined, startSource: undefined };
+  const state = { runtime: runtime, context: context, handles: [], deadline: Infinity, finished: false, settle: undefined, start: undefined };
   runtime.setInterruptHandler(function () {
     return aborted() || Date.now() > state.deadline;
   });
@@ -119,8 +124,8 @@ function prepare() {
   );
   state.handles.push(sandboxRuntime);
   state.settle = context.getProp(sandboxRuntime, 'settle');
-  state.startSource = context.getProp(sandboxRuntime, 'startSource');
-  state.handles.push(state.settle, state.startSource);
+  state.start = context.getProp(sandboxRuntime, 'start');
+  state.handles.push(state.settle, state.start);
   if (workerData.escapedForTests) {
     // Test-only: the body can write raw bytes onto the channel, as code that broke out of QuickJS could.
     const writeChannel = context.newFunction('writeChannel', function (textHandle) {
@@ -162,6 +167,63 @@ function describeDumped(dumped) {
   return String(dumped).slice(0, LIMITS.logLineBytes);
 }
 
+function postSyntax(state, message) {
+  state.finished = true;
+  postLine(JSON.stringify({ type: 'done', ok: false, code: 'syntax', message: String(message).slice(0, LIMITS.logLineBytes) }));
+}
+
+// QuickJS's Function constructors compile by concatenating source text, so a body could close the function and
+// run code at the top level. As in the Node engine, the body's script is first evaluated in a throwaway context
+// (no tools, no host functions, its own objects) and must yield one function whose source is the whole wrapper.
+// Returns the syntax error message, or undefined when the script is one function.
+function checkSingleFunction(state, source, functionText) {
+  const check = state.runtime.newContext();
+  try {
+    const sourceText = check.unwrapResult(check.evalCode('Function.prototype.call.bind(Function.prototype.toString)'));
+    const result = check.evalCode(source, 'sandbox-body-check.js');
+    if (result.error) {
+      const dumped = check.dump(result.error);
+      result.error.dispose();
+      sourceText.dispose();
+      return describeDumped(dumped);
+    }
+    let single = false;
+    if (check.typeof(result.value) === 'function') {
+      const text = check.callFunction(sourceText, check.undefined, result.value);
+      if (text.error) text.error.dispose();
+      else {
+        single = check.typeof(text.value) === 'string' && check.getString(text.value) === functionText;
+        text.value.dispose();
+      }
+    }
+    result.value.dispose();
+    sourceText.dispose();
+    return single ? undefined : 'the body closes its function early: it must be the body of one async function';
+  } finally {
+    check.dispose();
+  }
+}
+
+function startBody(state, code) {
+  const functionText = 'async function (tools, console) {\n' + code + '\n}';
+  const source = "'use strict';(" + functionText + ')';
+  const problem = guarded(function () { return checkSingleFunction(state, source, functionText); });
+  if (run === undefined || state.finished) return;
+  if (problem !== undefined) return postSyntax(state, problem);
+  guarded(function () {
+    const body = state.context.evalCode(source, 'sandbox-body.js');
+    if (body.error) {
+      const dumped = state.context.dump(body.error);
+      body.error.dispose();
+      return postSyntax(state, describeDumped(dumped));
+    }
+    const started = state.context.callFunction(state.start, state.context.undefined, body.value);
+    body.value.dispose();
+    if (started.error) started.error.dispose();
+    else started.value.dispose();
+  });
+}
+
 function callInRealm(state, fn, args) {
   const handles = args.map(function (value) {
     if (typeof value === 'number') return state.context.newNumber(value);
@@ -194,7 +256,7 @@ function release() {
   };
   if (!replace) return finish();
   instanceBroken = false;
-  core.newQuickJSWASMModuleFromVariant(variant).then(function (fresh) {
+  newInstance().then(function (fresh) {
     quickjs = fresh;
     finish();
   }, function (error) {
@@ -215,8 +277,8 @@ parentPort.on('message', function (message) {
     // A backstop only: the parent's wall-clock timer ends the run first and stops it through the abort flag.
     run.deadline = Date.now() + LIMITS.timeoutMs;
     postLine('{"type":"started"}');
-    callInRealm(run, run.startSource, [message.code]);
-    pump(run);
+    startBody(run, message.code);
+    if (run !== undefined) pump(run);
   } else if (message.type === 'reply' && run !== undefined && run.deadline !== Infinity && Number.isSafeInteger(message.id)) {
     if (run.finished) return;
     if (message.ok === true) callInRealm(run, run.settle, [message.id, true, typeof message.json === 'string' ? message.json : undefined]);
@@ -227,12 +289,13 @@ parentPort.on('message', function (message) {
   }
 });
 
-core.newQuickJSWASMModuleFromVariant(variant).then(function (instance) {
+newInstance().then(function (instance) {
   quickjs = instance;
   // One throwaway run's worth of work while idle, so the first real run does not pay WebAssembly's warm-up.
   run = guarded(prepare);
   if (run !== undefined) {
-    callInRealm(run, run.startSource, ['return 6 * 7;']);
+    run.deadline = Date.now() + 10000;
+    startBody(run, 'return 6 * 7;');
     run.finished = true;
     dispose(run);
     run = undefined;

@@ -30,7 +30,6 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   const sliceString = String.prototype.slice;
   const charCodeAt = Function.prototype.call.bind(String.prototype.charCodeAt);
   const RealmEvalError = EvalError;
-  const RealmSyntaxError = SyntaxError;
   const logLineBytes = limits.logLineBytes;
   const resultBytes = limits.resultBytes;
   const inFlightLimit = limits.inFlightCalls;
@@ -38,8 +37,6 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   const maxDepth = limits.maxDepth;
   const installGlobals = options.installGlobals === true;
   const lockCodeGeneration = options.lockCodeGeneration === true;
-  // Taken before the code-generation lock below replaces it: the one way this runtime compiles a body.
-  const AsyncFunctionConstructor = Object.getPrototypeOf(async function () {}).constructor;
 
   const pending = create(null);
   const waiting = create(null);
@@ -78,6 +75,29 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     const error = new ErrorType(message);
     defineProperty(error, 'stack', { value: error.name + ': ' + message, writable: true, configurable: true, enumerable: false });
     return error;
+  }
+
+  // True when a value nests deeper than 'limit' or holds more members than the cap, found before serialising it
+  // (QuickJS's JSON.stringify is quadratic in the depth). Iterative, and stops at the first cap it passes. The
+  // JSON text is measured again after serialising, since toJSON can reshape it.
+  function exceedsBeforeStringify(value, limit) {
+    const stack = [value, 0];
+    let visited = 0;
+    while (stack.length > 0) {
+      const depth = stack.pop();
+      const current = stack.pop();
+      if (current === null || typeof current !== 'object') continue;
+      if (depth + 1 > limit) return true;
+      const keys = Object.keys(current);
+      visited += keys.length;
+      if (visited > maxMembers) return false;
+      for (let index = 0; index < keys.length; index += 1) {
+        let child;
+        try { child = current[keys[index]]; } catch (_) { child = undefined; }
+        if (child !== null && typeof child === 'object') stack.push(child, depth + 1);
+      }
+    }
+    return false;
   }
 
   function truncate(text, length) {
@@ -178,6 +198,9 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   }
 
   function stringifyArgument(method, value) {
+    if (exceedsBeforeStringify(value, maxDepth)) {
+      throw new RealmRangeError('tools.' + method + ' arguments are nested more than ' + maxDepth + ' levels deep');
+    }
     let json;
     try {
       json = jsonStringify(value);
@@ -304,6 +327,10 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
       finish('runtime', describeError(error));
       return;
     }
+    if (exceedsBeforeStringify(value, maxDepth)) {
+      finish('result_too_large', 'the result is nested more than ' + maxDepth + ' levels deep');
+      return;
+    }
     let json;
     try {
       json = jsonStringify(value);
@@ -322,20 +349,6 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
       if (verdict !== 0) return finish('runtime', 'the result could not be measured');
     }
     finish('ok', json);
-  }
-
-  // Compiles the body as the body of one strict async function (so it cannot close the function early) with
-  // the constructor taken before the lock, and starts it. A syntax error ends the run as 'syntax'.
-  function startSource(code) {
-    let body;
-    try {
-      body = AsyncFunctionConstructor('tools', 'console', "'use strict';\n" + code);
-    } catch (error) {
-      if (error instanceof RealmSyntaxError) finish('syntax', describeError(error));
-      else finish('runtime', describeError(error));
-      return;
-    }
-    start(body);
   }
 
   function makeImportError() {
@@ -378,5 +391,5 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   }
   if (lockCodeGeneration) lockFunctionConstructors();
 
-  return freeze({ start: start, startSource: startSource, settle: settle, makeImportError: makeImportError });
+  return freeze({ start: start, settle: settle, makeImportError: makeImportError });
 })`;
