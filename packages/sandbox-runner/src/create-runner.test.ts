@@ -180,7 +180,7 @@ describe('createRunner options', { timeout: TEST_TIMEOUT }, () => {
   });
 
   it('reports unavailable when the runtime cannot be used', async () => {
-    const broken = createRunner({ pool: { size: 0 }, nodePath: '/nonexistent/node' });
+    const broken = createRunner({ engine: 'node', pool: { size: 0 }, nodePath: '/nonexistent/node' });
     const result = await broken.run({ code: 'return 1', bridge: createRecordingBridge().bridge });
     await broken.close();
     expect(result).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('/nonexistent/node') } });
@@ -208,6 +208,20 @@ describe('createRunner options', { timeout: TEST_TIMEOUT }, () => {
     await coldRunner.close();
     expect(warmResult.stats.warm).toBe(true);
     expect(coldResult.stats.warm).toBe(false);
+  });
+
+  it('falls back to the QuickJS engine under auto when no Node runtime passes, and reports which ran', async () => {
+    const fallback = createRunner({ pool: { size: 0 }, nodePath: '/nonexistent/node' });
+    const result = await fallback.run({ code: "return [typeof tools.call, await tools.describe('mcp:a:b')]", bridge: createRecordingBridge().bridge });
+    await fallback.close();
+    expect(result).toMatchObject({ ok: true, value: ['function', { id: 'mcp:a:b' }] });
+  });
+
+  it('refuses the QuickJS engine when OS isolation is required', async () => {
+    const strict = createRunner({ engine: 'quickjs', isolation: 'os', pool: { size: 0 } });
+    const result = await strict.run({ code: 'return 1', bridge: createRecordingBridge().bridge });
+    await strict.close();
+    expect(result).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('without the OS layer') } });
   });
 
   it('runs with node-only isolation when asked to', async () => {

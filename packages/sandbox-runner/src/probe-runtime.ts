@@ -204,7 +204,10 @@ async function probeEngine(engine: EngineRequest, options: ProbeOptions, logger:
 /** The probe with the spawn details the runner needs. Not part of the public API. */
 export function probeRuntimeDetailed(options: ProbeOptions = {}): Promise<DetailedProbeResult> {
   const logger = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'sandbox-runner', component: 'probe' });
-  return probeEngine(options.engine ?? 'auto', options, logger);
+  const engine = options.engine ?? 'auto';
+  // The Node engine's probe is returned as cached (one promise per binary), not wrapped.
+  if (engine === 'node') return probeNodeEngine(options, logger);
+  return probeEngine(engine, options, logger);
 }
 
 /**

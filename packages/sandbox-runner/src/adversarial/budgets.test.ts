@@ -310,4 +310,50 @@ describe.each(ENGINES)('budgets (%s engine)', (engine) => {
       expect(result.stats).toMatchObject({ calls: { search: 2, describe: 1, call: 0 } });
     });
   });
+
+  describe('budgets: parent work per message', () => {
+    it('refuses call arguments of 95,000 keys inside the sandbox with a RangeError; the parent never sees them', async () => {
+      const { bridge, calls } = createRecordingBridge();
+      const result = await runner.run({
+        code: `
+          const big = {};
+          for (let index = 0; index < 95000; index += 1) big['k' + index] = 0;
+          try { await tools.search('q', big); } catch (error) { return [error.name, error.message]; }
+        `,
+        bridge,
+        timeoutMs: 20_000,
+      });
+      expect(result.ok && result.value).toEqual([
+        'RangeError',
+        'tools.search arguments hold more than 10000 array elements and object members',
+      ]);
+      expect(calls).toEqual([]);
+    });
+
+    it('hands each call its own signal, so listeners on it never pile up (no MaxListenersExceededWarning)', async () => {
+      const warnings: string[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning.name);
+      process.on('warning', onWarning);
+      try {
+        const { bridge, calls } = createRecordingBridge({
+          call: async (_id, args, context) => {
+            context.signal.addEventListener('abort', () => undefined);
+            return args;
+          },
+        });
+        const result = await runner.run({
+          code: "for (let index = 0; index < 20; index += 1) await tools.call('mcp:a:b', { index }); return 'done';",
+          bridge,
+          timeoutMs: 15_000,
+        });
+        expect(result).toMatchObject({ ok: true, value: 'done' });
+        expect(new Set(calls.map((call) => call.signal)).size).toBe(20);
+        expect(calls.every((call) => call.signal.aborted)).toBe(true);
+        await nextTurn();
+        expect(warnings).toEqual([]);
+      } finally {
+        process.off('warning', onWarning);
+      }
+    });
+  });
 });

@@ -371,4 +371,41 @@ describe.each(ENGINES)('realm (%s engine)', (engine) => {
       expect(calls).toEqual([]);
     });
   });
+
+  describe('realm: red-team findings', () => {
+    it('keeps the call tuple intact when the body patches Array.prototype.toJSON', async () => {
+      const { bridge, calls } = createRecordingBridge();
+      const result = await runBody(
+        "Array.prototype.toJSON = function () { return 'reshaped'; }; return await tools.call('mcp:weather:get_forecast', { city: 'Oslo' });",
+        bridge,
+      );
+      expect(result).toMatchObject({ ok: true, value: { echo: { city: 'Oslo' } } });
+      expect(calls.map((call) => call.args)).toEqual([['mcp:weather:get_forecast', { city: 'Oslo' }]]);
+    });
+
+    it('shows no host frame names in the stack of a bridge rejection, not even to Error.prepareStackTrace', async () => {
+      const { bridge } = createRecordingBridge({
+        call: async () => {
+          throw new Error('handler refused');
+        },
+      });
+      const result = await runBody(
+        `
+        const names = [];
+        Error.prepareStackTrace = (error, frames) => {
+          for (const frame of frames) names.push(String(frame.getFunctionName?.()) + '@' + String(frame.getFileName?.()));
+          return 'prepared';
+        };
+        try { await tools.call('mcp:weather:get_forecast', {}); } catch (error) { return { stack: error.stack, names }; }
+      `,
+        bridge,
+      );
+      expect(result.ok && result.value).toEqual({ stack: 'Error: handler refused', names: [] });
+    });
+
+    it('has no Atomics.waitAsync, which would be a timer', async () => {
+      const result = await runBody("return typeof globalThis.Atomics === 'undefined' ? 'no Atomics' : typeof Atomics.waitAsync;");
+      expect(result.ok && result.value).toBe(perEngine(engine, { node: 'undefined', quickjs: 'no Atomics' }));
+    });
+  });
 });

@@ -73,11 +73,7 @@ function lockProperty(target, name, value) {
   if (typeof nodeModule.registerHooks === 'function') {
     nodeModule.registerHooks({
       resolve: function (specifier, context, nextResolve) {
-        if (!isBuiltin(specifier)) {
-          const error = notFound(specifier);
-          error.code = 'ERR_MODULE_NOT_FOUND';
-          throw error;
-        }
+        if (!isBuiltin(specifier)) throw notFound(specifier);
         return nextResolve(specifier, context);
       },
     });
