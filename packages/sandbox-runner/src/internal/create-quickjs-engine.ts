@@ -113,6 +113,8 @@ export interface QuickJsEngine {
   lease(): SandboxChild;
   /** Terminates every worker. */
   close(): void;
+  /** Counters for tests and the bench: workers started and terminated, WebAssembly instances replaced. */
+  readonly stats: { workersStarted: number; workersTerminated: number; instancesReplaced: number };
 }
 
 /** Creates the engine; workers start on the first lease. */
@@ -120,7 +122,16 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
   const quickjs = loadQuickJsPackages();
   const idle: EngineWorker[] = [];
   const all = new Set<EngineWorker>();
+  // Workers giving a finished run's context back: a lease waits for one of them rather than start a new worker.
+  const releasing = new Set<EngineWorker>();
+  const waiters: Array<(handle: EngineWorker | undefined) => void> = [];
+  const stats = { workersStarted: 0, workersTerminated: 0, instancesReplaced: 0 };
   let closed = false;
+
+  function terminate(handle: EngineWorker): void {
+    stats.workersTerminated += 1;
+    void handle.worker.terminate();
+  }
 
   async function startWorker(): Promise<EngineWorker> {
     const abortFlag = new SharedArrayBuffer(4);
@@ -158,6 +169,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
         if (handle.dead) return;
         handle.dead = true;
         all.delete(handle);
+        if (releasing.delete(handle)) waiters.shift()?.(undefined);
         const index = idle.indexOf(handle);
         if (index !== -1) idle.splice(index, 1);
         resolve(false);
@@ -167,21 +179,31 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       worker.on('exit', (code) => gone(`the QuickJS worker exited with code ${code}`));
     });
     all.add(handle);
+    stats.workersStarted += 1;
     return handle;
   }
 
   function takeWorker(): Promise<EngineWorker> {
     const reused = idle.pop();
-    return reused === undefined ? startWorker() : Promise.resolve(reused);
+    if (reused !== undefined) return Promise.resolve(reused);
+    if (releasing.size > waiters.length) {
+      return new Promise<EngineWorker | undefined>((resolve) => waiters.push(resolve)).then((handle) => handle ?? startWorker());
+    }
+    return startWorker();
   }
 
   function giveBack(handle: EngineWorker): void {
+    releasing.delete(handle);
     handle.onEvent = undefined;
     handle.onExit = undefined;
-    if (closed || handle.dead || idle.length >= options.idleWorkers) {
-      void handle.worker.terminate();
+    if (closed || handle.dead) {
+      terminate(handle);
+      waiters.shift()?.(undefined);
       return;
     }
+    const waiter = waiters.shift();
+    if (waiter !== undefined) return waiter(handle);
+    if (idle.length >= options.idleWorkers) return terminate(handle);
     handle.worker.unref();
     idle.push(handle);
   }
@@ -247,11 +269,12 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
         case 'chunk':
           return rawLines.push(Buffer.from(event.text, 'utf8'));
         case 'released':
+          if (event.replaced) stats.instancesReplaced += 1;
           if (handle !== undefined) giveBack(handle);
           return lines.afterDrain(() => end({ code: 0, signal: null, stderrTail: '' }));
         case 'fatal':
           return lines.afterDrain(() => {
-            if (handle !== undefined) void handle.worker.terminate();
+            if (handle !== undefined) terminate(handle);
             end({ code: 1, signal: null, stderrTail: event.reason });
           });
         case 'started':
@@ -264,12 +287,13 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       released = true;
       if (handle === undefined) return;
       // Stops a body busy in QuickJS at its next interrupt check, then asks for the context back.
+      releasing.add(handle);
       Atomics.store(handle.abortFlag, 0, 1);
       handle.worker.postMessage({ type: 'release' });
       const current = handle;
       releaseTimer = setTimeout(() => {
         options.logger.warn({ graceMs: RELEASE_GRACE_MS }, 'QuickJS worker did not give its context back; terminating it');
-        void current.worker.terminate();
+        terminate(current);
       }, RELEASE_GRACE_MS);
       releaseTimer.unref();
     }
@@ -326,6 +350,9 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       for (const handle of all) void handle.worker.terminate();
       all.clear();
       idle.length = 0;
+      releasing.clear();
+      for (const waiter of waiters.splice(0)) waiter(undefined);
     },
+    stats,
   };
 }

@@ -49,6 +49,8 @@ function dispose(state) {
   // the instance, which is then replaced as well.
   if (state === undefined || instanceBroken) return;
   try {
+    if (state.checkSourceText !== undefined && state.checkSourceText.alive) state.checkSourceText.dispose();
+    if (state.checkContext !== undefined && state.checkContext.alive) state.checkContext.dispose();
     for (const handle of state.handles) if (handle.alive) handle.dispose();
     state.context.dispose();
     state.runtime.dispose();
@@ -126,6 +128,7 @@ function prepare() {
   state.settle = context.getProp(sandboxRuntime, 'settle');
   state.start = context.getProp(sandboxRuntime, 'start');
   state.handles.push(state.settle, state.start);
+  prepareCheckContext(state);
   if (workerData.escapedForTests) {
     // Test-only: the body can write raw bytes onto the channel, as code that broke out of QuickJS could.
     const writeChannel = context.newFunction('writeChannel', function (textHandle) {
@@ -177,9 +180,12 @@ function postSyntax(state, message) {
 // (no tools, no host functions, its own objects) and must yield one function whose source is the whole wrapper.
 // Returns the syntax error message, or undefined when the script is one function.
 function checkSingleFunction(state, source, functionText) {
-  const check = state.runtime.newContext();
+  // Made while preparing (so a warm run does not pay for it), used once, and thrown away.
+  const check = state.checkContext;
+  state.checkContext = undefined;
   try {
-    const sourceText = check.unwrapResult(check.evalCode('Function.prototype.call.bind(Function.prototype.toString)'));
+    const sourceText = state.checkSourceText;
+    state.checkSourceText = undefined;
     const result = check.evalCode(source, 'sandbox-body-check.js');
     if (result.error) {
       const dumped = check.dump(result.error);
@@ -202,6 +208,13 @@ function checkSingleFunction(state, source, functionText) {
   } finally {
     check.dispose();
   }
+}
+
+function prepareCheckContext(state) {
+  state.checkContext = state.runtime.newContext();
+  state.checkSourceText = state.checkContext.unwrapResult(
+    state.checkContext.evalCode('Function.prototype.call.bind(Function.prototype.toString)'),
+  );
 }
 
 function startBody(state, code) {
