@@ -311,6 +311,13 @@ describe.each(ENGINES)('budgets (%s engine)', (engine) => {
     });
   });
 
+  describe('budgets: log text crosses whole', () => {
+    it('keeps a NUL and what follows it in a log line', async () => {
+      const result = await runner.run({ code: "console.log('before\\u0000after'); return 1;", bridge: createRecordingBridge().bridge, timeoutMs: 15_000 });
+      expect(result).toMatchObject({ ok: true, logs: [{ level: 'log', text: 'before\u0000after' }] });
+    });
+  });
+
   describe('budgets: parent work per message', () => {
     it('refuses call arguments of 95,000 keys inside the sandbox with a RangeError; the parent never sees them', async () => {
       const { bridge, calls } = createRecordingBridge();

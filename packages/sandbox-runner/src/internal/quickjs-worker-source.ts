@@ -82,8 +82,25 @@ function prepare() {
   runtime.setInterruptHandler(function () {
     return aborted() || Date.now() > state.deadline;
   });
+  // QuickJS hands strings over as C strings, which end at a NUL: a string whose copy came back short is taken
+  // again as its JSON text (which escapes NUL), so log lines and messages cross whole.
+  const jsonStringify = context.unwrapResult(context.evalCode('JSON.stringify'));
+  state.handles.push(jsonStringify);
   const stringOf = function (handle) {
-    return context.typeof(handle) === 'string' ? context.getString(handle) : undefined;
+    if (context.typeof(handle) !== 'string') return undefined;
+    const text = context.getString(handle);
+    const lengthHandle = context.getProp(handle, 'length');
+    const length = context.getNumber(lengthHandle);
+    lengthHandle.dispose();
+    if (text.length === length) return text;
+    const json = context.callFunction(jsonStringify, context.undefined, handle);
+    if (json.error) {
+      json.error.dispose();
+      return text;
+    }
+    const encoded = context.getString(json.value);
+    json.value.dispose();
+    return JSON.parse(encoded);
   };
   const numberOf = function (handle) {
     return context.typeof(handle) === 'number' ? context.getNumber(handle) : undefined;
