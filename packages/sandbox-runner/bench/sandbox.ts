@@ -21,6 +21,8 @@ const NO_OP = 'return null;';
 const SEQUENTIAL = "for (let i = 0; i < 10; i += 1) await tools.call('mcp:bench:echo', { i }); return null;";
 const BENIGN = 'return 6 * 7;';
 
+/** The same 50 searches with small options: the noise floor of the stall and latency figures. */
+const BASELINE_50_CALLS = "for (let call = 0; call < 50; call += 1) await tools.search('q', { limit: 5 }); return 0;";
 /** The red-team attack: 50 searches, each with ~1 MiB of options of 95,000 keys (the body catches refusals). */
 const ATTACK_95K = `
   const big = {};
@@ -87,6 +89,7 @@ interface EngineFigures {
   warm: number[];
   sequential: number[];
   idleBenign: number[];
+  baseline: Awaited<ReturnType<typeof measureAttack>>;
   attack95k: Awaited<ReturnType<typeof measureAttack>>;
   attackAtCap: Awaited<ReturnType<typeof measureAttack>>;
 }
@@ -111,6 +114,7 @@ async function measureEngine(engine: SandboxEngine): Promise<EngineFigures> {
     warm,
     sequential,
     idleBenign,
+    baseline: await measureAttack(engine, BASELINE_50_CALLS),
     attack95k: await measureAttack(engine, ATTACK_95K),
     attackAtCap: await measureAttack(engine, ATTACK_AT_CAP),
   };
@@ -127,6 +131,8 @@ const rows: Array<[string, (entry: EngineFigures) => number]> = [
   ['warm no-op, p95 ms', (entry) => percentile(entry.warm, 0.95)],
   ['per bridge call, ms', (entry) => (percentile(entry.sequential, 0.5) - percentile(entry.warm, 0.5)) / 10],
   ['benign run idle, p50 ms', (entry) => percentile(entry.idleBenign, 0.5)],
+  ['50 small calls: max loop stall ms', (entry) => entry.baseline.maxStallMs],
+  ['50 small calls: benign p50 ms', (entry) => entry.baseline.benignP50],
   ['95k-key attack: max loop stall ms', (entry) => entry.attack95k.maxStallMs],
   ['95k-key attack: benign p50 ms', (entry) => entry.attack95k.benignP50],
   ['at-cap attack: max loop stall ms', (entry) => entry.attackAtCap.maxStallMs],
