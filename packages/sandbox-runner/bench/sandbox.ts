@@ -5,7 +5,8 @@
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createRunner, probeRuntime, type Bridge, type Runner, type SandboxEngine } from '../src/index.js';
+import { createRunner, probeRuntime, type Bridge, type Runner } from '../src/index.js';
+import type { SandboxEngine } from '../src/types.js';
 
 const RUNS = 25;
 /** Pause between warm runs so the pool has refilled: this measures a run served by a ready context or child. */

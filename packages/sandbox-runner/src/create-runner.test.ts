@@ -210,11 +210,19 @@ describe('createRunner options', { timeout: TEST_TIMEOUT }, () => {
     expect(coldResult.stats.warm).toBe(false);
   });
 
-  it('falls back to the QuickJS engine under auto when no Node runtime passes, and reports which ran', async () => {
-    const fallback = createRunner({ pool: { size: 0 }, nodePath: '/nonexistent/node' });
-    const result = await fallback.run({ code: "return [typeof tools.call, await tools.describe('mcp:a:b')]", bridge: createRecordingBridge().bridge });
-    await fallback.close();
+  it('runs QuickJS under auto when the only Node is this one (Node 20): the plain-install case', async () => {
+    // On Node < 26.12.1 this process's binary fails the Node engine's version check, so auto takes QuickJS.
+    const plain = createRunner({ pool: { size: 0 }, nodePath: process.execPath });
+    const result = await plain.run({ code: "return [typeof tools.call, await tools.describe('mcp:a:b')]", bridge: createRecordingBridge().bridge });
+    await plain.close();
     expect(result).toMatchObject({ ok: true, value: ['function', { id: 'mcp:a:b' }] });
+  });
+
+  it('does not swap a configured Node binary that fails for QuickJS under auto: unavailable, with the reason', async () => {
+    const configured = createRunner({ pool: { size: 0 }, nodePath: '/nonexistent/node' });
+    const result = await configured.run({ code: 'return 1', bridge: createRecordingBridge().bridge });
+    await configured.close();
+    expect(result).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('/nonexistent/node') } });
   });
 
   it('refuses the QuickJS engine when OS isolation is required', async () => {

@@ -9,7 +9,6 @@ export { DEFAULT_LIMITS, LIMIT_BOUNDS } from './resolve-limits.js';
 export type {
   Bridge,
   BridgeContext,
-  EngineRequest,
   IsolationLevel,
   IsolationRequest,
   ProbeOptions,
@@ -22,5 +21,4 @@ export type {
   RunOptions,
   RunResult,
   RunStats,
-  SandboxEngine,
 } from './types.js';

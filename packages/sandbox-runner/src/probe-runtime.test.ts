@@ -2,6 +2,7 @@ import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isSupportedNodeVersion } from './internal/resolve-node-runtime.js';
 import { probeRuntime, probeRuntimeDetailed } from './probe-runtime.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sandbox-probe-'));
@@ -24,15 +25,27 @@ describe('probeRuntime', { timeout: 30_000 }, () => {
     });
   });
 
-  it('falls back to QuickJS under auto when the Node runtime is too old (a plain Node 20 install)', async () => {
-    const fakeNode = join(scratch, 'node-20');
-    writeFileSync(fakeNode, '#!/bin/sh\necho v20.19.0\n');
-    chmodSync(fakeNode, 0o755);
-    expect(await probeRuntime({ nodePath: fakeNode })).toMatchObject({ ok: true, engine: 'quickjs', isolation: 'wasm' });
-    expect(await probeRuntime({ nodePath: fakeNode, isolation: 'os' })).toEqual({
+  it('takes QuickJS under auto when the only Node is this process (a plain Node 20 install), never under os', async () => {
+    // The host Node (20 in CI) is older than the Node engine needs.
+    expect(isSupportedNodeVersion(process.version)).toBe(false);
+    expect(await probeRuntime({ nodePath: process.execPath })).toEqual({
+      ok: true,
+      engine: 'quickjs',
+      nodePath: process.execPath,
+      version: 'quickjs-emscripten 0.32.0',
+      isolation: 'wasm',
+    });
+    expect(await probeRuntime({ nodePath: process.execPath, isolation: 'os' })).toEqual({
       ok: false,
       reason: expect.stringContaining('the QuickJS engine runs in a worker thread without the OS layer'),
     });
+  });
+
+  it('keeps a configured Node binary under auto: one that is too old is reported, not swapped for QuickJS', async () => {
+    const fakeNode = join(scratch, 'node-20');
+    writeFileSync(fakeNode, '#!/bin/sh\necho v20.19.0\n');
+    chmodSync(fakeNode, 0o755);
+    expect(await probeRuntime({ nodePath: fakeNode })).toEqual({ ok: false, reason: expect.stringContaining('is Node v20.19.0') });
   });
 
   it('caches the probe per binary: a second call gets the same promise, so no second canary runs', async () => {

@@ -6,7 +6,7 @@ import type { OsLayerTools } from './internal/build-spawn-command.js';
 import { createQuickJsEngine, loadQuickJsPackages } from './internal/create-quickjs-engine.js';
 import { detectOsLayer } from './internal/detect-os-layer.js';
 import { executeRun } from './internal/execute-run.js';
-import { isSupportedNodeVersion, MINIMUM_NODE_VERSION, resolveNodeRuntime } from './internal/resolve-node-runtime.js';
+import { isSupportedNodeVersion, MINIMUM_NODE_VERSION, NODE_PATH_ENV, resolveNodeRuntime } from './internal/resolve-node-runtime.js';
 import { spawnSandboxChild } from './internal/spawn-sandbox-child.js';
 import { stageNodeBinary } from './internal/stage-node-binary.js';
 import { DEFAULT_LIMITS } from './resolve-limits.js';
@@ -181,7 +181,25 @@ function probeNodeEngine(options: ProbeOptions, logger: Logger): Promise<Detaile
   return cached;
 }
 
-/** Picks the engine: `auto` is the Node engine when its runtime passes, else QuickJS (never under `os`). */
+/**
+ * True when a Node binary was configured (`nodePath` or `TOOL_SEARCH_NODE`) other than this process's own: a
+ * configured binary is a choice of the Node engine, so `auto` does not silently run QuickJS instead. (This
+ * process's own binary is what a QuickJS probe reports as `nodePath`, so passing that back keeps QuickJS.)
+ */
+function configuresOtherNode(options: ProbeOptions): boolean {
+  const configured = options.nodePath ?? (process.env[NODE_PATH_ENV] || undefined);
+  if (configured === undefined) return false;
+  try {
+    return realpathSync(configured) !== realpathSync(process.execPath);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Picks the engine: `auto` is the Node engine when its runtime passes, else QuickJS; never QuickJS under `os`
+ * or when another Node binary was configured.
+ */
 async function probeEngine(engine: EngineRequest, options: ProbeOptions, logger: Logger): Promise<DetailedProbeResult> {
   if (engine === 'node') return probeNodeEngine(options, logger);
   if (options.isolation === 'os') {
@@ -192,7 +210,7 @@ async function probeEngine(engine: EngineRequest, options: ProbeOptions, logger:
   }
   if (engine === 'quickjs') return probeQuickJs(logger);
   const node = await probeNodeEngine(options, logger);
-  if (node.ok) return node;
+  if (node.ok || configuresOtherNode(options)) return node;
   const quickjs = await probeQuickJs(logger);
   if (quickjs.ok) {
     logger.info({ reason: node.reason }, 'no Node sandbox runtime; using the QuickJS engine');

@@ -168,8 +168,9 @@ function hostLog(level, text) {
   if (finished || typeof level !== 'string' || typeof text !== 'string') return;
   writeChannel(JSON.stringify({ type: 'log', level: level, text: text }));
 }
-function hostMeasure(json, maxMembers, maxDepth) {
-  if (typeof json !== 'string' || typeof maxMembers !== 'number' || typeof maxDepth !== 'number') return 3;
+function hostMeasure(json, maxMembers, maxDepth, maxBytes) {
+  if (typeof json !== 'string' || typeof maxMembers !== 'number' || typeof maxDepth !== 'number' || typeof maxBytes !== 'number') return 3;
+  if (json.length > maxBytes || (json.length * 3 > maxBytes && Buffer.byteLength(json, 'utf8') > maxBytes)) return 4;
   return measureJsonText(json, maxMembers, maxDepth);
 }
 function hostDone(kind, payload) {

@@ -126,11 +126,13 @@ function prepare() {
     if (kind === 'ok') postLine(payload === undefined ? '{"type":"done","ok":true}' : '{"type":"done","ok":true,"value":' + payload + '}');
     else postLine(JSON.stringify({ type: 'done', ok: false, code: kind, message: payload === undefined ? '' : payload }));
   });
-  const hostMeasure = context.newFunction('hostMeasure', function (jsonHandle, membersHandle, depthHandle) {
+  const hostMeasure = context.newFunction('hostMeasure', function (jsonHandle, membersHandle, depthHandle, bytesHandle) {
     const json = stringOf(jsonHandle);
     const members = numberOf(membersHandle);
     const depth = numberOf(depthHandle);
-    if (json === undefined || members === undefined || depth === undefined) return context.newNumber(3);
+    const bytes = numberOf(bytesHandle);
+    if (json === undefined || members === undefined || depth === undefined || bytes === undefined) return context.newNumber(3);
+    if (json.length > bytes || Buffer.byteLength(json, 'utf8') > bytes) return context.newNumber(4);
     return context.newNumber(measureJsonText(json, members, depth));
   });
   state.handles.push(hostCall, hostLog, hostDone, hostMeasure);

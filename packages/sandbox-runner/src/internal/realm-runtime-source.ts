@@ -57,11 +57,12 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     }
   }
 
-  // Asks the host to size up JSON text (array elements + object members, depth) without parsing it: 0 within
-  // the caps, 1 too many members, 2 too deep, anything else (or a throw) a failure.
+  // Asks the host to size up JSON text (UTF-8 bytes, array elements + object members, depth) without parsing
+  // it: 0 within the caps, 1 too many members, 2 too deep, 4 too many bytes, anything else (or a throw) a
+  // failure. The host does it natively; QuickJS would count a megabyte character by character.
   function measure(json, depthLimit) {
     try {
-      const verdict = hostMeasure(json, maxMembers, depthLimit);
+      const verdict = hostMeasure(json, maxMembers, depthLimit, resultBytes);
       return typeof verdict === 'number' ? verdict : 3;
     } catch (_) {
       return 3;
@@ -102,27 +103,6 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
 
   function truncate(text, length) {
     return text.length > length ? apply(sliceString, text, [0, length]) : text;
-  }
-
-  // UTF-8 bytes of a string, as the parent will count them (JSON text holds no lone surrogates).
-  function utf8Length(text) {
-    let bytes = 0;
-    for (let index = 0; index < text.length; index += 1) {
-      const code = charCodeAt(text, index);
-      if (code < 0x80) bytes += 1;
-      else if (code < 0x800) bytes += 2;
-      else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-        bytes += 4;
-        index += 1;
-      } else bytes += 3;
-    }
-    return bytes;
-  }
-
-  // Only strings that could be over the limit are measured (one UTF-16 unit is at most three UTF-8 bytes).
-  function jsonBytesOver(json, limit) {
-    if (json.length > limit) return true;
-    return json.length * 3 > limit && utf8Length(json) > limit;
   }
 
   function rejected(error) {
@@ -220,11 +200,9 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
       json += elements[index];
     }
     json += ']';
-    if (jsonBytesOver(json, resultBytes)) {
-      throw new RealmRangeError('tools.' + method + ' arguments exceed ' + resultBytes + ' bytes of JSON');
-    }
     // One level for the tuple itself, so the arguments may nest as deep as a result.
     const verdict = measure(json, maxDepth + 1);
+    if (verdict === 4) throw new RealmRangeError('tools.' + method + ' arguments exceed ' + resultBytes + ' bytes of JSON');
     if (verdict === 1) {
       throw new RealmRangeError('tools.' + method + ' arguments hold more than ' + maxMembers + ' array elements and object members');
     }
@@ -338,12 +316,9 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
       finish('runtime', 'the result is not JSON-serializable: ' + describeError(error));
       return;
     }
-    if (json !== undefined && jsonBytesOver(json, resultBytes)) {
-      finish('result_too_large', 'the result is over the ' + resultBytes + '-byte limit of JSON');
-      return;
-    }
     if (json !== undefined) {
       const verdict = measure(json, maxDepth);
+      if (verdict === 4) return finish('result_too_large', 'the result is over the ' + resultBytes + '-byte limit of JSON');
       if (verdict === 1) return finish('result_too_large', 'the result holds more than ' + maxMembers + ' array elements and object members');
       if (verdict === 2) return finish('result_too_large', 'the result is nested more than ' + maxDepth + ' levels deep');
       if (verdict !== 0) return finish('runtime', 'the result could not be measured');
