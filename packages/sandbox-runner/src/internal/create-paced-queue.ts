@@ -13,6 +13,15 @@ export const PAUSE_FACTOR = 2;
 /** Cheap items are handled in a row for at most this long before the rest waits for the next turn. */
 export const SLICE_MS = 4;
 
+/**
+ * The longest a single item's handling has taken in this process, in ms: the parent's own work per sandbox
+ * message, read by `pnpm bench:sandbox` (event-loop delay also counts GC and the OS scheduler).
+ */
+export const PACED_QUEUE_STATS = { longestItemMs: 0, heavyItemMs: [] as number[] };
+
+/** How many heavy items' costs the stats keep (the first ones since the bench last cleared them). */
+const KEPT_HEAVY_ITEMS = 10_000;
+
 /** Options of `createPacedQueue`. */
 export interface PacedQueueOptions<T> {
   handle(item: T): void;
@@ -84,6 +93,8 @@ export function createPacedQueue<T>(options: PacedQueueOptions<T>): PacedQueue<T
       const started = now();
       options.handle(item);
       const cost = now() - started;
+      if (cost > PACED_QUEUE_STATS.longestItemMs) PACED_QUEUE_STATS.longestItemMs = cost;
+      if (cost >= HEAVY_ITEM_MS && PACED_QUEUE_STATS.heavyItemMs.length < KEPT_HEAVY_ITEMS) PACED_QUEUE_STATS.heavyItemMs.push(cost);
       if (cost >= HEAVY_ITEM_MS) resumeAt = now() + cost * PAUSE_FACTOR;
     }
     if (stopped) return;
