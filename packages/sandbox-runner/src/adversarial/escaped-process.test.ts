@@ -493,6 +493,9 @@ describe('process layer: a runtime whose enforcement is weakened is refused, nev
       'for arg do shift; if [ "$arg" = "--permission" ]; then set -- "$@" "$arg" "--allow-fs-read=*"; else set -- "$@" "$arg"; fi; done',
     'drops --disallow-code-generation-from-strings':
       'for arg do shift; [ "$arg" = "--disallow-code-generation-from-strings" ] && continue; set -- "$@" "$arg"; done',
+    'adds --allow-ffi':
+      'for arg do shift; if [ "$arg" = "--permission" ]; then set -- "$@" "$arg" "--allow-ffi"; else set -- "$@" "$arg"; fi; done',
+    'drops --no-experimental-ffi': 'for arg do shift; [ "$arg" = "--no-experimental-ffi" ] && continue; set -- "$@" "$arg"; done',
   };
   let wrapperDir: string;
   let realNodePath: string;

@@ -21,7 +21,8 @@ const QUICKJS_STACK_BYTES = 512 * 1024;
 const MEMORY_REPLACE_BYTES = 32 * 1024 * 1024;
 
 // Each instance gets its own memory with a hard maximum: QuickJS's own memory limit does not count large blocks
-// in this build (measured: arrays of 3.5 GB passed a 64 MB limit), so the WebAssembly memory is the bound.
+// in this build (measured: under a 64 MB limit, arrays grew the memory to its 2 GiB maximum), so the
+// WebAssembly memory is the bound.
 function newInstance() {
   const memory = new WebAssembly.Memory({ initial: 256, maximum: workerData.memoryPages });
   return core.newQuickJSWASMModuleFromVariant(core.newVariant(baseVariant, { wasmModule: workerData.wasmModule, wasmMemory: memory }));

@@ -61,6 +61,9 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   // it: 0 within the caps, 1 too many members, 2 too deep, 4 too many bytes, anything else (or a throw) a
   // failure. The host does it natively; QuickJS would count a megabyte character by character.
   function measure(json, depthLimit) {
+    // Short text cannot pass any cap (each member or level takes at least two characters, each character at
+    // most three bytes): no host call for it.
+    if (json.length <= 2 * depthLimit && json.length * 3 <= resultBytes) return 0;
     try {
       const verdict = hostMeasure(json, maxMembers, depthLimit, resultBytes);
       return typeof verdict === 'number' ? verdict : 3;
