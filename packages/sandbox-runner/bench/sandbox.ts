@@ -23,8 +23,18 @@ const NO_OP = 'return null;';
 const SEQUENTIAL = "for (let i = 0; i < 10; i += 1) await tools.call('mcp:bench:echo', { i }); return null;";
 const BENIGN = 'return 6 * 7;';
 
-/** The same 50 searches with small options: the noise floor of the stall and latency figures. */
-const BASELINE_50_CALLS = "for (let call = 0; call < 50; call += 1) await tools.search('q', { limit: 5 }); return 0;";
+/**
+ * The at-cap attack's work inside the sandbox (the object built, serialised once per call) with small messages:
+ * what is left of the figures when the parent has nothing large to parse.
+ */
+const BASELINE_SAME_WORK = `
+  const big = {};
+  const filler = 'x'.repeat(90);
+  for (let index = 0; index < 9990; index += 1) big['k' + index] = filler;
+  let total = 0;
+  for (let call = 0; call < 50; call += 1) total += (await tools.search('q', { length: JSON.stringify(big).length })).length;
+  return total;
+`;
 /** The red-team attack: 50 searches, each with ~1 MiB of options of 95,000 keys (the body catches refusals). */
 const ATTACK_95K = `
   const big = {};
@@ -137,7 +147,7 @@ async function measureEngine(engine: SandboxEngine): Promise<EngineFigures> {
     warm,
     sequential,
     idleBenign,
-    baseline: await measureAttack(engine, BASELINE_50_CALLS),
+    baseline: await measureAttack(engine, BASELINE_SAME_WORK),
     attack95k: await measureAttack(engine, ATTACK_95K),
     attackAtCap: await measureAttack(engine, ATTACK_AT_CAP),
   };
@@ -154,9 +164,9 @@ const rows: Array<[string, (entry: EngineFigures) => number]> = [
   ['warm no-op, p95 ms', (entry) => percentile(entry.warm, 0.95)],
   ['per bridge call, ms', (entry) => (percentile(entry.sequential, 0.5) - percentile(entry.warm, 0.5)) / 10],
   ['benign run idle, p50 ms', (entry) => percentile(entry.idleBenign, 0.5)],
-  ['50 small calls: loop delay max ms', (entry) => entry.baseline.maxStallMs],
-  ['50 small calls: loop delay p99 ms', (entry) => entry.baseline.p99StallMs],
-  ['50 small calls: benign p50 ms', (entry) => entry.baseline.benignP50],
+  ['same work, small msgs: delay max ms', (entry) => entry.baseline.maxStallMs],
+  ['same work, small msgs: delay p99 ms', (entry) => entry.baseline.p99StallMs],
+  ['same work, small msgs: benign p50', (entry) => entry.baseline.benignP50],
   ['95k attack: longest message ms', (entry) => entry.attack95k.longestMessageMs],
   ['95k attack: loop delay max ms', (entry) => entry.attack95k.maxStallMs],
   ['95k attack: loop delay p99 ms', (entry) => entry.attack95k.p99StallMs],
