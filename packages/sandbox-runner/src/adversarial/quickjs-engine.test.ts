@@ -101,6 +101,16 @@ describe('QuickJS engine: interrupts', () => {
   });
 });
 
+describe('QuickJS engine: a long native operation', () => {
+  it('ends catastrophic regex backtracking at the timeout (its matcher polls the interrupt too), keeping the worker', async () => {
+    const quickjs = createEngine();
+    const result = await runOn(quickjs, "return /(a+)+$/.test('a'.repeat(40) + 'b');", { timeoutMs: 1_000 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(await runOn(quickjs, 'return 6 * 7;')).toMatchObject({ ok: true, value: 42 });
+    expect(quickjs.stats).toMatchObject({ workersStarted: 1, workersTerminated: 0 });
+  });
+});
+
 describe('QuickJS engine: no host object inside the context', () => {
   it('gives the body nothing of the worker: no require, process, WebAssembly, Atomics or worker globals', async () => {
     const result = await runOn(
