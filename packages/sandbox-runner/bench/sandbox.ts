@@ -1,89 +1,188 @@
-// `pnpm bench:sandbox`: round-trip figures of the sandbox runner on this machine. Prints a table; asserts nothing.
-// Targets (issue 3): warm no-op p50 <= 10 ms, cold <= 60 ms, <= 1 ms per bridge call.
-import { spawn } from 'node:child_process';
+// `pnpm bench:sandbox`: figures of both sandbox engines on this machine, side by side. Prints tables; asserts
+// nothing. Targets: QuickJS cold no-op p50 <= 5 ms, warm <= 1 ms, <= 0.1 ms per bridge call; the parent's
+// event loop never blocked more than 20 ms at a time under the 50 x 1 MiB attack (both engines), and a
+// concurrent benign run within 2x its idle latency during it.
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRunner, probeRuntime, type Bridge, type Runner } from '../src/index.js';
+import { PACED_QUEUE_STATS } from '../src/internal/create-paced-queue.js';
+import type { SandboxEngine } from '../src/types.js';
 
-const COLD_RUNS = 12;
-const WARM_RUNS = 25;
-/** Pause between warm runs so the pool has refilled: this measures a run served by a ready child. */
-const REFILL_PAUSE_MS = 400;
+const RUNS = 25;
+/** Pause between warm runs so the pool has refilled: this measures a run served by a ready context or child. */
+const REFILL_PAUSE_MS = 150;
 
 const bridge: Bridge = {
-  search: () => [],
+  search: () => [{ id: 'mcp:bench:echo', score: 1 }],
   describe: (id) => ({ id }),
   call: (_id, args) => args,
 };
 
 const NO_OP = 'return null;';
 const SEQUENTIAL = "for (let i = 0; i < 10; i += 1) await tools.call('mcp:bench:echo', { i }); return null;";
-const PARALLEL = "await Promise.all(Array.from({ length: 10 }, (_, i) => tools.call('mcp:bench:echo', { i }))); return null;";
+const BENIGN = 'return 6 * 7;';
+
+/**
+ * The at-cap attack's work inside the sandbox (the object built, serialised once per call) with small messages:
+ * what is left of the figures when the parent has nothing large to parse.
+ */
+const BASELINE_SAME_WORK = `
+  const big = {};
+  const filler = 'x'.repeat(90);
+  for (let index = 0; index < 9990; index += 1) big['k' + index] = filler;
+  let total = 0;
+  for (let call = 0; call < 50; call += 1) total += (await tools.search('q', { length: JSON.stringify(big).length })).length;
+  return total;
+`;
+/** The red-team attack: 50 searches, each with ~1 MiB of options of 95,000 keys (the body catches refusals). */
+const ATTACK_95K = `
+  const big = {};
+  for (let index = 0; index < 95000; index += 1) big['k' + index] = 0;
+  let refused = 0;
+  for (let call = 0; call < 50; call += 1) { try { await tools.search('q', big); } catch (error) { refused += 1; } }
+  return refused;
+`;
+/** The worst that passes the caps: 50 searches of ~1 MiB options holding 9,990 members each. */
+const ATTACK_AT_CAP = `
+  const big = {};
+  const filler = 'x'.repeat(90);
+  for (let index = 0; index < 9990; index += 1) big['k' + index] = filler;
+  let refused = 0;
+  for (let call = 0; call < 50; call += 1) { try { await tools.search('q', big); } catch (error) { refused += 1; } }
+  return refused;
+`;
 
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 }
 
-async function measure(runner: Runner, code: string, runs: number, pauseMs: number): Promise<{ times: number[]; warm: number }> {
+async function measure(runner: Runner, code: string, runs: number, pauseMs: number): Promise<number[]> {
   const times: number[] = [];
-  let warm = 0;
   for (let index = 0; index < runs; index += 1) {
     if (pauseMs > 0) await sleep(pauseMs);
-    const result = await runner.run({ code, bridge, timeoutMs: 10_000 });
+    const result = await runner.run({ code, bridge, timeoutMs: 20_000 });
     if (!result.ok) throw new Error(`bench run failed: ${result.error.code}: ${result.error.message}`);
     times.push(result.stats.wallTimeMs);
-    if (result.stats.warm) warm += 1;
   }
-  return { times, warm };
+  return times;
 }
 
-/** Reference: a bare `node -e 0` of the same binary, spawn to exit (no sandbox at all). */
-async function measureBareNode(nodePath: string, runs: number): Promise<{ times: number[]; warm: number }> {
-  const times: number[] = [];
-  for (let index = 0; index < runs; index += 1) {
-    const started = performance.now();
-    await new Promise((resolve) => spawn(nodePath, ['-e', '0'], { stdio: 'ignore' }).on('close', resolve));
-    times.push(performance.now() - started);
+/** Runs `attack` while measuring the parent's longest event-loop block and a concurrent benign run's latency. */
+async function measureAttack(
+  engine: SandboxEngine,
+  attack: string,
+): Promise<{
+  maxStallMs: number;
+  p99StallMs: number;
+  longestMessageMs: number;
+  heavyMessageP50Ms: number;
+  heavyMessages: number;
+  benignP50: number;
+  attackMs: number;
+}> {
+  const attacker = createRunner({ engine, pool: { size: 1 } });
+  const benign = createRunner({ engine, pool: { size: 2 } });
+  await measure(attacker, NO_OP, 2, 0);
+  await measure(benign, BENIGN, 3, REFILL_PAUSE_MS);
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  PACED_QUEUE_STATS.longestItemMs = 0;
+  PACED_QUEUE_STATS.heavyItemMs.length = 0;
+  const started = performance.now();
+  let done = false;
+  const attackRun = attacker.run({ code: attack, bridge, timeoutMs: 60_000 }).finally(() => (done = true));
+  const benignTimes: number[] = [];
+  while (!done) {
+    const result = await benign.run({ code: BENIGN, bridge, timeoutMs: 20_000 });
+    if (result.ok) benignTimes.push(result.stats.wallTimeMs);
+    await sleep(20);
   }
-  return { times, warm: 0 };
+  const attackResult = await attackRun;
+  const attackMs = performance.now() - started;
+  histogram.disable();
+  if (!attackResult.ok) throw new Error(`attack run failed: ${attackResult.error.code}: ${attackResult.error.message}`);
+  await attacker.close();
+  await benign.close();
+  return {
+    maxStallMs: histogram.max / 1e6,
+    p99StallMs: histogram.percentile(99) / 1e6,
+    longestMessageMs: PACED_QUEUE_STATS.longestItemMs,
+    heavyMessageP50Ms: percentile(PACED_QUEUE_STATS.heavyItemMs, 0.5),
+    heavyMessages: PACED_QUEUE_STATS.heavyItemMs.length,
+    benignP50: percentile(benignTimes, 0.5),
+    attackMs,
+  };
 }
 
-const format = (value: number) => value.toFixed(1).padStart(8);
+interface EngineFigures {
+  label: string;
+  cold: number[];
+  warm: number[];
+  sequential: number[];
+  idleBenign: number[];
+  baseline: Awaited<ReturnType<typeof measureAttack>>;
+  attack95k: Awaited<ReturnType<typeof measureAttack>>;
+  attackAtCap: Awaited<ReturnType<typeof measureAttack>>;
+}
 
-const probe = await probeRuntime();
-if (!probe.ok) throw new Error(`no sandbox runtime: ${probe.reason}`);
-console.log(`runtime ${probe.version} (${probe.nodePath}), isolation ${probe.isolation}`);
-console.log(`host node ${process.version}, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
+async function measureEngine(engine: SandboxEngine): Promise<EngineFigures> {
+  const probe = await probeRuntime({ engine });
+  if (!probe.ok) throw new Error(`no ${engine} engine: ${probe.reason}`);
+  const coldRunner = createRunner({ engine, pool: { size: 0 } });
+  // The first run of a runner starts its QuickJS worker: not a cold run of a context.
+  await measure(coldRunner, NO_OP, 1, 0);
+  const cold = await measure(coldRunner, NO_OP, engine === 'node' ? 12 : RUNS, 0);
+  await coldRunner.close();
+  const warmRunner = createRunner({ engine, pool: { size: 2 } });
+  await sleep(1_500);
+  const warm = await measure(warmRunner, NO_OP, RUNS, REFILL_PAUSE_MS);
+  const sequential = await measure(warmRunner, SEQUENTIAL, RUNS, REFILL_PAUSE_MS);
+  const idleBenign = await measure(warmRunner, BENIGN, RUNS, 20);
+  await warmRunner.close();
+  return {
+    label: `${engine} (${probe.version}, ${probe.isolation})`,
+    cold,
+    warm,
+    sequential,
+    idleBenign,
+    baseline: await measureAttack(engine, BASELINE_SAME_WORK),
+    attack95k: await measureAttack(engine, ATTACK_95K),
+    attackAtCap: await measureAttack(engine, ATTACK_AT_CAP),
+  };
+}
 
-const bare = await measureBareNode(probe.nodePath, COLD_RUNS);
-const coldRunner = createRunner({ pool: { size: 0 } });
-const cold = await measure(coldRunner, NO_OP, COLD_RUNS, 0);
-await coldRunner.close();
+const format = (value: number) => value.toFixed(2).padStart(9);
 
-const warmRunner = createRunner({ pool: { size: 2 } });
-await sleep(1_500);
-const warm = await measure(warmRunner, NO_OP, WARM_RUNS, REFILL_PAUSE_MS);
-const sequential = await measure(warmRunner, SEQUENTIAL, WARM_RUNS, REFILL_PAUSE_MS);
-const parallel = await measure(warmRunner, PARALLEL, WARM_RUNS, REFILL_PAUSE_MS);
-await warmRunner.close();
-
-const rows: Array<[string, { times: number[]; warm: number }]> = [
-  ['reference: bare node -e 0', bare],
-  ['cold no-op (pool 0)', cold],
-  ['warm no-op (pool 2)', warm],
-  ['warm, 10 sequential calls', sequential],
-  ['warm, 10 parallel calls', parallel],
+console.log(`host node ${process.version}, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+const figures = [await measureEngine('node'), await measureEngine('quickjs')];
+console.log(figures.map((entry) => `engine ${entry.label}`).join('\n'));
+const rows: Array<[string, (entry: EngineFigures) => number]> = [
+  ['cold no-op, p50 ms', (entry) => percentile(entry.cold, 0.5)],
+  ['warm no-op, p50 ms', (entry) => percentile(entry.warm, 0.5)],
+  ['warm no-op, p95 ms', (entry) => percentile(entry.warm, 0.95)],
+  ['per bridge call, ms', (entry) => (percentile(entry.sequential, 0.5) - percentile(entry.warm, 0.5)) / 10],
+  ['benign run idle, p50 ms', (entry) => percentile(entry.idleBenign, 0.5)],
+  ['same work, small msgs: delay max ms', (entry) => entry.baseline.maxStallMs],
+  ['same work, small msgs: delay p99 ms', (entry) => entry.baseline.p99StallMs],
+  ['same work, small msgs: benign p50', (entry) => entry.baseline.benignP50],
+  ['95k attack: longest message ms', (entry) => entry.attack95k.longestMessageMs],
+  ['95k attack: loop delay max ms', (entry) => entry.attack95k.maxStallMs],
+  ['95k attack: loop delay p99 ms', (entry) => entry.attack95k.p99StallMs],
+  ['95k attack: benign p50 ms', (entry) => entry.attack95k.benignP50],
+  ['at-cap attack: messages >= 1 ms', (entry) => entry.attackAtCap.heavyMessages],
+  ['at-cap attack: such message p50 ms', (entry) => entry.attackAtCap.heavyMessageP50Ms],
+  ['at-cap attack: longest message ms', (entry) => entry.attackAtCap.longestMessageMs],
+  ['at-cap attack: loop delay max ms', (entry) => entry.attackAtCap.maxStallMs],
+  ['at-cap attack: loop delay p99 ms', (entry) => entry.attackAtCap.p99StallMs],
+  ['at-cap attack: benign p50 ms', (entry) => entry.attackAtCap.benignP50],
+  ['at-cap attack: attack run ms', (entry) => entry.attackAtCap.attackMs],
 ];
-console.log('| case                      |   runs | warm |  p50 ms |  p95 ms |');
-console.log('|---------------------------|-------:|-----:|--------:|--------:|');
-for (const [name, data] of rows) {
-  console.log(
-    `| ${name.padEnd(25)} | ${String(data.times.length).padStart(6)} | ${String(data.warm).padStart(4)} |${format(percentile(data.times, 0.5))} |${format(percentile(data.times, 0.95))} |`,
-  );
-}
-const warmP50 = percentile(warm.times, 0.5);
-const perSequentialCall = (percentile(sequential.times, 0.5) - warmP50) / 10;
-const perParallelCall = (percentile(parallel.times, 0.5) - warmP50) / 10;
-console.log(`\nper bridge call (p50 difference to the warm no-op / 10): sequential ${perSequentialCall.toFixed(2)} ms, parallel ${perParallelCall.toFixed(2)} ms`);
-console.log(`targets: warm no-op p50 <= 10 ms, cold p50 <= 60 ms, <= 1 ms per bridge call`);
+console.log(`\n| measure                            |      node |   quickjs |`);
+console.log(`|------------------------------------|----------:|----------:|`);
+for (const [name, pick] of rows) console.log(`| ${name.padEnd(34)} |${figures.map((entry) => format(pick(entry))).join(' |')} |`);
+console.log('\n"longest message": the parent\'s own work on one sandbox message (parse and checks); "loop delay" also');
+console.log('counts GC and the OS scheduler, so on a loaded machine its max says more about the machine than the runner.');
+console.log('targets: quickjs cold <= 5 ms, warm <= 1 ms, <= 0.1 ms per call; max loop stall <= 20 ms (both);');
+console.log('benign p50 during an attack <= 2x its idle p50 (both).');

@@ -180,7 +180,7 @@ describe('createRunner options', { timeout: TEST_TIMEOUT }, () => {
   });
 
   it('reports unavailable when the runtime cannot be used', async () => {
-    const broken = createRunner({ pool: { size: 0 }, nodePath: '/nonexistent/node' });
+    const broken = createRunner({ engine: 'node', pool: { size: 0 }, nodePath: '/nonexistent/node' });
     const result = await broken.run({ code: 'return 1', bridge: createRecordingBridge().bridge });
     await broken.close();
     expect(result).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('/nonexistent/node') } });
@@ -208,6 +208,28 @@ describe('createRunner options', { timeout: TEST_TIMEOUT }, () => {
     await coldRunner.close();
     expect(warmResult.stats.warm).toBe(true);
     expect(coldResult.stats.warm).toBe(false);
+  });
+
+  it('runs QuickJS under auto when the only Node is this one (Node 20): the plain-install case', async () => {
+    // On Node < 26.12.1 this process's binary fails the Node engine's version check, so auto takes QuickJS.
+    const plain = createRunner({ pool: { size: 0 }, nodePath: process.execPath });
+    const result = await plain.run({ code: "return [typeof tools.call, await tools.describe('mcp:a:b')]", bridge: createRecordingBridge().bridge });
+    await plain.close();
+    expect(result).toMatchObject({ ok: true, value: ['function', { id: 'mcp:a:b' }] });
+  });
+
+  it('does not swap a configured Node binary that fails for QuickJS under auto: unavailable, with the reason', async () => {
+    const configured = createRunner({ pool: { size: 0 }, nodePath: '/nonexistent/node' });
+    const result = await configured.run({ code: 'return 1', bridge: createRecordingBridge().bridge });
+    await configured.close();
+    expect(result).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('/nonexistent/node') } });
+  });
+
+  it('refuses the QuickJS engine when OS isolation is required', async () => {
+    const strict = createRunner({ engine: 'quickjs', isolation: 'os', pool: { size: 0 } });
+    const result = await strict.run({ code: 'return 1', bridge: createRecordingBridge().bridge });
+    await strict.close();
+    expect(result).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('without the OS layer') } });
   });
 
   it('runs with node-only isolation when asked to', async () => {

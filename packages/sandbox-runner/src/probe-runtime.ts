@@ -3,13 +3,14 @@ import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
 import type { OsLayerTools } from './internal/build-spawn-command.js';
+import { createQuickJsEngine, loadQuickJsPackages } from './internal/create-quickjs-engine.js';
 import { detectOsLayer } from './internal/detect-os-layer.js';
 import { executeRun } from './internal/execute-run.js';
-import { isSupportedNodeVersion, MINIMUM_NODE_VERSION, resolveNodeRuntime } from './internal/resolve-node-runtime.js';
+import { isSupportedNodeVersion, MINIMUM_NODE_VERSION, NODE_PATH_ENV, resolveNodeRuntime } from './internal/resolve-node-runtime.js';
 import { spawnSandboxChild } from './internal/spawn-sandbox-child.js';
 import { stageNodeBinary } from './internal/stage-node-binary.js';
 import { DEFAULT_LIMITS } from './resolve-limits.js';
-import type { IsolationLevel, IsolationRequest, ProbeOptions, ProbeResult } from './types.js';
+import type { EngineRequest, IsolationLevel, IsolationRequest, ProbeOptions, ProbeResult, SandboxEngine } from './types.js';
 
 /**
  * A probe result with what the runner needs to spawn children like the canary: `execPath` is the binary children
@@ -18,6 +19,7 @@ import type { IsolationLevel, IsolationRequest, ProbeOptions, ProbeResult } from
 export type DetailedProbeResult =
   | {
       ok: true;
+      engine: SandboxEngine;
       nodePath: string;
       execPath: string;
       version: string;
@@ -32,6 +34,7 @@ const CANARY_TIMEOUT_MS = 15_000;
 const VERSION_TIMEOUT_MS = 10_000;
 
 const probeCache = new Map<string, Promise<DetailedProbeResult>>();
+let quickJsProbe: Promise<DetailedProbeResult> | undefined;
 
 function readVersion(nodePath: string): Promise<{ ok: true; version: string } | { ok: false; reason: string }> {
   return new Promise((resolve) => {
@@ -42,6 +45,8 @@ function readVersion(nodePath: string): Promise<{ ok: true; version: string } | 
   });
 }
 
+const CANARY_CODE = "return (await tools.describe('canary')) + 1;";
+
 /** Runs `return (await tools.describe('canary')) + 1` in a real child and expects 42. */
 async function runCanary(options: {
   nodePath: string;
@@ -50,15 +55,19 @@ async function runCanary(options: {
   logger: Logger;
 }): Promise<string | undefined> {
   const child = spawnSandboxChild({ ...options, limits: { ...DEFAULT_LIMITS } });
+  return runCanaryOn(child, options.logger);
+}
+
+async function runCanaryOn(child: ReturnType<typeof spawnSandboxChild>, logger: Logger): Promise<string | undefined> {
   const result = await executeRun({
     child,
-    code: "return (await tools.describe('canary')) + 1;",
+    code: CANARY_CODE,
     bridge: { search: () => null, describe: () => 41, call: () => null },
     timeoutMs: CANARY_TIMEOUT_MS,
     limits: { ...DEFAULT_LIMITS },
     warm: false,
     startedAt: performance.now(),
-    logger: options.logger,
+    logger,
   });
   if (result.ok && result.value === 42) return undefined;
   return result.ok ? `the canary returned ${JSON.stringify(result.value)}, not 42` : `${result.error.code}: ${result.error.message}`;
@@ -89,7 +98,16 @@ async function probeUncached(nodePath: string, isolation: IsolationRequest, logg
       for (const osLayer of [detection.tools, { ...detection.tools, mountProc: false }]) {
         const failure = await runCanary({ nodePath: execPath, osLayer, dropPrivileges: detection.dropPrivileges, logger });
         if (failure === undefined) {
-          return { ok: true, nodePath, execPath, version: version.version, isolation: 'os', osLayer, dropPrivileges: detection.dropPrivileges };
+          return {
+            ok: true,
+            engine: 'node',
+            nodePath,
+            execPath,
+            version: version.version,
+            isolation: 'os',
+            osLayer,
+            dropPrivileges: detection.dropPrivileges,
+          };
         }
         osReason = `the canary failed under the OS layer: ${failure}`;
         logger.debug({ mountProc: osLayer.mountProc, reason: osReason }, 'OS layer variant failed');
@@ -100,11 +118,51 @@ async function probeUncached(nodePath: string, isolation: IsolationRequest, logg
   }
   const failure = await runCanary({ nodePath, osLayer: undefined, dropPrivileges: false, logger });
   if (failure !== undefined) return { ok: false, reason: `the canary failed: ${failure}` };
-  return { ok: true, nodePath, execPath: nodePath, version: version.version, isolation: 'node-only', osLayer: undefined, dropPrivileges: false };
+  return {
+    ok: true,
+    engine: 'node',
+    nodePath,
+    execPath: nodePath,
+    version: version.version,
+    isolation: 'node-only',
+    osLayer: undefined,
+    dropPrivileges: false,
+  };
 }
 
-/** The probe with the spawn details the runner needs. Not part of the public API. */
-export function probeRuntimeDetailed(options: ProbeOptions = {}): Promise<DetailedProbeResult> {
+/** Loads QuickJS, starts a worker and runs the canary in a fresh context: once per process. */
+function probeQuickJs(logger: Logger): Promise<DetailedProbeResult> {
+  quickJsProbe ??= (async (): Promise<DetailedProbeResult> => {
+    let engine: ReturnType<typeof createQuickJsEngine>;
+    let version: string;
+    try {
+      version = loadQuickJsPackages().version;
+      engine = createQuickJsEngine({ limits: { ...DEFAULT_LIMITS }, logger, idleWorkers: 0 });
+    } catch (error) {
+      return { ok: false, reason: `the QuickJS engine could not be loaded: ${(error as Error).message}` };
+    }
+    try {
+      const failure = await runCanaryOn(engine.lease(), logger);
+      if (failure !== undefined) return { ok: false, reason: `the QuickJS canary failed: ${failure}` };
+    } finally {
+      engine.close();
+    }
+    return {
+      ok: true,
+      engine: 'quickjs',
+      nodePath: process.execPath,
+      execPath: process.execPath,
+      version,
+      isolation: 'wasm',
+      osLayer: undefined,
+      dropPrivileges: false,
+    };
+  })();
+  return quickJsProbe;
+}
+
+/** The Node engine's probe, cached per binary and isolation request. */
+function probeNodeEngine(options: ProbeOptions, logger: Logger): Promise<DetailedProbeResult> {
   const resolved = resolveNodeRuntime({ nodePath: options.nodePath });
   if (!resolved.ok) return Promise.resolve(resolved);
   let nodePath: string;
@@ -117,7 +175,6 @@ export function probeRuntimeDetailed(options: ProbeOptions = {}): Promise<Detail
   const key = `${nodePath}\0${isolation}`;
   let cached = probeCache.get(key);
   if (cached === undefined) {
-    const logger = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'sandbox-runner', component: 'probe' });
     cached = probeUncached(nodePath, isolation, logger);
     probeCache.set(key, cached);
   }
@@ -125,11 +182,59 @@ export function probeRuntimeDetailed(options: ProbeOptions = {}): Promise<Detail
 }
 
 /**
- * Resolves the Node runtime for the sandbox and runs a canary self-test through every layer, once per binary.
- * Never throws: when no suitable runtime passes, the result says why (and nothing will run unsandboxed).
+ * True when a Node binary was configured (`nodePath` or `TOOL_SEARCH_NODE`) other than this process's own: a
+ * configured binary is a choice of the Node engine, so `auto` does not silently run QuickJS instead. (This
+ * process's own binary is what a QuickJS probe reports as `nodePath`, so passing that back keeps QuickJS.)
+ */
+function configuresOtherNode(options: ProbeOptions): boolean {
+  const configured = options.nodePath ?? (process.env[NODE_PATH_ENV] || undefined);
+  if (configured === undefined) return false;
+  try {
+    return realpathSync(configured) !== realpathSync(process.execPath);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Picks the engine: `auto` is the Node engine when its runtime passes, else QuickJS; never QuickJS under `os`
+ * or when another Node binary was configured.
+ */
+async function probeEngine(engine: EngineRequest, options: ProbeOptions, logger: Logger): Promise<DetailedProbeResult> {
+  if (engine === 'node') return probeNodeEngine(options, logger);
+  if (options.isolation === 'os') {
+    const reason = 'OS isolation is required, and the QuickJS engine runs in a worker thread without the OS layer';
+    if (engine === 'quickjs') return { ok: false, reason };
+    const node = await probeNodeEngine(options, logger);
+    return node.ok ? node : { ok: false, reason: `${node.reason}; ${reason}` };
+  }
+  if (engine === 'quickjs') return probeQuickJs(logger);
+  const node = await probeNodeEngine(options, logger);
+  if (node.ok || configuresOtherNode(options)) return node;
+  const quickjs = await probeQuickJs(logger);
+  if (quickjs.ok) {
+    logger.info({ reason: node.reason }, 'no Node sandbox runtime; using the QuickJS engine');
+    return quickjs;
+  }
+  return { ok: false, reason: `node engine: ${node.reason}; quickjs engine: ${quickjs.reason}` };
+}
+
+/** The probe with the spawn details the runner needs. Not part of the public API. */
+export function probeRuntimeDetailed(options: ProbeOptions = {}): Promise<DetailedProbeResult> {
+  const logger = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'sandbox-runner', component: 'probe' });
+  const engine = options.engine ?? 'auto';
+  // The Node engine's probe is returned as cached (one promise per binary), not wrapped.
+  if (engine === 'node') return probeNodeEngine(options, logger);
+  return probeEngine(engine, options, logger);
+}
+
+/**
+ * Finds an engine for the sandbox and runs a canary self-test through every layer, once per binary (Node) or
+ * process (QuickJS). `engine: 'auto'` (the default) takes the Node engine when a Node >= 26.12.1 passes, else
+ * QuickJS, which needs nothing beyond this package. Never throws: when nothing passes, the result says why.
  */
 export async function probeRuntime(options: ProbeOptions = {}): Promise<ProbeResult> {
   const result = await probeRuntimeDetailed(options);
   if (!result.ok) return { ok: false, reason: result.reason };
-  return { ok: true, nodePath: result.nodePath, version: result.version, isolation: result.isolation };
+  return { ok: true, engine: result.engine, nodePath: result.nodePath, version: result.version, isolation: result.isolation };
 }

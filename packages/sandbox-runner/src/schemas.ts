@@ -22,6 +22,7 @@ export const runnerLimitsSchema = z
 export const runnerOptionsSchema = z
   .object({
     nodePath: z.string().min(1).optional(),
+    engine: z.enum(['auto', 'node', 'quickjs']).optional(),
     isolation: z.enum(['auto', 'os', 'node-only']).optional(),
     logger: z.custom<object>((value) => typeof value === 'object' && value !== null).optional(),
     pool: z.object({ size: z.number().int().min(0).max(16) }).strict().optional(),
@@ -62,16 +63,18 @@ export const refusedMessageSchema = z.object({ type: z.literal('refused'), reaso
  */
 export const startedMessageSchema = z.object({ type: z.literal('started') }).strict();
 
-/** A `tools.*` call from the body. Arguments are positional, as the handler receives them. */
+/** JSON.parse only makes plain objects, so this is an object check, without the copy z.record would make. */
+const searchOptions = z.custom<Record<string, unknown> | null>(
+  (value) => value === null || (typeof value === 'object' && !Array.isArray(value)),
+  'search options must be an object or null',
+);
+
+/**
+ * A `tools.*` call from the body. Arguments are positional, as the handler receives them. No part of the
+ * arguments is copied or walked here: their size, members and depth were measured before parsing.
+ */
 export const callMessageSchema = z.discriminatedUnion('method', [
-  z
-    .object({
-      type: z.literal('call'),
-      id: callId,
-      method: z.literal('search'),
-      args: z.tuple([z.string(), z.record(z.string(), z.unknown()).nullable()]),
-    })
-    .strict(),
+  z.object({ type: z.literal('call'), id: callId, method: z.literal('search'), args: z.tuple([z.string(), searchOptions]) }).strict(),
   z.object({ type: z.literal('call'), id: callId, method: z.literal('describe'), args: z.tuple([z.string()]) }).strict(),
   z
     .object({ type: z.literal('call'), id: callId, method: z.literal('call'), args: z.tuple([z.string(), z.unknown()]) })

@@ -1,7 +1,10 @@
 // The public types of the runner. Values crossing the sandbox boundary are JSON only.
 import type { Logger } from 'pino';
 
-/** What a bridge handler receives as its last argument. `signal` aborts when the run ends (result, timeout, kill). */
+/**
+ * What a bridge handler receives as its last argument. `signal` belongs to this one call and aborts when the run
+ * ends (result, timeout, kill), so listeners a handler adds to it never pile up across calls.
+ */
 export interface BridgeContext {
   signal: AbortSignal;
 }
@@ -81,27 +84,48 @@ export type RunResult =
   | { ok: true; value: unknown; logs: RunLog[]; stats: RunStats }
   | { ok: false; error: { code: RunErrorCode; message: string }; logs: RunLog[]; stats: RunStats };
 
-/** Which layers protect the child: `os` adds namespaces, rlimits and a dropped uid to the Node-level layers. */
-export type IsolationLevel = 'os' | 'node-only';
+/**
+ * Which layers protect a run. Node engine: `os` adds namespaces, rlimits and a dropped uid to the Node-level
+ * layers, `node-only` has the Node-level layers alone. QuickJS engine: `wasm`, a QuickJS context in
+ * WebAssembly memory on a worker thread of this process, with no OS layer (see DESIGN.md).
+ */
+export type IsolationLevel = 'os' | 'node-only' | 'wasm';
 
-/** `auto` takes `os` where it works and falls back to `node-only`; `os` refuses to run without it. */
-export type IsolationRequest = 'auto' | IsolationLevel;
+/** The engine that runs bodies: a locked-down Node child process, or QuickJS compiled to WebAssembly. */
+export type SandboxEngine = 'node' | 'quickjs';
+
+/** `auto` takes the Node engine when its runtime passes the probe and QuickJS otherwise. */
+export type EngineRequest = 'auto' | SandboxEngine;
+
+/**
+ * `auto` takes `os` where it works and falls back to `node-only` (or `wasm`); `os` refuses to run without it
+ * (so it never gets the QuickJS engine); `node-only` skips the OS layer.
+ */
+export type IsolationRequest = 'auto' | 'os' | 'node-only';
 
 /** Options of `probeRuntime()`. */
 export interface ProbeOptions {
+  /** Defaults to `auto`. */
+  engine?: EngineRequest;
   /** An explicit Node binary; otherwise `TOOL_SEARCH_NODE`, `process.execPath` (if ≥ 26.12.1), the npm binary. */
   nodePath?: string;
   isolation?: IsolationRequest;
   logger?: Logger;
 }
 
-/** What `probeRuntime()` found: a runtime that passed the canary self-test, or why none did. */
+/**
+ * What `probeRuntime()` found: a runtime that passed the canary self-test, or why none did. For the QuickJS
+ * engine `nodePath` is this process's own binary (the engine runs in it) and `version` names the QuickJS build.
+ */
 export type ProbeResult =
-  | { ok: true; nodePath: string; version: string; isolation: IsolationLevel }
+  | { ok: true; engine: SandboxEngine; nodePath: string; version: string; isolation: IsolationLevel }
   | { ok: false; reason: string };
 
 /** Options of `createRunner()`. */
 export interface RunnerOptions {
+  /** Defaults to `auto` (see `EngineRequest`). */
+  engine?: EngineRequest;
+  /** The Node binary of the Node engine's children. */
   nodePath?: string;
   /** Defaults to `auto`. */
   isolation?: IsolationRequest;

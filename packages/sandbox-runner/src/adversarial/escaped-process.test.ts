@@ -25,7 +25,7 @@ const FAKE_SECRET_VALUE = 'sk-adversarial-not-a-real-secret';
 process.env[FAKE_SECRET_NAME] = FAKE_SECRET_VALUE;
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=4096`.trim();
 
-const runner = createEscapedRunnerForTests({ pool: { size: 1 } });
+const runner = createEscapedRunnerForTests({ engine: 'node', pool: { size: 1 } });
 let listeners: OwnedListeners;
 let scratchDir: string;
 beforeAll(async () => {
@@ -308,7 +308,7 @@ describe('escaped code: processes and threads', () => {
 describe('escaped code: signals (contained by the pid namespace)', () => {
   let sibling: ChildProcess;
   beforeAll(async () => {
-    const probe = await probeRuntime();
+    const probe = await probeRuntime({ engine: 'node' });
     // The kill cases are only safe inside a pid namespace; refuse to run them (fail loudly) otherwise.
     expect(probe).toMatchObject({ ok: true, isolation: 'os' });
     sibling = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
@@ -415,11 +415,70 @@ describe('escaped code: environment and inherited state', () => {
 
   it('runs in its own user, pid and network namespaces, as a non-root uid, with rlimits set', () => {
     const report = childProbe.report;
-    expect(report.namespacesDiffer).toEqual({ pid: true, net: true, user: true });
+    expect(report.namespacesDiffer).toEqual({ pid: true, net: true, user: true, ipc: true });
     if (report.probeUid === 0) expect(report.sandboxHostUid).not.toBe('0');
     expect(report.limits.core).toBe('0');
     expect([report.limits.cpu, report.limits.data, report.limits.openFiles]).not.toContain('unlimited');
     expect([report.limits.cpu, report.limits.data, report.limits.openFiles]).not.toContain(undefined);
+    expect({ processes: report.limits.processes, fileSize: report.limits.fileSize }).toEqual({ processes: '32', fileSize: '0' });
+  });
+});
+
+describe('escaped code: red-team findings', () => {
+  it('cannot change V8 flags (--allow-natives-syntax would open V8 internals)', async () => {
+    const result = await runEscaped(attempt("require('node:v8').setFlagsFromString('--allow-natives-syntax')"));
+    expect(result.ok && result.value).toBe('ERR_ACCESS_DENIED');
+  });
+
+  it('cannot tell an existing file from a missing one through module resolution', async () => {
+    const result = await runEscaped(`
+      const codes = [];
+      for (const path of ['/etc/passwd', '/nonexistent/file.js']) {
+        try { require.resolve(path); codes.push('resolved'); } catch (error) { codes.push(error.code); }
+        try { require('node:module').createRequire('/').resolve(path); codes.push('resolved'); } catch (error) { codes.push(error.code); }
+        try { require(path); codes.push('loaded'); } catch (error) { codes.push(error.code); }
+      }
+      return codes;
+    `);
+    expect(result.ok && result.value).toEqual(Array.from({ length: 6 }, () => 'MODULE_NOT_FOUND'));
+  });
+
+  it('learns no host facts: host name, CPUs, user, interfaces, report, and no path of the Node binary', async () => {
+    const result = await runEscaped(`
+      const os = require('node:os');
+      let userInfo;
+      try { userInfo = os.userInfo(); } catch (error) { userInfo = error.code; }
+      let report;
+      try { report = typeof process.report.getReport(); } catch (error) { report = error.code; }
+      return {
+        hostname: os.hostname(), cpus: os.cpus(), interfaces: os.networkInterfaces(), userInfo, report,
+        homedir: os.homedir(), totalmem: os.totalmem(), execPath: process.execPath, argv: process.argv,
+        argv0HasPath: process.argv0.includes('/') && process.argv0 !== '/proc/self/fd/4',
+        globalPaths: require('node:module').globalPaths,
+      };
+    `);
+    expect(result.ok && result.value).toEqual({
+      hostname: 'sandbox',
+      cpus: [],
+      interfaces: {},
+      userInfo: 'ERR_ACCESS_DENIED',
+      report: 'ERR_ACCESS_DENIED',
+      homedir: '/',
+      totalmem: 0,
+      execPath: 'node',
+      argv: ['node'],
+      argv0HasPath: false,
+      globalPaths: [],
+    });
+  });
+
+  it('has no node:ffi and no ffi permission', async () => {
+    const result = await runEscaped(`
+      let ffi;
+      try { require('node:ffi'); ffi = 'loaded'; } catch (error) { ffi = error.code; }
+      return { ffi, granted: process.permission.has('ffi') };
+    `);
+    expect(result.ok && result.value).toEqual({ ffi: 'ERR_UNKNOWN_BUILTIN_MODULE', granted: false });
   });
 });
 
@@ -434,11 +493,14 @@ describe('process layer: a runtime whose enforcement is weakened is refused, nev
       'for arg do shift; if [ "$arg" = "--permission" ]; then set -- "$@" "$arg" "--allow-fs-read=*"; else set -- "$@" "$arg"; fi; done',
     'drops --disallow-code-generation-from-strings':
       'for arg do shift; [ "$arg" = "--disallow-code-generation-from-strings" ] && continue; set -- "$@" "$arg"; done',
+    'adds --allow-ffi':
+      'for arg do shift; if [ "$arg" = "--permission" ]; then set -- "$@" "$arg" "--allow-ffi"; else set -- "$@" "$arg"; fi; done',
+    'drops --no-experimental-ffi': 'for arg do shift; [ "$arg" = "--no-experimental-ffi" ] && continue; set -- "$@" "$arg"; done',
   };
   let wrapperDir: string;
   let realNodePath: string;
   beforeAll(async () => {
-    const probe = await probeRuntimeDetailed();
+    const probe = await probeRuntimeDetailed({ engine: 'node' });
     expect(probe.ok).toBe(true);
     // The path children exec: reachable by the unprivileged uid even when the checkout is private.
     realNodePath = probe.ok ? probe.execPath : '';
@@ -453,9 +515,9 @@ describe('process layer: a runtime whose enforcement is weakened is refused, nev
   it('(control) runs normally through a pass-through wrapper, so the refusals below are the tampering', async () => {
     const wrapperPath = join(wrapperDir, 'node-pass-through');
     writeFileSync(wrapperPath, `#!/bin/sh\nexec /usr/bin/env -i ${JSON.stringify(realNodePath)} "$@"\n`, { mode: 0o755 });
-    const probe = await probeRuntime({ nodePath: wrapperPath });
+    const probe = await probeRuntime({ engine: 'node', nodePath: wrapperPath });
     expect(probe).toMatchObject({ ok: true, isolation: 'os' });
-    const passThroughRunner = createRunner({ nodePath: wrapperPath, pool: { size: 0 } });
+    const passThroughRunner = createRunner({ engine: 'node', nodePath: wrapperPath, pool: { size: 0 } });
     try {
       const result = await passThroughRunner.run({ code: 'return 6 * 7;', bridge: createRecordingBridge().bridge, timeoutMs: 10_000 });
       expect(result).toMatchObject({ ok: true, value: 42 });
@@ -468,11 +530,11 @@ describe('process layer: a runtime whose enforcement is weakened is refused, nev
     it(`reports unavailable, running nothing, for a node binary that ${tampering}`, async () => {
       const wrapperPath = join(wrapperDir, `node-${tampering.replace(/[^a-z]+/g, '-')}`);
       writeFileSync(wrapperPath, `#!/bin/sh\n${filter}\nexec /usr/bin/env -i ${JSON.stringify(realNodePath)} "$@"\n`, { mode: 0o755 });
-      const probe = await probeRuntime({ nodePath: wrapperPath });
+      const probe = await probeRuntime({ engine: 'node', nodePath: wrapperPath });
       expect(probe.ok).toBe(false);
       // The child's own enforcement self-check refused (not a crash or a bad flag).
       expect(probe.ok ? '' : probe.reason).toContain('the child refused to run');
-      const tamperedRunner = createRunner({ nodePath: wrapperPath, pool: { size: 0 } });
+      const tamperedRunner = createRunner({ engine: 'node', nodePath: wrapperPath, pool: { size: 0 } });
       try {
         const { bridge, calls } = createRecordingBridge();
         const result = await tamperedRunner.run({ code: "return await tools.call('mcp:must:not-run', {});", bridge, timeoutMs: 10_000 });

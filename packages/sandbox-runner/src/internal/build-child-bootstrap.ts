@@ -2,6 +2,7 @@
 // really on, builds the realm, says `ready` on fd 3, then waits for one `run` line on stdin and answers `started`.
 // Kept as plain JavaScript text because the child runs it verbatim.
 import type { RunnerLimits } from '../types.js';
+import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS, measureJsonText } from './measure-json-text.js';
 import { REALM_RUNTIME_SOURCE } from './realm-runtime-source.js';
 
 /** The fd the child writes protocol lines to (stdin carries parent → child lines). */
@@ -13,6 +14,8 @@ const ESCAPED_FOR_TESTS = __ESCAPED__;
 const RUNTIME_SOURCE = __RUNTIME_SOURCE__;
 const CHANNEL_FD = __CHANNEL_FD__;
 const CLOSE_FDS = __CLOSE_FDS__;
+const REALM_LIMITS = __REALM_LIMITS__;
+const measureJsonText = __MEASURE_JSON_TEXT__;
 const fs = require('node:fs');
 const vm = require('node:vm');
 
@@ -34,11 +37,80 @@ function writeChannel(text) {
   }
 }
 
+// Code that escaped the realm gets the real process and require. These close what the permission model leaves
+// open to it: V8 flags (--allow-natives-syntax would hand it V8 internals), module resolution (which tells an
+// existing file, ERR_ACCESS_DENIED, from a missing one, MODULE_NOT_FOUND) and facts about the host (its name,
+// CPUs, users, network interfaces, the path of the Node binary in the host's checkout).
+const HOST_FACT_DENIED = 'host facts are not available in the sandbox';
+function deniedError(message) {
+  const error = new Error(message);
+  error.code = 'ERR_ACCESS_DENIED';
+  return error;
+}
+function lockProperty(target, name, value) {
+  Object.defineProperty(target, name, { value: value, writable: false, enumerable: true, configurable: false });
+}
+(function harden() {
+  const nodeModule = require('node:module');
+  const v8 = require('node:v8');
+  lockProperty(v8, 'setFlagsFromString', function setFlagsFromString() { throw deniedError('V8 flags cannot be changed in the sandbox'); });
+  const builtins = new Set(nodeModule.builtinModules);
+  const isBuiltin = function (request) {
+    return typeof request === 'string' && (request.startsWith('node:') || builtins.has(request));
+  };
+  function notFound(request) {
+    const error = new Error("Cannot find module '" + String(request) + "'");
+    error.code = 'MODULE_NOT_FOUND';
+    return error;
+  }
+  // Only built-in modules resolve; anything else fails the same way without touching the file system.
+  const resolveBuiltin = nodeModule._resolveFilename;
+  nodeModule._resolveFilename = function (request) {
+    if (!isBuiltin(request)) throw notFound(request);
+    return resolveBuiltin.apply(this, arguments);
+  };
+  nodeModule._findPath = function () { return false; };
+  if (typeof nodeModule.registerHooks === 'function') {
+    nodeModule.registerHooks({
+      resolve: function (specifier, context, nextResolve) {
+        if (!isBuiltin(specifier)) throw notFound(specifier);
+        return nextResolve(specifier, context);
+      },
+    });
+  }
+  if (typeof nodeModule.findPackageJSON === 'function') nodeModule.findPackageJSON = function () { return undefined; };
+  nodeModule.globalPaths.length = 0;
+  const os = require('node:os');
+  const neutral = {
+    hostname: function () { return 'sandbox'; },
+    cpus: function () { return []; },
+    networkInterfaces: function () { return {}; },
+    userInfo: function () { throw deniedError(HOST_FACT_DENIED); },
+    homedir: function () { return '/'; },
+    totalmem: function () { return 0; },
+    freemem: function () { return 0; },
+    availableParallelism: function () { return 1; },
+    loadavg: function () { return [0, 0, 0]; },
+    uptime: function () { return 0; },
+    release: function () { return ''; },
+    version: function () { return ''; },
+    machine: function () { return ''; },
+  };
+  for (const name of Object.keys(neutral)) lockProperty(os, name, neutral[name]);
+  // argv0 cannot be redefined: the runner spawns Node as 'node' (node-only) or as /proc/self/fd/4 (OS layer).
+  lockProperty(process, 'execPath', 'node');
+  process.argv.splice(0, process.argv.length, 'node');
+  if (typeof process.availableMemory === 'function') lockProperty(process, 'availableMemory', function () { return 0; });
+  if (typeof process.constrainedMemory === 'function') lockProperty(process, 'constrainedMemory', function () { return 0; });
+  lockProperty(process.report, 'getReport', function getReport() { throw deniedError(HOST_FACT_DENIED); });
+  nodeModule.syncBuiltinESMExports();
+})();
+
 // Layer 3 must really be on: a child that finds it off refuses to run anything.
 function enforcementProblem() {
   const permission = process.permission;
   if (!permission || typeof permission.has !== 'function') return 'the permission model is off (no --permission)';
-  for (const scope of ['fs.read', 'fs.write', 'child', 'worker', 'net', 'addon', 'wasi', 'inspector']) {
+  for (const scope of ['fs.read', 'fs.write', 'child', 'worker', 'net', 'addon', 'wasi', 'inspector', 'ffi']) {
     let granted = false;
     try { granted = permission.has(scope) === true; } catch (_) { granted = false; }
     if (granted) return 'permission scope ' + scope + ' is granted';
@@ -61,6 +133,15 @@ function enforcementProblem() {
   let sqlite = false;
   try { require('node:sqlite'); sqlite = true; } catch (_) { sqlite = false; }
   if (sqlite) return 'node:sqlite is available';
+  let ffi = false;
+  try { require('node:ffi'); ffi = true; } catch (_) { ffi = false; }
+  if (ffi) return 'node:ffi is available';
+  try {
+    require('node:v8').setFlagsFromString('--allow-natives-syntax');
+    return 'V8 flags can be changed';
+  } catch (_) {
+    // expected: locked above
+  }
   if (Object.keys(process.env).length > 0) return 'the environment is not empty';
   return null;
 }
@@ -78,7 +159,7 @@ let finished = false;
 // value and is not touched.
 process.on('unhandledRejection', function () {});
 
-// Host functions handed to the realm runtime: primitives in, nothing out, never throw.
+// Host functions handed to the realm runtime: primitives in, nothing (or a number) out, never throw.
 function hostCall(id, method, argsJson) {
   if (finished || !Number.isSafeInteger(id) || typeof method !== 'string' || typeof argsJson !== 'string') return;
   writeChannel('{"type":"call","id":' + id + ',"method":' + JSON.stringify(method) + ',"args":' + argsJson + '}');
@@ -86,6 +167,11 @@ function hostCall(id, method, argsJson) {
 function hostLog(level, text) {
   if (finished || typeof level !== 'string' || typeof text !== 'string') return;
   writeChannel(JSON.stringify({ type: 'log', level: level, text: text }));
+}
+function hostMeasure(json, maxMembers, maxDepth, maxBytes) {
+  if (typeof json !== 'string' || typeof maxMembers !== 'number' || typeof maxDepth !== 'number' || typeof maxBytes !== 'number') return 3;
+  if (json.length > maxBytes || (json.length * 3 > maxBytes && Buffer.byteLength(json, 'utf8') > maxBytes)) return 4;
+  return measureJsonText(json, maxMembers, maxDepth);
 }
 function hostDone(kind, payload) {
   if (finished || typeof kind !== 'string') return;
@@ -101,14 +187,16 @@ let context;
 let runtime;
 if (ESCAPED_FOR_TESTS) {
   runtime = vm.runInThisContext(RUNTIME_SOURCE, { filename: 'sandbox-runtime.js' })(
-    hostCall, hostLog, hostDone, LIMITS.logLineBytes, LIMITS.resultBytes, LIMITS.inFlightCalls, false);
+    hostCall, hostLog, hostDone, hostMeasure, REALM_LIMITS, { installGlobals: false, lockCodeGeneration: false });
 } else {
   context = vm.createContext(Object.create(null), {
     name: 'sandbox',
     codeGeneration: { strings: false, wasm: false },
   });
+  // The limits object is a host object: the runtime reads its numbers once and keeps none of it.
   runtime = vm.runInContext(RUNTIME_SOURCE, context, { filename: 'sandbox-runtime.js' })(
-    hostCall, hostLog, hostDone, LIMITS.logLineBytes, LIMITS.resultBytes, LIMITS.inFlightCalls, true);
+    hostCall, hostLog, hostDone, hostMeasure, vm.runInContext('Object.freeze(' + JSON.stringify(REALM_LIMITS) + ')', context),
+    vm.runInContext('({ installGlobals: true, lockCodeGeneration: false })', context));
 }
 // Read once, before any body code exists, so no getter of the body's can stand in for them.
 const startBody = runtime.start;
@@ -222,6 +310,23 @@ process.stdin.on('end', function () { process.exit(0); });
 writeChannel(JSON.stringify({ type: 'ready', version: process.version }));
 `;
 
+/** The numbers the realm runtime reads (see realm-runtime-source.ts): the same for both engines. */
+export function realmLimits(limits: RunnerLimits): {
+  logLineBytes: number;
+  resultBytes: number;
+  inFlightCalls: number;
+  maxMembers: number;
+  maxDepth: number;
+} {
+  return {
+    logLineBytes: limits.logLineBytes,
+    resultBytes: limits.resultBytes,
+    inFlightCalls: limits.inFlightCalls,
+    maxMembers: MAX_JSON_MEMBERS,
+    maxDepth: MAX_JSON_DEPTH,
+  };
+}
+
 /** Options of `buildChildBootstrap`. */
 export interface ChildBootstrapOptions {
   limits: RunnerLimits;
@@ -239,6 +344,8 @@ export function buildChildBootstrap(options: ChildBootstrapOptions): string {
     __RUNTIME_SOURCE__: JSON.stringify(REALM_RUNTIME_SOURCE),
     __CHANNEL_FD__: String(CHANNEL_FD),
     __CLOSE_FDS__: JSON.stringify(options.closeFds ?? []),
+    __REALM_LIMITS__: JSON.stringify(realmLimits(options.limits)),
+    __MEASURE_JSON_TEXT__: String(measureJsonText),
   };
   return BOOTSTRAP_TEMPLATE.replace(/__[A-Z_]+__/g, (name) => values[name] ?? name);
 }

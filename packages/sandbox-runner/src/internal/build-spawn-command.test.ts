@@ -8,7 +8,13 @@ describe('nodeFlags', () => {
   it('turns on the permission model with no grants, no code generation, no sqlite and the heap cap', () => {
     const flags = nodeFlags({ ...DEFAULT_LIMITS, heapMb: 48 });
     expect(flags).toEqual(
-      expect.arrayContaining(['--permission', '--disallow-code-generation-from-strings', '--no-experimental-sqlite', '--max-old-space-size=48']),
+      expect.arrayContaining([
+        '--permission',
+        '--disallow-code-generation-from-strings',
+        '--no-experimental-sqlite',
+        '--no-experimental-ffi',
+        '--max-old-space-size=48',
+      ]),
     );
     expect(flags.some((flag) => flag.startsWith('--allow-') || flag.startsWith('--permission-audit'))).toBe(false);
   });
@@ -18,36 +24,43 @@ describe('buildSpawnCommand', () => {
   it('runs Node directly with the bootstrap inline for node-only', () => {
     const command = buildSpawnCommand({ nodePath: '/node', bootstrap: 'BOOT', limits: DEFAULT_LIMITS, osLayer: undefined, dropPrivileges: false });
     expect(command.command).toBe('/node');
+    // argv0 'node': the child's process.argv0 names no path of the host.
+    expect(command.argv0).toBe('node');
     expect(command.args.slice(-2)).toEqual(['-e', 'BOOT']);
   });
 
   it('wraps Node in setpriv → unshare → prlimit, dropping to uid 65534 when root', () => {
-    const { command, args } = buildSpawnCommand({ nodePath: '/node', bootstrap: 'BOOT', limits: DEFAULT_LIMITS, osLayer: tools, dropPrivileges: true });
-    expect(command).toBe('/usr/bin/setpriv');
+    const command = buildSpawnCommand({ nodePath: '/node', bootstrap: 'BOOT', limits: DEFAULT_LIMITS, osLayer: tools, dropPrivileges: true });
+    const { args } = command;
+    expect(command.command).toBe('/usr/bin/setpriv');
     expect(args.slice(0, 7)).toEqual(['--reuid=65534', '--regid=65534', '--clear-groups', '--no-new-privs', '--pdeathsig', 'KILL', '--']);
     const unshareAt = args.indexOf('/usr/bin/unshare');
-    expect(args.slice(unshareAt, unshareAt + 7)).toEqual(['/usr/bin/unshare', '--user', '--net', '--pid', '--fork', '--kill-child', '--']);
+    expect(args.slice(unshareAt, unshareAt + 8)).toEqual(['/usr/bin/unshare', '--user', '--net', '--pid', '--ipc', '--fork', '--kill-child', '--']);
     const prlimitAt = args.indexOf('/usr/bin/prlimit');
-    expect(args.slice(prlimitAt, prlimitAt + 7)).toEqual([
+    expect(args.slice(prlimitAt, prlimitAt + 9)).toEqual([
       '/usr/bin/prlimit',
       `--data=${dataLimitBytes(64)}`,
       '--cpu=62',
       '--nofile=64',
+      '--nproc=32',
+      '--fsize=0',
       '--core=0',
       '--',
-      '/node',
+      '/proc/self/fd/4',
     ]);
+    expect(command.binaryOnFd).toBe('/node');
     expect(args.slice(-2)).toEqual(['-e', 'BOOT']);
   });
 
   it('adds a mount namespace with a fresh /proc when mountProc is set', () => {
     const { args } = buildSpawnCommand({ nodePath: '/node', bootstrap: 'BOOT', limits: DEFAULT_LIMITS, osLayer: { ...tools, mountProc: true }, dropPrivileges: true });
     const unshareAt = args.indexOf('/usr/bin/unshare');
-    expect(args.slice(unshareAt, unshareAt + 9)).toEqual([
+    expect(args.slice(unshareAt, unshareAt + 10)).toEqual([
       '/usr/bin/unshare',
       '--user',
       '--net',
       '--pid',
+      '--ipc',
       '--mount',
       '--mount-proc',
       '--fork',

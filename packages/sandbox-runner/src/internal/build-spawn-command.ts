@@ -24,6 +24,15 @@ export const CPU_SECONDS_LIMIT = 62;
 export const OPEN_FILES_LIMIT = 64;
 
 /**
+ * RLIMIT_NPROC: processes and threads of the child's uid, counted per user namespace (each child has its own).
+ * Node 26 starts with about ten threads (main, V8 platform workers, libuv pool); it cannot start with 4.
+ */
+export const PROCESSES_LIMIT = 32;
+
+/** RLIMIT_FSIZE: the child writes no regular file at all, so any write past 0 bytes is refused (SIGXFSZ). */
+export const FILE_SIZE_LIMIT = 0;
+
+/**
  * RLIMIT_DATA for a heap size. Node 26 fails to start below ~600 MiB (V8 reserves its code range and heap
  * cage up front, and RLIMIT_DATA counts private writable mappings), so the floor is 768 MiB; above that it
  * grows with the heap. It bounds ArrayBuffer memory, which lives outside the V8 heap.
@@ -32,12 +41,13 @@ export function dataLimitBytes(heapMb: number): number {
   return Math.max(768, 512 + heapMb * 4) * 1024 * 1024;
 }
 
-/** The Node flags of layer 3: permission model with no grants, no code generation, no sqlite, a heap cap. */
+/** The Node flags of layer 3: permission model with no grants, no code generation, no sqlite or ffi, a heap cap. */
 export function nodeFlags(limits: RunnerLimits): string[] {
   return [
     '--permission',
     '--disallow-code-generation-from-strings',
     '--no-experimental-sqlite',
+    '--no-experimental-ffi',
     `--max-old-space-size=${limits.heapMb}`,
     // Only so that vm's importModuleDynamically callback can reject import() with a realm error (see DESIGN.md).
     '--experimental-vm-modules',
@@ -56,10 +66,26 @@ export interface SpawnCommandOptions {
   dropPrivileges: boolean;
 }
 
-/** Returns `{ command, args }` for `child_process.spawn`. */
-export function buildSpawnCommand(options: SpawnCommandOptions): { command: string; args: string[] } {
+/**
+ * The fd the OS layer hands the Node binary on: the chain execs `/proc/self/fd/4`, so the child's argv0 (which
+ * Node does not let anything redefine) names no path of the host. The bootstrap closes it first.
+ */
+export const BINARY_FD = 4;
+
+/** What `child_process.spawn` needs: the command, its arguments, and how Node itself is named and found. */
+export interface SpawnCommand {
+  command: string;
+  args: string[];
+  /** argv[0] of the spawned command (node-only: 'node' instead of the binary's path). */
+  argv0?: string;
+  /** Open the Node binary on `BINARY_FD` for the chain to exec (OS layer). */
+  binaryOnFd?: string;
+}
+
+/** Returns what `child_process.spawn` needs to start one child. */
+export function buildSpawnCommand(options: SpawnCommandOptions): SpawnCommand {
   const node = [...nodeFlags(options.limits), '-e', options.bootstrap];
-  if (options.osLayer === undefined) return { command: options.nodePath, args: node };
+  if (options.osLayer === undefined) return { command: options.nodePath, args: node, argv0: 'node' };
   const { setpriv, unshare, prlimit } = options.osLayer;
   const identity = options.dropPrivileges
     ? [`--reuid=${UNPRIVILEGED_ID}`, `--regid=${UNPRIVILEGED_ID}`, '--clear-groups']
@@ -77,6 +103,7 @@ export function buildSpawnCommand(options: SpawnCommandOptions): { command: stri
       '--user',
       '--net',
       '--pid',
+      '--ipc',
       ...(options.osLayer.mountProc === true ? ['--mount', '--mount-proc'] : []),
       '--fork',
       '--kill-child',
@@ -85,10 +112,13 @@ export function buildSpawnCommand(options: SpawnCommandOptions): { command: stri
       `--data=${dataLimitBytes(options.limits.heapMb)}`,
       `--cpu=${CPU_SECONDS_LIMIT}`,
       `--nofile=${OPEN_FILES_LIMIT}`,
+      `--nproc=${PROCESSES_LIMIT}`,
+      `--fsize=${FILE_SIZE_LIMIT}`,
       '--core=0',
       '--',
-      options.nodePath,
+      `/proc/self/fd/${BINARY_FD}`,
       ...node,
     ],
+    binaryOnFd: options.nodePath,
   };
 }

@@ -4,7 +4,8 @@
 export interface LineSplitterOptions {
   /** The longest line accepted, in bytes, newline excluded. */
   maxLineBytes: number;
-  onLine(line: string): void;
+  /** A complete line, decoded, and its length in bytes. */
+  onLine(line: string, bytes: number): void;
   /** Called once when a line grows past `maxLineBytes`; the splitter ignores all input afterwards. */
   onOverflow(bufferedBytes: number): void;
 }
@@ -50,7 +51,7 @@ export function createLineSplitter(options: LineSplitterOptions): LineSplitter {
         parts = [];
         pendingBytes = 0;
         start = newline + 1;
-        options.onLine(line.toString('utf8'));
+        options.onLine(line.toString('utf8'), lineBytes);
       }
     },
   };

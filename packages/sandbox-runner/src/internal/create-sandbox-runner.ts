@@ -5,6 +5,7 @@ import { probeRuntimeDetailed, type DetailedProbeResult } from '../probe-runtime
 import { clampLimit, resolveLimits } from '../resolve-limits.js';
 import { runnerOptionsSchema, runOptionsSchema } from '../schemas.js';
 import type { Runner, RunnerOptions, RunOptions, RunResult } from '../types.js';
+import { createQuickJsEngine, type QuickJsEngine } from './create-quickjs-engine.js';
 import { createWarmPool, type WarmPool } from './create-warm-pool.js';
 import { executeRun } from './execute-run.js';
 import { spawnSandboxChild, type SandboxChild } from './spawn-sandbox-child.js';
@@ -33,8 +34,19 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
   let pool: WarmPool | undefined;
   let probe: Promise<DetailedProbeResult> | undefined;
   let runCount = 0;
+  let quickjs: QuickJsEngine | undefined;
 
   function spawnChild(runtime: Extract<DetailedProbeResult, { ok: true }>): SandboxChild {
+    if (runtime.engine === 'quickjs') {
+      // One worker per pooled context plus one for a run the pool cannot serve.
+      quickjs ??= createQuickJsEngine({
+        limits,
+        logger: log.child({ component: 'quickjs' }),
+        idleWorkers: poolSize + 1,
+        escapedForTests: internal.escapedForTests,
+      });
+      return quickjs.lease();
+    }
     return spawnSandboxChild({
       nodePath: runtime.execPath,
       limits,
@@ -47,7 +59,7 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
 
   function ensureProbe(): Promise<DetailedProbeResult> {
     if (probe === undefined) {
-      probe = probeRuntimeDetailed({ nodePath: options.nodePath, isolation: options.isolation, logger: log }).then((runtime) => {
+      probe = probeRuntimeDetailed({ engine: options.engine, nodePath: options.nodePath, isolation: options.isolation, logger: log }).then((runtime) => {
         if (runtime.ok && poolSize > 0 && !closed) {
           pool = createWarmPool({ size: poolSize, spawnChild: () => spawnChild(runtime), logger: log.child({ component: 'pool' }) });
         }
@@ -102,6 +114,7 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
     closed = true;
     closeController.abort();
     pool?.close();
+    quickjs?.close();
   }
 
   return { run, close };

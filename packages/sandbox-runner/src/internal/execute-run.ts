@@ -5,8 +5,7 @@
 import type { Logger } from 'pino';
 import type { ChildMessage } from '../schemas.js';
 import type { Bridge, BridgeContext, RunErrorCode, RunLog, RunnerLimits, RunResult, RunStats } from '../types.js';
-import type { ChildExit, SandboxChild } from './spawn-sandbox-child.js';
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth-exceeds.js';
+import { CALL_ENVELOPE_BYTES, DONE_ENVELOPE_BYTES, type ChildExit, type SandboxChild } from './spawn-sandbox-child.js';
 
 /** How many times a run moves to a fresh child when its child dies before starting the body. */
 export const MAX_CHILD_REPLACEMENTS = 1;
@@ -35,14 +34,25 @@ export interface ExecuteRunOptions {
 
 type CallMessage = Extract<ChildMessage, { type: 'call' }>;
 
-/** Describes a child's death for a `crashed` result. */
+/** What V8 prints on stderr when it gives up at the heap limit. */
+const OUT_OF_MEMORY_PATTERN = /JavaScript heap out of memory|Reached heap limit|Fatal JavaScript out of memory/i;
+
+/** Signals and exit codes of a V8 abort: SIGABRT/SIGTRAP directly, 134/133 through a shell. */
+const ABORT_SIGNALS = new Set<NodeJS.Signals>(['SIGABRT', 'SIGTRAP']);
+const ABORT_EXIT_CODES = new Set([133, 134]);
+
+/**
+ * Describes a child's death for a `crashed` result. V8's out-of-memory abort is recognised by what it prints,
+ * because under the OS layer the child is pid 1 of its namespace: the kernel ignores the SIGABRT that pid 1
+ * sends itself, so abort() falls through to a trap and the death shows as SIGSEGV or SIGILL instead.
+ */
 export function describeCrash(exit: ChildExit, heapMb: number): string {
   const how = exit.signal === null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
-  // V8 aborts (SIGABRT / SIGTRAP / 134) when the heap limit is hit.
-  const heapHint =
-    exit.signal === 'SIGABRT' || exit.signal === 'SIGTRAP' || exit.code === 134 || exit.code === 133
-      ? ` (most likely out of memory: the heap limit is ${heapMb} MB)`
-      : '';
+  const outOfMemory =
+    OUT_OF_MEMORY_PATTERN.test(exit.stderrTail) ||
+    (exit.signal !== null && ABORT_SIGNALS.has(exit.signal)) ||
+    (exit.code !== null && ABORT_EXIT_CODES.has(exit.code));
+  const heapHint = outOfMemory ? ` (most likely out of memory: the heap limit is ${heapMb} MB)` : '';
   return `the sandbox child ${how} before the body finished${heapHint}`;
 }
 
@@ -63,8 +73,10 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
   let replacements = 0;
   const logs: RunLog[] = [];
   const calls: RunStats['calls'] = { search: 0, describe: 0, call: 0 };
-  const handlerAbort = new AbortController();
-  const context: BridgeContext = { signal: handlerAbort.signal };
+  // One controller per call, each aborted when the run ends: a handler that listens on its signal adds a listener
+  // to a signal of its own call, never to one shared by every call of the run (which, past 10 listeners, makes
+  // Node warn about a leak). The run adds no listener to them at all.
+  const callControllers: AbortController[] = [];
   let outputBytes = 0;
   let inFlight = 0;
   let finished = false;
@@ -92,7 +104,7 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     child.attach({ onMessage() {}, onProtocolError() {}, onOutput() {}, onExit() {} });
     child.kill();
     child.unref();
-    handlerAbort.abort();
+    for (const controller of callControllers) controller.abort();
     const result: RunResult = outcome.ok
       ? { ok: true, value: outcome.value, logs, stats: stats() }
       : { ok: false, error: { code: outcome.code, message: outcome.message }, logs, stats: stats() };
@@ -114,7 +126,7 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     return false;
   }
 
-  function invokeHandler(message: CallMessage): unknown {
+  function invokeHandler(message: CallMessage, context: BridgeContext): unknown {
     switch (message.method) {
       case 'search':
         return bridge.search(message.args[0], message.args[1] ?? undefined, context);
@@ -138,14 +150,11 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     child.send(json === undefined ? { type: 'reply', id, ok: true } : { type: 'reply', id, ok: true, json });
   }
 
-  function onCall(message: CallMessage): void {
+  function onCall(message: CallMessage, lineBytes: number): void {
     // The realm refuses larger arguments, so only a forged call gets here; it is no more capable than a real one.
-    if (jsonDepthExceeds(message.args, MAX_JSON_DEPTH + 1)) {
-      return fail('protocol', `a call carried arguments nested more than ${MAX_JSON_DEPTH} levels deep`);
-    }
-    const argsBytes = Buffer.byteLength(JSON.stringify(message.args), 'utf8');
-    if (argsBytes > limits.resultBytes) {
-      return fail('protocol', `a call carried ${argsBytes} bytes of arguments; the limit is ${limits.resultBytes}`);
+    // (Members and depth were measured before the line was parsed.)
+    if (lineBytes > limits.resultBytes + CALL_ENVELOPE_BYTES) {
+      return fail('protocol', `a call carried ${lineBytes} bytes; arguments are limited to ${limits.resultBytes}`);
     }
     const total = calls.search + calls.describe + calls.call;
     if (total >= limits.toolCalls) return fail('too_many_calls', `the body made more than ${limits.toolCalls} tool calls`);
@@ -154,8 +163,11 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     }
     calls[message.method] += 1;
     inFlight += 1;
+    const controller = new AbortController();
+    callControllers.push(controller);
+    const context: BridgeContext = { signal: controller.signal };
     Promise.resolve()
-      .then(() => invokeHandler(message))
+      .then(() => invokeHandler(message, context))
       .then(
         (value) => reply(message.id, { ok: true, value }),
         (error: unknown) => reply(message.id, { ok: false, message: errorMessageOf(error) }),
@@ -171,16 +183,11 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     if (countOutput(bytes)) logs.push({ level: message.level, text: message.text });
   }
 
-  function onDone(message: Extract<ChildMessage, { type: 'done' }>): void {
+  function onDone(message: Extract<ChildMessage, { type: 'done' }>, lineBytes: number): void {
     if (!message.ok) return fail(message.code, message.message);
-    if (message.value !== undefined) {
-      if (jsonDepthExceeds(message.value, MAX_JSON_DEPTH)) {
-        return fail('result_too_large', `the result is nested more than ${MAX_JSON_DEPTH} levels deep`);
-      }
-      const bytes = Buffer.byteLength(JSON.stringify(message.value), 'utf8');
-      if (bytes > limits.resultBytes) {
-        return fail('result_too_large', `the result is ${bytes} bytes of JSON; the limit is ${limits.resultBytes}`);
-      }
+    // The realm refuses larger results; a forged one is no larger than a real one may be.
+    if (lineBytes > limits.resultBytes + DONE_ENVELOPE_BYTES) {
+      return fail('result_too_large', `the result line is ${lineBytes} bytes; results are limited to ${limits.resultBytes}`);
     }
     finish({ ok: true, value: message.value });
   }
@@ -220,7 +227,7 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     const isCurrent = () => !finished && current === child;
     current.ref();
     current.attach({
-      onMessage(message) {
+      onMessage(message, lineBytes) {
         if (!isCurrent()) return;
         if (message.type === 'started') {
           if (!runSent || started) return fail('protocol', 'the sandbox child broke the channel protocol: unexpected started');
@@ -229,9 +236,9 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
         }
         // A real child says `started` before anything else: the body cannot have run yet.
         if (!started) return fail('protocol', `the sandbox child broke the channel protocol: ${message.type} before started`);
-        if (message.type === 'call') onCall(message);
+        if (message.type === 'call') onCall(message, lineBytes);
         else if (message.type === 'log') onLog(message);
-        else if (message.type === 'done') onDone(message);
+        else if (message.type === 'done') onDone(message, lineBytes);
       },
       onProtocolError(reason) {
         if (isCurrent()) fail('protocol', `the sandbox child broke the channel protocol: ${reason}`);

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { parseChildMessage } from './parse-child-message.js';
+import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from './measure-json-text.js';
+import { parseChildMessage as parseResult } from './parse-child-message.js';
 
 const line = (value: unknown) => JSON.stringify(value);
+/** The message, or null when the line is refused. */
+const parseChildMessage = (text: string, options?: { measured?: boolean }) => {
+  const parsed = parseResult(text, options);
+  return parsed.ok ? parsed.message : null;
+};
+
+function objectOfKeys(count: number): Record<string, number> {
+  const value: Record<string, number> = {};
+  for (let index = 0; index < count; index += 1) value[`k${index}`] = index;
+  return value;
+}
 
 describe('parseChildMessage', () => {
   it('accepts each protocol message', () => {
@@ -54,5 +66,35 @@ describe('parseChildMessage', () => {
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(value.polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses a line holding more members than any real message, without parsing it (the 95,000-key attack)', () => {
+    const attack = line({ type: 'call', id: 1, method: 'search', args: ['q', objectOfKeys(95_000)] });
+    expect(parseResult(attack)).toEqual({
+      ok: false,
+      reason: `a channel line holds more than ${MAX_JSON_MEMBERS} array elements and object members`,
+    });
+  });
+
+  it('accepts call arguments holding exactly the member cap (the envelope and tuple are not counted)', () => {
+    // The tuple holds the id and the options object (2 members); the options hold the rest.
+    const atCap = line({ type: 'call', id: 1, method: 'search', args: ['q', objectOfKeys(MAX_JSON_MEMBERS - 2)] });
+    expect(parseChildMessage(atCap)).toMatchObject({ type: 'call', method: 'search' });
+  });
+
+  it('refuses a line nested deeper than any real message can be', () => {
+    let nested: unknown = [];
+    for (let depth = 0; depth < MAX_JSON_DEPTH + 2; depth += 1) nested = [nested];
+    expect(parseResult(line({ type: 'done', ok: true, value: nested }))).toEqual({
+      ok: false,
+      reason: `a channel line is nested more than ${MAX_JSON_DEPTH} levels deep`,
+    });
+  });
+
+  it('skips the measuring for a line trusted code already measured, and still validates it', () => {
+    const large = line({ type: 'done', ok: true, value: objectOfKeys(MAX_JSON_MEMBERS + 10) });
+    expect(parseChildMessage(large)).toBeNull();
+    expect(parseChildMessage(large, { measured: true })).toMatchObject({ type: 'done', ok: true });
+    expect(parseChildMessage(line({ type: 'exec' }), { measured: true })).toBeNull();
   });
 });

@@ -1,14 +1,33 @@
-// One line from the child → a validated message, or null. The child is untrusted; nothing else is accepted.
+// One line from the child → a validated message, or why not. The child is untrusted; nothing else is accepted.
+// The line is measured before it is parsed, so a hostile line costs the parent a bounded amount of work.
 import { childMessageSchema, type ChildMessage } from '../schemas.js';
+import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS, measureJsonText } from './measure-json-text.js';
 
-/** Parses and validates one channel line. Returns null for anything that is not exactly a protocol message. */
-export function parseChildMessage(line: string): ChildMessage | null {
+/** Members of the envelope around a payload (`type`, `id`, `method`, `args`), which the realm does not count. */
+export const ENVELOPE_MEMBERS = 4;
+
+/** A parsed message, or the reason a line is not one. */
+export type ParsedChildMessage = { ok: true; message: ChildMessage } | { ok: false; reason: string };
+
+/**
+ * Parses and validates one channel line. `measured` says the line was already sized up by trusted code (the
+ * QuickJS worker's host side); otherwise it is measured here first, and refused unparsed when it holds more
+ * members or nests deeper than any real message can.
+ */
+export function parseChildMessage(line: string, options: { measured?: boolean } = {}): ParsedChildMessage {
+  if (options.measured !== true) {
+    // The payload nests one level below the envelope, and call arguments one more inside their tuple.
+    const verdict = measureJsonText(line, MAX_JSON_MEMBERS + ENVELOPE_MEMBERS, MAX_JSON_DEPTH + 2);
+    if (verdict === 1) return { ok: false, reason: `a channel line holds more than ${MAX_JSON_MEMBERS} array elements and object members` };
+    if (verdict === 2) return { ok: false, reason: `a channel line is nested more than ${MAX_JSON_DEPTH} levels deep` };
+    if (verdict !== 0) return { ok: false, reason: 'a channel line is not a valid protocol message' };
+  }
   let json: unknown;
   try {
     json = JSON.parse(line);
   } catch {
-    return null;
+    return { ok: false, reason: 'a channel line is not a valid protocol message' };
   }
   const parsed = childMessageSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, reason: 'a channel line is not a valid protocol message' };
 }

@@ -1,11 +1,18 @@
-// The `tools`/`console` runtime, evaluated *inside* the body's vm context so that everything the body can touch
-// is a realm object. The host hands in three functions (hostCall, hostLog, hostDone) that take and return
-// primitives only; they live in this closure and are never stored on anything the body can reach.
-// Kept as plain JavaScript text (not compiled TypeScript) because it is evaluated by the child verbatim.
+// The `tools`/`console` runtime, evaluated *inside* the body's realm (the Node child's vm context, or the QuickJS
+// context) so that everything the body can touch is a realm object. The host hands in four functions (hostCall,
+// hostLog, hostDone, hostMeasure) that take and return primitives only; they live in this closure and are never
+// stored on anything the body can reach. Both engines evaluate this same text, so the bridge contract, the
+// argument checks and the error messages are the same by construction.
+// Kept as plain JavaScript text (not compiled TypeScript) because the realm evaluates it verbatim.
 
-/** Source of a strict-mode function expression `(hostCall, hostLog, hostDone, limits..., installGlobals) => runtime`. */
+/**
+ * Source of a strict-mode function expression
+ * `(hostCall, hostLog, hostDone, hostMeasure, limits, options) => runtime`, where `limits` is
+ * `{ logLineBytes, resultBytes, inFlightCalls, maxMembers, maxDepth }` and `options` is
+ * `{ installGlobals, lockCodeGeneration }`.
+ */
 export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
-(function createSandboxRuntime(hostCall, hostLog, hostDone, logLineBytes, resultBytes, inFlightLimit, installGlobals) {
+(function createSandboxRuntime(hostCall, hostLog, hostDone, hostMeasure, limits, options) {
   // Captured before the body runs, so a body that patches built-ins only confuses itself.
   const realmGlobal = globalThis;
   const RealmPromise = Promise;
@@ -22,6 +29,14 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   const apply = Reflect.apply;
   const sliceString = String.prototype.slice;
   const charCodeAt = Function.prototype.call.bind(String.prototype.charCodeAt);
+  const RealmEvalError = EvalError;
+  const logLineBytes = limits.logLineBytes;
+  const resultBytes = limits.resultBytes;
+  const inFlightLimit = limits.inFlightCalls;
+  const maxMembers = limits.maxMembers;
+  const maxDepth = limits.maxDepth;
+  const installGlobals = options.installGlobals === true;
+  const lockCodeGeneration = options.lockCodeGeneration === true;
 
   const pending = create(null);
   const waiting = create(null);
@@ -42,29 +57,55 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     }
   }
 
+  // Asks the host to size up JSON text (UTF-8 bytes, array elements + object members, depth) without parsing
+  // it: 0 within the caps, 1 too many members, 2 too deep, 4 too many bytes, anything else (or a throw) a
+  // failure. The host does it natively; QuickJS would count a megabyte character by character.
+  function measure(json, depthLimit) {
+    // Short text cannot pass any cap (each member or level takes at least two characters, each character at
+    // most three bytes): no host call for it.
+    if (json.length <= 2 * depthLimit && json.length * 3 <= resultBytes) return 0;
+    try {
+      const verdict = hostMeasure(json, maxMembers, depthLimit, resultBytes);
+      return typeof verdict === 'number' ? verdict : 3;
+    } catch (_) {
+      return 3;
+    }
+  }
+
+  // An error created while the host is on the stack (settling a call) would carry host frame names in its
+  // stack, and a body's Error.prepareStackTrace would see host call sites: its stack is replaced by the message
+  // before the body can read it.
+  function cleanError(ErrorType, message) {
+    const error = new ErrorType(message);
+    defineProperty(error, 'stack', { value: error.name + ': ' + message, writable: true, configurable: true, enumerable: false });
+    return error;
+  }
+
+  // True when a value nests deeper than 'limit' or holds more members than the cap, found before serialising it
+  // (QuickJS's JSON.stringify is quadratic in the depth). Iterative, and stops at the first cap it passes. The
+  // JSON text is measured again after serialising, since toJSON can reshape it.
+  function exceedsBeforeStringify(value, limit) {
+    const stack = [value, 0];
+    let visited = 0;
+    while (stack.length > 0) {
+      const depth = stack.pop();
+      const current = stack.pop();
+      if (current === null || typeof current !== 'object') continue;
+      if (depth + 1 > limit) return true;
+      const keys = Object.keys(current);
+      visited += keys.length;
+      if (visited > maxMembers) return false;
+      for (let index = 0; index < keys.length; index += 1) {
+        let child;
+        try { child = current[keys[index]]; } catch (_) { child = undefined; }
+        if (child !== null && typeof child === 'object') stack.push(child, depth + 1);
+      }
+    }
+    return false;
+  }
+
   function truncate(text, length) {
     return text.length > length ? apply(sliceString, text, [0, length]) : text;
-  }
-
-  // UTF-8 bytes of a string, as the parent will count them (JSON text holds no lone surrogates).
-  function utf8Length(text) {
-    let bytes = 0;
-    for (let index = 0; index < text.length; index += 1) {
-      const code = charCodeAt(text, index);
-      if (code < 0x80) bytes += 1;
-      else if (code < 0x800) bytes += 2;
-      else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-        bytes += 4;
-        index += 1;
-      } else bytes += 3;
-    }
-    return bytes;
-  }
-
-  // Only strings that could be over the limit are measured (one UTF-16 unit is at most three UTF-8 bytes).
-  function jsonBytesOver(json, limit) {
-    if (json.length > limit) return true;
-    return json.length * 3 > limit && utf8Length(json) > limit;
   }
 
   function rejected(error) {
@@ -126,30 +167,50 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     inFlight -= 1;
     pump();
     if (ok !== true) {
-      entry.reject(new RealmError(typeof payload === 'string' ? payload : 'the bridge call failed'));
+      entry.reject(cleanError(RealmError, typeof payload === 'string' ? payload : 'the bridge call failed'));
       return;
     }
     let value;
     try {
       value = payload === undefined ? undefined : jsonParse(payload);
     } catch (_) {
-      entry.reject(new RealmError('the bridge returned invalid JSON'));
+      entry.reject(cleanError(RealmError, 'the bridge returned invalid JSON'));
       return;
     }
     entry.resolve(value);
   }
 
-  function encodeArgs(method, args) {
+  function stringifyArgument(method, value) {
+    if (exceedsBeforeStringify(value, maxDepth)) {
+      throw new RealmRangeError('tools.' + method + ' arguments are nested more than ' + maxDepth + ' levels deep');
+    }
     let json;
     try {
-      json = jsonStringify(args);
+      json = jsonStringify(value);
     } catch (error) {
       throw new RealmTypeError('tools.' + method + ' arguments must be JSON-serializable: ' + describeError(error));
     }
-    if (typeof json !== 'string') throw new RealmTypeError('tools.' + method + ' arguments must be JSON-serializable');
-    if (jsonBytesOver(json, resultBytes)) {
-      throw new RealmRangeError('tools.' + method + ' arguments exceed ' + resultBytes + ' bytes of JSON');
+    return json;
+  }
+
+  // The tuple is written by hand, not with JSON.stringify([...]): a body's Array.prototype.toJSON would
+  // otherwise reshape it into something the parent refuses (and the run would end as a protocol error).
+  // Each element is a string (never reshaped: toJSON is only looked up on objects) or a JSON text.
+  function encodeArgs(method, elements) {
+    let json = '[';
+    for (let index = 0; index < elements.length; index += 1) {
+      if (index > 0) json += ',';
+      json += elements[index];
     }
+    json += ']';
+    // One level for the tuple itself, so the arguments may nest as deep as a result.
+    const verdict = measure(json, maxDepth + 1);
+    if (verdict === 4) throw new RealmRangeError('tools.' + method + ' arguments exceed ' + resultBytes + ' bytes of JSON');
+    if (verdict === 1) {
+      throw new RealmRangeError('tools.' + method + ' arguments hold more than ' + maxMembers + ' array elements and object members');
+    }
+    if (verdict === 2) throw new RealmRangeError('tools.' + method + ' arguments are nested more than ' + maxDepth + ' levels deep');
+    if (verdict !== 0) throw new RealmTypeError('tools.' + method + ' arguments could not be measured');
     return json;
   }
 
@@ -164,13 +225,12 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
         if (options !== undefined && options !== null && !isPlainObject(options)) {
           throw new RealmTypeError('tools.search(query, options): options must be an object');
         }
-        const json = encodeArgs('search', [query, options === undefined ? null : options]);
-        // toJSON can turn an object into anything: check what will actually cross.
-        const crossing = jsonParse(json)[1];
-        if (crossing !== null && !isPlainObject(crossing)) {
+        const optionsJson = options === undefined || options === null ? 'null' : stringifyArgument('search', options);
+        // toJSON can turn an object into anything: check what will actually cross (JSON text of an object starts with '{').
+        if (typeof optionsJson !== 'string' || (optionsJson !== 'null' && charCodeAt(optionsJson, 0) !== 123)) {
           throw new RealmTypeError('tools.search(query, options): options must serialize to a JSON object');
         }
-        return request('search', json);
+        return request('search', encodeArgs('search', [jsonStringify(query), optionsJson]));
       } catch (error) {
         return rejected(error);
       }
@@ -178,7 +238,7 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     describe(id) {
       try {
         if (typeof id !== 'string') throw new RealmTypeError('tools.describe(id): id must be a string');
-        return request('describe', encodeArgs('describe', [id]));
+        return request('describe', encodeArgs('describe', [jsonStringify(id)]));
       } catch (error) {
         return rejected(error);
       }
@@ -186,7 +246,9 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     call(id, args) {
       try {
         if (typeof id !== 'string') throw new RealmTypeError('tools.call(id, args): id must be a string');
-        return request('call', encodeArgs('call', [id, args === undefined ? {} : args]));
+        const argsJson = stringifyArgument('call', args === undefined ? {} : args);
+        // A toJSON that returns undefined makes the arguments null, as JSON.stringify([id, args]) would.
+        return request('call', encodeArgs('call', [jsonStringify(id), typeof argsJson === 'string' ? argsJson : 'null']));
       } catch (error) {
         return rejected(error);
       }
@@ -246,6 +308,10 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
       finish('runtime', describeError(error));
       return;
     }
+    if (exceedsBeforeStringify(value, maxDepth)) {
+      finish('result_too_large', 'the result is nested more than ' + maxDepth + ' levels deep');
+      return;
+    }
     let json;
     try {
       json = jsonStringify(value);
@@ -253,9 +319,12 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
       finish('runtime', 'the result is not JSON-serializable: ' + describeError(error));
       return;
     }
-    if (json !== undefined && jsonBytesOver(json, resultBytes)) {
-      finish('result_too_large', 'the result is over the ' + resultBytes + '-byte limit of JSON');
-      return;
+    if (json !== undefined) {
+      const verdict = measure(json, maxDepth);
+      if (verdict === 4) return finish('result_too_large', 'the result is over the ' + resultBytes + '-byte limit of JSON');
+      if (verdict === 1) return finish('result_too_large', 'the result holds more than ' + maxMembers + ' array elements and object members');
+      if (verdict === 2) return finish('result_too_large', 'the result is nested more than ' + maxDepth + ' levels deep');
+      if (verdict !== 0) return finish('runtime', 'the result could not be measured');
     }
     finish('ok', json);
   }
@@ -264,12 +333,41 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     return new RealmTypeError('import() is not available in the sandbox');
   }
 
+  function refuseCodeGeneration() {
+    throw new RealmEvalError('code generation from strings is disabled in the sandbox');
+  }
+
+  // Replaces eval and every function constructor with stand-ins that throw EvalError. The stand-ins keep the
+  // original prototypes, so instanceof still works and a constructor walk ends at the stand-in 'Function'.
+  function lockFunctionConstructors() {
+    const prototypes = [
+      Object.getPrototypeOf(function () {}),
+      Object.getPrototypeOf(async function () {}),
+      Object.getPrototypeOf(function* () {}),
+      Object.getPrototypeOf(async function* () {}),
+    ];
+    const names = ['Function', 'AsyncFunction', 'GeneratorFunction', 'AsyncGeneratorFunction'];
+    for (let index = 0; index < prototypes.length; index += 1) {
+      const standIn = function () { return refuseCodeGeneration(); };
+      defineProperty(standIn, 'name', { value: names[index] });
+      defineProperty(standIn, 'prototype', { value: prototypes[index], writable: false, enumerable: false, configurable: false });
+      defineProperty(prototypes[index], 'constructor', { value: standIn, writable: false, enumerable: false, configurable: false });
+      if (index === 0) defineProperty(realmGlobal, 'Function', { value: standIn, writable: true, enumerable: false, configurable: true });
+    }
+    const evalStandIn = function () { return refuseCodeGeneration(); };
+    defineProperty(evalStandIn, 'name', { value: 'eval' });
+    defineProperty(realmGlobal, 'eval', { value: evalStandIn, writable: true, enumerable: false, configurable: true });
+  }
+
   if (installGlobals) {
     // No WebAssembly at all (compilation is off too); V8's own console is replaced by ours.
     delete realmGlobal.WebAssembly;
+    // Atomics.waitAsync resolves after a timeout: a timer, which the contract says the body does not have.
+    if (realmGlobal.Atomics !== undefined) delete realmGlobal.Atomics.waitAsync;
     defineProperty(realmGlobal, 'console', { value: sandboxConsole, writable: true, configurable: true, enumerable: false });
     defineProperty(realmGlobal, 'tools', { value: tools, writable: true, configurable: true, enumerable: false });
   }
+  if (lockCodeGeneration) lockFunctionConstructors();
 
   return freeze({ start: start, settle: settle, makeImportError: makeImportError });
 })`;

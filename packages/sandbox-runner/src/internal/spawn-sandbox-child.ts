@@ -1,13 +1,15 @@
 // One sandbox child process and its channel: stdin carries parent → child JSON lines, fd 3 carries child →
 // parent JSON lines (parsed and validated here), stdout/stderr are only counted and kept as a short tail.
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { ChildMessage } from '../schemas.js';
 import type { RunnerLimits } from '../types.js';
 import { buildChildBootstrap, CHANNEL_FD } from './build-child-bootstrap.js';
-import { buildSpawnCommand, type OsLayerTools } from './build-spawn-command.js';
+import { BINARY_FD, buildSpawnCommand, type OsLayerTools } from './build-spawn-command.js';
 import { createLineSplitter } from './create-line-splitter.js';
+import { createPacedQueue } from './create-paced-queue.js';
 import { listInheritableFds } from './list-inheritable-fds.js';
 import { parseChildMessage } from './parse-child-message.js';
 
@@ -17,18 +19,26 @@ const DIAGNOSTIC_TAIL_BYTES = 2048;
 /** Room for the JSON envelope around the largest payload (a result or call arguments), and for escaping. */
 const ENVELOPE_BYTES = 64 * 1024;
 
+/** Bytes of a `call` line around its argument tuple (`{"type":"call","id":<16 digits>,"method":"describe","args":}`). */
+export const CALL_ENVELOPE_BYTES = 128;
+
+/** Bytes of a `done` line around its value (`{"type":"done","ok":true,"value":}`). */
+export const DONE_ENVELOPE_BYTES = 64;
+
 /**
  * The longest channel line accepted. The child measures results and call arguments in UTF-8 bytes before it
- * sends them, and truncates log lines and messages, so a legitimate line is at most `resultBytes` plus the
- * envelope; anything longer is a protocol error, detected before it is buffered.
+ * sends them, and truncates log lines (one UTF-16 unit is at most 6 bytes of JSON, as `\u0000`) and messages,
+ * so a legitimate line is at most that plus the envelope; anything longer is a protocol error, detected before
+ * it is buffered.
  */
 export function maxChannelLineBytes(limits: RunnerLimits): number {
-  return limits.resultBytes + ENVELOPE_BYTES;
+  return Math.max(limits.resultBytes, 6 * (limits.logLineBytes + 1)) + ENVELOPE_BYTES;
 }
 
 /** What a run listens to while it owns a child. */
 export interface SandboxChildListener {
-  onMessage(message: ChildMessage): void;
+  /** A validated message and the length of its line in bytes (the parent's bound on what it carried). */
+  onMessage(message: ChildMessage, lineBytes: number): void;
   onProtocolError(reason: string): void;
   onOutput(bytes: number): void;
   onExit(exit: ChildExit): void;
@@ -77,25 +87,34 @@ export interface SpawnSandboxChildOptions {
 
 /** Spawns a child with every layer on: empty env, cwd `/`, its own process group, four pipes and nothing else. */
 export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChild {
+  const closeFds = listInheritableFds();
   const bootstrap = buildChildBootstrap({
     limits: options.limits,
     escapedForTests: options.escapedForTests,
-    closeFds: listInheritableFds(),
+    closeFds: options.osLayer === undefined ? closeFds : [BINARY_FD, ...closeFds.filter((fd) => fd !== BINARY_FD)],
   });
-  const { command, args } = buildSpawnCommand({
+  const { command, args, argv0, binaryOnFd } = buildSpawnCommand({
     nodePath: options.nodePath,
     bootstrap,
     limits: options.limits,
     osLayer: options.osLayer,
     dropPrivileges: options.dropPrivileges,
   });
+  let binaryFd: number | undefined;
+  try {
+    binaryFd = binaryOnFd === undefined ? undefined : openSync(binaryOnFd, 'r');
+  } catch {
+    // Spawning fails on its own then (nothing to exec on fd 4), and the child reports it exited before ready.
+  }
   const child = spawn(command, args, {
-    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    stdio: binaryOnFd === undefined ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe', 'pipe', binaryFd ?? 'ignore'],
     detached: true,
     env: {},
     cwd: '/',
     windowsHide: true,
+    ...(argv0 === undefined ? {} : { argv0 }),
   });
+  if (binaryFd !== undefined) closeSync(binaryFd);
   const log = options.logger.child({ childPid: child.pid });
   const stdin = child.stdio[0] as Writable;
   const channel = child.stdio[CHANNEL_FD] as Readable;
@@ -121,31 +140,45 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
 
   function protocolError(reason: string): void {
     log.debug({ reason }, 'sandbox child broke protocol');
+    lines.stop();
     kill();
     if (!isReady) resolveReady({ ok: false, reason: `protocol error before ready: ${reason}`, cause: 'protocol' });
     else listener?.onProtocolError(reason);
   }
 
+  function onLine(line: string, bytes: number): void {
+    const parsed = parseChildMessage(line);
+    if (!parsed.ok) return protocolError(parsed.reason);
+    const message = parsed.message;
+    if (!isReady) {
+      if (message.type === 'ready') {
+        isReady = true;
+        resolveReady({ ok: true, version: message.version });
+      } else if (message.type === 'refused') {
+        kill();
+        resolveReady({ ok: false, reason: `the child refused to run: ${message.reason}`, cause: 'refused' });
+      } else protocolError(`expected ready, got ${message.type}`);
+      return;
+    }
+    if (message.type === 'ready' || message.type === 'refused') return protocolError(`unexpected ${message.type}`);
+    if (listener === undefined) return protocolError(`${message.type} from an idle child`);
+    listener.onMessage(message, bytes);
+  }
+
+  // Lines are handled in order and paced (see create-paced-queue.ts); while they pile up, fd 3 is not read, so
+  // the child blocks on its own writes instead of the parent buffering them.
+  const lines = createPacedQueue<{ line: string; bytes: number }>({
+    handle: (entry) => onLine(entry.line, entry.bytes),
+    onBacklog(backlogged) {
+      if (backlogged) channel.pause();
+      else channel.resume();
+    },
+  });
+
   const splitter = createLineSplitter({
     maxLineBytes: maxChannelLineBytes(options.limits),
     onOverflow: (bytes) => protocolError(`a channel line exceeded ${maxChannelLineBytes(options.limits)} bytes (${bytes} buffered)`),
-    onLine(line) {
-      const message = parseChildMessage(line);
-      if (message === null) return protocolError('a channel line is not a valid protocol message');
-      if (!isReady) {
-        if (message.type === 'ready') {
-          isReady = true;
-          resolveReady({ ok: true, version: message.version });
-        } else if (message.type === 'refused') {
-          kill();
-          resolveReady({ ok: false, reason: `the child refused to run: ${message.reason}`, cause: 'refused' });
-        } else protocolError(`expected ready, got ${message.type}`);
-        return;
-      }
-      if (message.type === 'ready' || message.type === 'refused') return protocolError(`unexpected ${message.type}`);
-      if (listener === undefined) return protocolError(`${message.type} from an idle child`);
-      listener.onMessage(message);
-    },
+    onLine: (line, bytes) => lines.push({ line, bytes }),
   });
 
   channel.on('data', (chunk: Buffer) => splitter.push(chunk));
@@ -175,8 +208,9 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
     listener?.onExit(exit);
     resolveExited(exit);
   }
-  // 'close' waits for every pipe to drain, so a final message written just before death is still read.
-  child.on('close', onGone);
+  // 'close' waits for every pipe to drain, and the exit is reported after the lines read before it were handled,
+  // so a final message written just before death still counts.
+  child.on('close', (code: number | null, signal: NodeJS.Signals | null) => lines.afterDrain(() => onGone(code, signal)));
   child.on('error', (error) => {
     stderrTail = `${stderrTail}${error.message}`.slice(-DIAGNOSTIC_TAIL_BYTES);
     onGone(null, null);

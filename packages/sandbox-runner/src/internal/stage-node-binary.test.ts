@@ -2,8 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { stageNodeBinary } from './stage-node-binary.js';
+
+// Two cases start a second Node process (through tsx) on a shared 2-core machine: a generous budget.
+vi.setConfig({ testTimeout: 30_000 });
 
 const scratch = mkdtempSync(join(tmpdir(), 'sandbox-stage-'));
 const stagedDirectories: string[] = [];

@@ -1,0 +1,122 @@
+// Adversarial suite, QuickJS engine only: what is particular to running a body in QuickJS compiled to
+// WebAssembly on a worker thread (its stack, its memory, its interrupt handler, its instance reuse). The
+// ordinary-body suites (realm, budgets) run against both engines; these drive the engine directly so that
+// they can also see whether a worker was reused, terminated or had its WebAssembly instance replaced.
+import { pino } from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQuickJsEngine, type QuickJsEngine } from '../internal/create-quickjs-engine.js';
+import { executeRun } from '../internal/execute-run.js';
+import { DEFAULT_LIMITS } from '../resolve-limits.js';
+import type { Bridge } from '../types.js';
+import { createDeferred, createRecordingBridge } from './fixtures/recording-bridge.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+let engine: QuickJsEngine | undefined;
+afterEach(() => {
+  engine?.close();
+  engine = undefined;
+});
+
+function createEngine(): QuickJsEngine {
+  engine = createQuickJsEngine({ limits: { ...DEFAULT_LIMITS }, logger: pino({ level: 'silent' }), idleWorkers: 1 });
+  return engine;
+}
+
+async function runOn(quickjs: QuickJsEngine, code: string, options: { bridge?: Bridge; timeoutMs?: number } = {}) {
+  const result = await executeRun({
+    child: quickjs.lease(),
+    code,
+    bridge: options.bridge ?? createRecordingBridge().bridge,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    limits: { ...DEFAULT_LIMITS },
+    warm: false,
+    startedAt: performance.now(),
+    logger: pino({ level: 'silent' }),
+  });
+  // The worker is given back once it has released the run's context.
+  await vi.waitFor(() => expect(quickjs.stats.workersStarted - quickjs.stats.workersTerminated).toBeLessThanOrEqual(1));
+  return result;
+}
+
+describe('QuickJS engine: stack', () => {
+  it('ends unbounded JS recursion with a catchable InternalError, well over a thousand frames deep', async () => {
+    const result = await runOn(createEngine(), 'let depth = 0; function dive() { depth += 1; dive(); } try { dive(); } catch (error) { return [error.name, error.message, depth > 1000]; }');
+    expect(result).toMatchObject({ ok: true, value: ['InternalError', 'stack overflow', true] });
+  });
+
+  it('ends deep nesting inside QuickJS C code (JSON.parse of 100,000 open brackets) as an error, not a crash', async () => {
+    const result = await runOn(createEngine(), "try { JSON.parse('['.repeat(100000) + ']'.repeat(100000)); return 'parsed'; } catch (error) { return error.name; }");
+    expect(result).toMatchObject({ ok: true, value: 'SyntaxError' });
+  });
+});
+
+describe('QuickJS engine: memory', () => {
+  it('stops a memory bomb at its WebAssembly memory limit with a catchable out-of-memory error', async () => {
+    const result = await runOn(createEngine(), "const hoard = []; try { for (;;) hoard.push(new Uint8Array(1024 * 1024)); } catch (error) { return [String(error), hoard.length < 100]; }");
+    expect(result).toMatchObject({ ok: true, value: ['InternalError: out of memory', true] });
+  });
+
+  it('replaces a WebAssembly instance whose memory a run grew, in the same worker, and serves the next run', async () => {
+    const quickjs = createEngine();
+    expect(await runOn(quickjs, 'const hoard = []; for (let index = 0; index < 40; index += 1) hoard.push(new Uint8Array(1024 * 1024)); return hoard.length;')).toMatchObject({
+      ok: true,
+      value: 40,
+    });
+    expect(await runOn(quickjs, 'return 6 * 7;')).toMatchObject({ ok: true, value: 42 });
+    expect(quickjs.stats).toEqual({ workersStarted: 1, workersTerminated: 0, instancesReplaced: 1 });
+  });
+
+  it('refuses a string past QuickJS limits as an error in the body (ropes make doubling cheap until then)', async () => {
+    const result = await runOn(createEngine(), "let text = 'x'; try { for (;;) text += text; } catch (error) { return [String(error), text.length]; }");
+    expect(result).toMatchObject({ ok: true, value: ['InternalError: string too long', 2 ** 29] });
+  });
+});
+
+describe('QuickJS engine: interrupts', () => {
+  it('interrupts a busy loop at the timeout and keeps the worker: the next run reuses it', async () => {
+    const quickjs = createEngine();
+    expect(await runOn(quickjs, 'for (;;) {}', { timeoutMs: 1_000 })).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(await runOn(quickjs, 'return 6 * 7;')).toMatchObject({ ok: true, value: 42 });
+    expect(quickjs.stats).toMatchObject({ workersStarted: 1, workersTerminated: 0 });
+  });
+
+  it('ends a run parked on a pending bridge call at the timeout, aborts the handler, and drops its late reply', async () => {
+    const quickjs = createEngine();
+    const never = createDeferred<unknown>();
+    const { bridge, calls } = createRecordingBridge({ call: () => never.promise });
+    const result = await runOn(quickjs, "return await tools.call('mcp:slow:never', {});", { bridge, timeoutMs: 1_000 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(calls.map((call) => call.signal.aborted)).toEqual([true]);
+    never.resolve('too late');
+    expect(await runOn(quickjs, "return await tools.describe('mcp:a:b');")).toMatchObject({ ok: true, value: { id: 'mcp:a:b' } });
+    expect(quickjs.stats).toMatchObject({ workersStarted: 1, workersTerminated: 0 });
+  });
+
+  it('interrupts an endless microtask loop (jobs, not one long call) the same way', async () => {
+    const quickjs = createEngine();
+    expect(await runOn(quickjs, 'for (;;) await null;', { timeoutMs: 1_000 })).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(await runOn(quickjs, 'return 1;')).toMatchObject({ ok: true, value: 1 });
+    expect(quickjs.stats).toMatchObject({ workersStarted: 1, workersTerminated: 0 });
+  });
+});
+
+describe('QuickJS engine: a long native operation', () => {
+  it('ends catastrophic regex backtracking at the timeout (its matcher polls the interrupt too), keeping the worker', async () => {
+    const quickjs = createEngine();
+    const result = await runOn(quickjs, "return /(a+)+$/.test('a'.repeat(40) + 'b');", { timeoutMs: 1_000 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(await runOn(quickjs, 'return 6 * 7;')).toMatchObject({ ok: true, value: 42 });
+    expect(quickjs.stats).toMatchObject({ workersStarted: 1, workersTerminated: 0 });
+  });
+});
+
+describe('QuickJS engine: no host object inside the context', () => {
+  it('gives the body nothing of the worker: no require, process, WebAssembly, Atomics or worker globals', async () => {
+    const result = await runOn(
+      createEngine(),
+      'return [typeof require, typeof process, typeof WebAssembly, typeof Atomics, typeof postMessage, typeof self, typeof importScripts, typeof writeChannel];',
+    );
+    expect(result).toMatchObject({ ok: true, value: Array.from({ length: 8 }, () => 'undefined') });
+  });
+});

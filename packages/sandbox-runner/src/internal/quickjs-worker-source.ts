@@ -1,0 +1,340 @@
+// The QuickJS engine's worker program, run with `new Worker(source, { eval: true })` (CommonJS, nothing read from
+// the package at run time but the QuickJS packages themselves). The worker is trusted host code; the body runs
+// inside a QuickJS context in WebAssembly memory and reaches the worker only through the four host functions of
+// the realm runtime, which take and return primitives. One worker serves one run at a time, each in a fresh
+// QuickJS runtime and context; the WebAssembly instance is replaced when a run broke it or grew its memory.
+// Kept as plain JavaScript text because the worker evaluates it verbatim.
+
+/** Source of the worker program. Its `workerData` is `QuickJsWorkerData` (see create-quickjs-engine.ts). */
+export const QUICKJS_WORKER_SOURCE = String.raw`'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const core = require(workerData.corePath);
+const baseVariant = require(workerData.variantPath).default;
+const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
+const LIMITS = workerData.limits;
+const REALM_LIMITS = workerData.realmLimits;
+const abortFlag = new Int32Array(workerData.abortFlag);
+// QuickJS checks its own stack against this; it must overflow before the worker's V8 stack does (measured: 1 MiB
+// of QuickJS stack needs ~4 MB of native stack), so that deep recursion is a catchable error in the body.
+const QUICKJS_STACK_BYTES = 512 * 1024;
+// A run whose WebAssembly memory grew past this gets a fresh instance afterwards (memory never shrinks).
+const MEMORY_REPLACE_BYTES = 32 * 1024 * 1024;
+
+// Each instance gets its own memory with a hard maximum: QuickJS's own memory limit does not count large blocks
+// in this build (measured: under a 64 MB limit, arrays grew the memory to its 2 GiB maximum), so the
+// WebAssembly memory is the bound.
+function newInstance() {
+  const memory = new WebAssembly.Memory({ initial: 256, maximum: workerData.memoryPages });
+  return core.newQuickJSWASMModuleFromVariant(core.newVariant(baseVariant, { wasmModule: workerData.wasmModule, wasmMemory: memory }));
+}
+let quickjs;
+let instanceBroken = false;
+let run;
+
+function post(message) {
+  parentPort.postMessage(message);
+}
+
+// A protocol line in the child's format, measured here (trusted code), so the parent parses it without
+// measuring it again. The byte length is the parent's bound on what the line carried.
+function postLine(text) {
+  post({ kind: 'line', line: text, bytes: Buffer.byteLength(text, 'utf8') });
+}
+
+function aborted() {
+  return Atomics.load(abortFlag, 0) !== 0;
+}
+
+function dispose(state) {
+  // The instance is dropped instead when the run broke it; a runtime QuickJS cannot free cleanly leaks into
+  // the instance, which is then replaced as well.
+  if (state === undefined || instanceBroken) return;
+  try {
+    if (state.checkSourceText !== undefined && state.checkSourceText.alive) state.checkSourceText.dispose();
+    if (state.checkContext !== undefined && state.checkContext.alive) state.checkContext.dispose();
+    for (const handle of state.handles) if (handle.alive) handle.dispose();
+    state.context.dispose();
+    state.runtime.dispose();
+  } catch (_) {
+    instanceBroken = true;
+  }
+}
+
+// Calls into QuickJS; a host-level failure (the WebAssembly stack or memory) breaks the instance and the run.
+function guarded(action) {
+  try {
+    return action();
+  } catch (error) {
+    instanceBroken = true;
+    if (run !== undefined && !run.finished) {
+      run.finished = true;
+      post({ kind: 'fatal', reason: 'the QuickJS engine failed: ' + String(error && error.message) });
+    }
+    return undefined;
+  }
+}
+
+function prepare() {
+  const runtime = quickjs.newRuntime();
+  runtime.setMemoryLimit(LIMITS.heapMb * 1024 * 1024);
+  runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
+  const context = runtime.newContext();
+  const state = { runtime: runtime, context: context, handles: [], deadline: Infinity, finished: false, settle: undefined, start: undefined };
+  runtime.setInterruptHandler(function () {
+    return aborted() || Date.now() > state.deadline;
+  });
+  // QuickJS hands strings over as C strings, which end at a NUL: a string whose copy came back short is taken
+  // again as its JSON text (which escapes NUL), so log lines and messages cross whole.
+  const jsonStringify = context.unwrapResult(context.evalCode('JSON.stringify'));
+  state.handles.push(jsonStringify);
+  const stringOf = function (handle) {
+    if (context.typeof(handle) !== 'string') return undefined;
+    const text = context.getString(handle);
+    const lengthHandle = context.getProp(handle, 'length');
+    const length = context.getNumber(lengthHandle);
+    lengthHandle.dispose();
+    if (text.length === length) return text;
+    const json = context.callFunction(jsonStringify, context.undefined, handle);
+    if (json.error) {
+      json.error.dispose();
+      return text;
+    }
+    const encoded = context.getString(json.value);
+    json.value.dispose();
+    return JSON.parse(encoded);
+  };
+  const numberOf = function (handle) {
+    return context.typeof(handle) === 'number' ? context.getNumber(handle) : undefined;
+  };
+  const hostCall = context.newFunction('hostCall', function (idHandle, methodHandle, argsHandle) {
+    const id = numberOf(idHandle);
+    const method = stringOf(methodHandle);
+    const argsJson = stringOf(argsHandle);
+    if (state.finished || !Number.isSafeInteger(id) || method === undefined || argsJson === undefined) return;
+    postLine('{"type":"call","id":' + id + ',"method":' + JSON.stringify(method) + ',"args":' + argsJson + '}');
+  });
+  const hostLog = context.newFunction('hostLog', function (levelHandle, textHandle) {
+    const level = stringOf(levelHandle);
+    const text = stringOf(textHandle);
+    if (state.finished || level === undefined || text === undefined) return;
+    postLine(JSON.stringify({ type: 'log', level: level, text: text }));
+  });
+  const hostDone = context.newFunction('hostDone', function (kindHandle, payloadHandle) {
+    const kind = stringOf(kindHandle);
+    if (state.finished || kind === undefined) return;
+    state.finished = true;
+    const payload = stringOf(payloadHandle);
+    if (kind === 'ok') postLine(payload === undefined ? '{"type":"done","ok":true}' : '{"type":"done","ok":true,"value":' + payload + '}');
+    else postLine(JSON.stringify({ type: 'done', ok: false, code: kind, message: payload === undefined ? '' : payload }));
+  });
+  const hostMeasure = context.newFunction('hostMeasure', function (jsonHandle, membersHandle, depthHandle, bytesHandle) {
+    const json = stringOf(jsonHandle);
+    const members = numberOf(membersHandle);
+    const depth = numberOf(depthHandle);
+    const bytes = numberOf(bytesHandle);
+    if (json === undefined || members === undefined || depth === undefined || bytes === undefined) return context.newNumber(3);
+    if (json.length > bytes || Buffer.byteLength(json, 'utf8') > bytes) return context.newNumber(4);
+    return context.newNumber(measureJsonText(json, members, depth));
+  });
+  state.handles.push(hostCall, hostLog, hostDone, hostMeasure);
+  const factory = context.unwrapResult(context.evalCode(workerData.runtimeSource, 'sandbox-runtime.js'));
+  const limits = context.unwrapResult(context.evalCode('Object.freeze(' + JSON.stringify(REALM_LIMITS) + ')'));
+  const options = context.unwrapResult(context.evalCode('({ installGlobals: true, lockCodeGeneration: true })'));
+  state.handles.push(factory, limits, options);
+  const sandboxRuntime = context.unwrapResult(
+    context.callFunction(factory, context.undefined, hostCall, hostLog, hostDone, hostMeasure, limits, options),
+  );
+  state.handles.push(sandboxRuntime);
+  state.settle = context.getProp(sandboxRuntime, 'settle');
+  state.start = context.getProp(sandboxRuntime, 'start');
+  state.handles.push(state.settle, state.start);
+  prepareCheckContext(state);
+  if (workerData.escapedForTests) {
+    // Test-only: the body can write raw bytes onto the channel, as code that broke out of QuickJS could.
+    const writeChannel = context.newFunction('writeChannel', function (textHandle) {
+      const text = stringOf(textHandle);
+      if (text !== undefined) post({ kind: 'chunk', text: text });
+    });
+    state.handles.push(writeChannel);
+    context.setProp(context.global, 'writeChannel', writeChannel);
+  }
+  return state;
+}
+
+// Runs QuickJS jobs (promise reactions) until none is left. An interrupt stops them; anything else that escapes
+// a job ends the run as a runtime error.
+function pump(state) {
+  for (;;) {
+    if (aborted() || Date.now() > state.deadline) return;
+    const result = guarded(function () { return state.runtime.executePendingJobs(); });
+    if (result === undefined) return;
+    if (result.error) {
+      const message = guarded(function () { return String(result.error.context.dump(result.error)); });
+      result.error.dispose();
+      if (aborted() || Date.now() > state.deadline) return;
+      if (!state.finished) {
+        state.finished = true;
+        postLine(JSON.stringify({ type: 'done', ok: false, code: 'runtime', message: describeDumped(message) }));
+      }
+      return;
+    }
+    if (!state.runtime.hasPendingJob()) return;
+  }
+}
+
+function describeDumped(dumped) {
+  if (dumped && typeof dumped === 'object') {
+    const name = typeof dumped.name === 'string' && dumped.name !== 'Error' ? dumped.name + ': ' : '';
+    return (name + String(dumped.message)).slice(0, LIMITS.logLineBytes);
+  }
+  return String(dumped).slice(0, LIMITS.logLineBytes);
+}
+
+function postSyntax(state, message) {
+  state.finished = true;
+  postLine(JSON.stringify({ type: 'done', ok: false, code: 'syntax', message: String(message).slice(0, LIMITS.logLineBytes) }));
+}
+
+// QuickJS's Function constructors compile by concatenating source text, so a body could close the function and
+// run code at the top level. As in the Node engine, the body's script is first evaluated in a throwaway context
+// (no tools, no host functions, its own objects) and must yield one function whose source is the whole wrapper.
+// Returns the syntax error message, or undefined when the script is one function.
+function checkSingleFunction(state, source, functionText) {
+  // Made while preparing (so a warm run does not pay for it), used once, and thrown away.
+  const check = state.checkContext;
+  state.checkContext = undefined;
+  try {
+    const sourceText = state.checkSourceText;
+    state.checkSourceText = undefined;
+    const result = check.evalCode(source, 'sandbox-body-check.js');
+    if (result.error) {
+      const dumped = check.dump(result.error);
+      result.error.dispose();
+      sourceText.dispose();
+      return describeDumped(dumped);
+    }
+    let single = false;
+    if (check.typeof(result.value) === 'function') {
+      const text = check.callFunction(sourceText, check.undefined, result.value);
+      if (text.error) text.error.dispose();
+      else {
+        single = check.typeof(text.value) === 'string' && check.getString(text.value) === functionText;
+        text.value.dispose();
+      }
+    }
+    result.value.dispose();
+    sourceText.dispose();
+    return single ? undefined : 'the body closes its function early: it must be the body of one async function';
+  } finally {
+    check.dispose();
+  }
+}
+
+function prepareCheckContext(state) {
+  state.checkContext = state.runtime.newContext();
+  state.checkSourceText = state.checkContext.unwrapResult(
+    state.checkContext.evalCode('Function.prototype.call.bind(Function.prototype.toString)'),
+  );
+}
+
+function startBody(state, code) {
+  const functionText = 'async function (tools, console) {\n' + code + '\n}';
+  const source = "'use strict';(" + functionText + ')';
+  const problem = guarded(function () { return checkSingleFunction(state, source, functionText); });
+  if (run === undefined || state.finished) return;
+  if (problem !== undefined) return postSyntax(state, problem);
+  guarded(function () {
+    const body = state.context.evalCode(source, 'sandbox-body.js');
+    if (body.error) {
+      const dumped = state.context.dump(body.error);
+      body.error.dispose();
+      return postSyntax(state, describeDumped(dumped));
+    }
+    const started = state.context.callFunction(state.start, state.context.undefined, body.value);
+    body.value.dispose();
+    if (started.error) started.error.dispose();
+    else started.value.dispose();
+  });
+}
+
+function callInRealm(state, fn, args) {
+  const handles = args.map(function (value) {
+    if (typeof value === 'number') return state.context.newNumber(value);
+    if (typeof value === 'boolean') return value ? state.context.true : state.context.false;
+    if (typeof value === 'string') return state.context.newString(value);
+    return state.context.undefined;
+  });
+  guarded(function () {
+    const result = state.context.callFunction(fn, state.context.undefined, ...handles);
+    if (result.error) result.error.dispose();
+    else result.value.dispose();
+  });
+  for (const handle of handles) if (handle.alive && handle !== state.context.undefined && handle !== state.context.true && handle !== state.context.false) handle.dispose();
+}
+
+function release() {
+  const state = run;
+  run = undefined;
+  dispose(state);
+  let grown = false;
+  try {
+    grown = quickjs.getWasmMemory().buffer.byteLength > MEMORY_REPLACE_BYTES;
+  } catch (_) {
+    grown = true;
+  }
+  const replace = instanceBroken || grown;
+  const finish = function () {
+    Atomics.store(abortFlag, 0, 0);
+    post({ kind: 'released', replaced: replace });
+  };
+  if (!replace) return finish();
+  instanceBroken = false;
+  newInstance().then(function (fresh) {
+    quickjs = fresh;
+    finish();
+  }, function (error) {
+    post({ kind: 'fatal', reason: 'could not create a fresh QuickJS instance: ' + String(error && error.message) });
+  });
+}
+
+parentPort.on('message', function (message) {
+  if (message.type === 'prepare') {
+    const state = guarded(prepare);
+    if (state === undefined) {
+      post({ kind: 'fatal', reason: 'the QuickJS context could not be prepared' });
+      return;
+    }
+    run = state;
+    postLine(JSON.stringify({ type: 'ready', version: workerData.version }));
+  } else if (message.type === 'run' && run !== undefined && run.deadline === Infinity && typeof message.code === 'string') {
+    // A backstop only: the parent's wall-clock timer ends the run first and stops it through the abort flag.
+    run.deadline = Date.now() + LIMITS.timeoutMs;
+    postLine('{"type":"started"}');
+    startBody(run, message.code);
+    if (run !== undefined) pump(run);
+  } else if (message.type === 'reply' && run !== undefined && run.deadline !== Infinity && Number.isSafeInteger(message.id)) {
+    if (run.finished) return;
+    if (message.ok === true) callInRealm(run, run.settle, [message.id, true, typeof message.json === 'string' ? message.json : undefined]);
+    else callInRealm(run, run.settle, [message.id, false, typeof message.message === 'string' ? message.message : 'the bridge call failed']);
+    pump(run);
+  } else if (message.type === 'release') {
+    release();
+  }
+});
+
+newInstance().then(function (instance) {
+  quickjs = instance;
+  // One throwaway run's worth of work while idle, so the first real run does not pay WebAssembly's warm-up.
+  run = guarded(prepare);
+  if (run !== undefined) {
+    run.deadline = Date.now() + 10000;
+    startBody(run, 'return 6 * 7;');
+    run.finished = true;
+    dispose(run);
+    run = undefined;
+  }
+  post({ kind: 'started' });
+}, function (error) {
+  post({ kind: 'fatal', reason: 'QuickJS could not be loaded: ' + String(error && error.message) });
+});
+`;
