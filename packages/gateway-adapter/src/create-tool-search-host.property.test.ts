@@ -94,8 +94,8 @@ describe('a session on a host (property)', () => {
           const keys = [...tools.slice(0, 4).map((tool) => `openclaw:${tool.owner}:${tool.name}`), ...tools.slice(0, 2).map((tool) => tool.name), 'openclaw:core:nothing_here'];
           const visible = tools.slice(0, 3).map((tool) => tool.name);
           const config = mode === 'direct' ? false : { mode };
-          const withDenied = await createToolSearchHost({ sources: { openclaw: tools }, probe: async () => ({ ok: true, nodePath: 'fake', version: 'v26', isolation: 'fake' }), runner: createFakeRunner() });
-          const withoutDenied = await createToolSearchHost({ sources: { openclaw: tools.filter(admitted) }, probe: async () => ({ ok: true, nodePath: 'fake', version: 'v26', isolation: 'fake' }), runner: createFakeRunner() });
+          const withDenied = await createToolSearchHost({ sources: { openclaw: tools }, probe: async () => ({ ok: true, engine: 'node', nodePath: 'fake', version: 'v26', isolation: 'node-only' }), runner: createFakeRunner() });
+          const withoutDenied = await createToolSearchHost({ sources: { openclaw: tools.filter(admitted) }, probe: async () => ({ ok: true, engine: 'node', nodePath: 'fake', version: 'v26', isolation: 'node-only' }), runner: createFakeRunner() });
           try {
             const a = await withDenied.openSession({ config, policy, context, visible, sessionId: 's' });
             const b = await withoutDenied.openSession({ config, policy, context, visible, sessionId: 's' });

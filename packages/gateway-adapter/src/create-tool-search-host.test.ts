@@ -133,7 +133,7 @@ describe('createToolSearchHost: MCP servers', () => {
     const names = ['one', 'two', 'three', 'four'];
     const shared = await host({ sources: { mcp: names.map((name) => mcpFixtureConfig(name)) }, restartBackoff: { initialMs: 1, maxMs: 20 } });
     const session = await shared.openSession({ config: { mode: 'tools' }, callTimeoutMs: 20_000 });
-    expect(shared.status().servers).toEqual(names.map((name) => ({ name, state: 'ready', tools: 8, restarts: 0 })));
+    expect(shared.status().servers).toEqual(names.map((name) => ({ name, state: 'ready', tools: 8, restarts: 0, withheld: [] })));
     const status = (name: string) => shared.status().servers.find((server) => server.name === name);
     const cycle = async (name: string): Promise<number[]> => {
       const pids: number[] = [];

@@ -16,7 +16,7 @@ import { McpServerSupervisor, type McpServerState, type RestartBackoff } from '.
 import { loadPluginTools, type PluginSpec } from './load-plugin-tools.js';
 import type { McpElicitationHandler, McpOAuthOptions, McpSamplingHandler } from './connect-mcp-server.js';
 import { pick } from './internal/pick.js';
-import type { McpLogEntry, McpRoot } from './mcp-server-connection.js';
+import type { McpLogEntry, McpRoot, McpServerConnection } from './mcp-server-connection.js';
 import type { ToolSearchEnv } from './resolve-tool-search-config.js';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSearchSession } from './tool-search-session.js';
@@ -80,6 +80,8 @@ export interface HostServerStatus {
   reason?: string;
   /** Connections made after the first. */
   restarts: number;
+  /** Tools the server lists that are not catalogued, with why (include/exclude, tasks it cannot run, schemas over the limits). */
+  withheld: Array<{ name: string; reason: string }>;
 }
 
 /** What `host.status()` reports. */
@@ -90,9 +92,22 @@ export interface HostStatus {
   sessions: number;
 }
 
+/**
+ * One configured MCP server's resources, prompts and completions, for fronts that pass them through (an MCP
+ * server front). Each answers `{ ok: false, code: 'unavailable' }` while the server is not ready. These do not
+ * go through a session's policy: the front applies its own (for example the policy's verdict on the server's
+ * `read_resource` tool).
+ */
+export type HostMcpServer = Pick<
+  McpServerConnection,
+  'listResources' | 'listResourceTemplates' | 'readResource' | 'listPrompts' | 'getPrompt' | 'complete'
+> & { readonly name: string; readonly state: McpServerState; readonly instructions: string | undefined };
+
 /** A long-lived host of tool-search sessions. */
 export interface ToolSearchHost {
   status(): HostStatus;
+  /** The configured MCP servers, for resources, prompts and completions. */
+  mcpServers(): HostMcpServer[];
   /** Opens a session: its own policy view of the one catalog, client tools, pins, hooks, log and telemetry. */
   openSession(options: OpenSessionOptions): Promise<ToolSearchSession>;
   /** Closes every open session, stops the MCP servers and the runner the host created. */
@@ -149,10 +164,12 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
         tools: registry.serverToolCount(server.name),
         ...(server.reason === undefined || server.state === 'ready' ? {} : { reason: server.reason }),
         restarts: server.restarts,
+        withheld: server.withheld(),
       })),
       catalog: { size: registry.catalog.size, sources: registry.catalog.sources() },
       sessions: sessions.size,
     }),
+    mcpServers: () => [...supervisors.values()].map((supervisor) => mcpServerHandle(supervisor)),
     async openSession(sessionOptions) {
       if (closed) throw new GatewayAdapterError('session_closed', 'The tool-search host is closed: no session can be opened');
       const session = await openToolSearchSession(core, sessionOptions, { onClose: (closing) => sessions.delete(closing) });
@@ -227,15 +244,38 @@ function createHostCore(parts: {
     runner: (decision: ToolSearchModeDecision) => {
       if (decision.mode !== 'code') return undefined;
       if (options.runner) return options.runner;
+      // The engine the probe found: a Node child (with the binary it probed) or QuickJS-WASM in a worker.
+      const runtime = decision.runtime;
       ownRunner ??= createRunner({
         logger: parts.rootLogger,
         pool: { size: options.sandboxPoolSize ?? DEFAULT_SANDBOX_POOL_SIZE },
-        ...(decision.runtime ? { nodePath: decision.runtime.nodePath } : {}),
+        ...(runtime === undefined ? {} : { engine: runtime.engine, ...(runtime.engine === 'node' ? { nodePath: runtime.nodePath } : {}) }),
       });
       return ownRunner;
     },
     startupWait: () => (startupWait ??= raceTimeout(allStarted, startupTimeoutMs)),
     closeRunner: async () => ownRunner?.close(),
+  };
+}
+
+/** A server's pass-through methods, answering `unavailable` while it is not ready. */
+function mcpServerHandle(supervisor: McpServerSupervisor): HostMcpServer {
+  const down = () => ({ ok: false as const, code: 'unavailable' as const, message: `MCP server "${supervisor.name}" is ${supervisor.state}: ${supervisor.reason ?? 'not ready'}` });
+  const live = () => supervisor.live();
+  return {
+    name: supervisor.name,
+    get state() {
+      return supervisor.state;
+    },
+    get instructions() {
+      return live()?.instructions;
+    },
+    listResources: async () => (await live()?.listResources()) ?? down(),
+    listResourceTemplates: async () => (await live()?.listResourceTemplates()) ?? down(),
+    readResource: async (uri, readOptions) => (await live()?.readResource(uri, readOptions)) ?? down(),
+    listPrompts: async () => (await live()?.listPrompts()) ?? down(),
+    getPrompt: async (name, args, promptOptions) => (await live()?.getPrompt(name, args, promptOptions)) ?? down(),
+    complete: async (ref, argument, context) => (await live()?.complete(ref, argument, context)) ?? down(),
   };
 }
 

@@ -90,7 +90,7 @@ async function session(overrides: Partial<CreateToolSearchSessionOptions> = {}) 
       client: [{ name: 'show_toast', description: 'Show a toast in the UI.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }],
     },
     callTimeoutMs: 500,
-    probe: async () => ({ ok: true, nodePath: process.execPath, version: '26.12.1', isolation: 'node-only' }),
+    probe: async () => ({ ok: true, engine: 'node', nodePath: process.execPath, version: '26.12.1', isolation: 'node-only' }),
     ...overrides,
   });
   sessions.push(created);

@@ -5,13 +5,20 @@ import { resolveToolSearchConfig } from './resolve-tool-search-config.js';
 describe('decideToolSearchMode', () => {
   it('keeps code mode when the runtime probe passes', async () => {
     const decision = await decideToolSearchMode(resolveToolSearchConfig(true), {
-      probe: async () => ({ ok: true, nodePath: '/bin/node26', version: '26.12.1', isolation: 'os' }),
+      probe: async () => ({ ok: true, engine: 'node', nodePath: '/bin/node26', version: '26.12.1', isolation: 'os' }),
     });
     expect(decision).toEqual({
       mode: 'code',
       requestedMode: 'code',
-      runtime: { nodePath: '/bin/node26', version: '26.12.1', isolation: 'os' },
+      runtime: { engine: 'node', nodePath: '/bin/node26', version: '26.12.1', isolation: 'os' },
     });
+  });
+
+  it('keeps code mode on the QuickJS engine when that is what the probe found', async () => {
+    const decision = await decideToolSearchMode(resolveToolSearchConfig(true), {
+      probe: async () => ({ ok: true, engine: 'quickjs', nodePath: process.execPath, version: 'quickjs-emscripten 0.32.0', isolation: 'wasm' }),
+    });
+    expect(decision).toMatchObject({ mode: 'code', runtime: { engine: 'quickjs', isolation: 'wasm' } });
   });
 
   it('falls back to tools mode with the reason when the probe fails', async () => {

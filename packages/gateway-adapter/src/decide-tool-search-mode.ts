@@ -1,7 +1,8 @@
+import type { ProbeResult } from '@tool-search/sandbox-runner';
 import type { ResolvedToolSearchConfig, ToolSearchMode } from './resolve-tool-search-config.js';
 
-/** The part of `probeRuntime`'s result this decision reads. */
-export type RuntimeProbe = { ok: true; nodePath: string; version: string; isolation: string } | { ok: false; reason: string };
+/** What the code-mode decision reads: sandbox-runner's `probeRuntime` result (its owner). */
+export type RuntimeProbe = ProbeResult;
 
 /** The mode a session will render, decided before the surface is rendered. */
 export interface ToolSearchModeDecision {
@@ -9,8 +10,8 @@ export interface ToolSearchModeDecision {
   requestedMode: ToolSearchMode;
   /** Why the requested mode was not used (code mode without a sandbox runtime). */
   fallbackReason?: string;
-  /** The runtime the code mode runs on, when it does. */
-  runtime?: { nodePath: string; version: string; isolation: string };
+  /** The runtime the code mode runs on, when it does: the engine (a Node child or QuickJS-WASM) and its isolation. */
+  runtime?: Omit<Extract<ProbeResult, { ok: true }>, 'ok'>;
 }
 
 /**
@@ -32,6 +33,6 @@ export async function decideToolSearchMode(
   return {
     mode: 'code',
     requestedMode: 'code',
-    runtime: { nodePath: probe.nodePath, version: probe.version, isolation: probe.isolation },
+    runtime: { engine: probe.engine, nodePath: probe.nodePath, version: probe.version, isolation: probe.isolation },
   };
 }

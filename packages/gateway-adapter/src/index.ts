@@ -38,7 +38,15 @@ export type { RootLoggerOptions } from './create-root-logger.js';
 export { createSessionLog } from './create-session-log.js';
 export type { SessionLog, SessionLogEvent, SessionLogTarget } from './create-session-log.js';
 export { createToolSearchHost } from './create-tool-search-host.js';
-export type { CreateToolSearchHostOptions, HostServerStatus, HostStatus, ToolSearchHost, ToolSearchHostSources } from './create-tool-search-host.js';
+export type {
+  CreateToolSearchHostOptions,
+  HostMcpServer,
+  HostServerStatus,
+  HostStatus,
+  McpClientOptions,
+  ToolSearchHost,
+  ToolSearchHostSources,
+} from './create-tool-search-host.js';
 export type { OpenSessionOptions } from './internal/open-tool-search-session.js';
 export type { McpServerState, RestartBackoff } from './internal/mcp-server-supervisor.js';
 export { createToolSearchSession } from './create-tool-search-session.js';

@@ -9,6 +9,7 @@ export { DEFAULT_LIMITS, LIMIT_BOUNDS } from './resolve-limits.js';
 export type {
   Bridge,
   BridgeContext,
+  EngineRequest,
   IsolationLevel,
   IsolationRequest,
   ProbeOptions,
@@ -21,4 +22,5 @@ export type {
   RunOptions,
   RunResult,
   RunStats,
+  SandboxEngine,
 } from './types.js';

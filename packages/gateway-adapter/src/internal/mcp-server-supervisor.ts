@@ -3,7 +3,7 @@
 // is replaced, never revived, so a dead child or transport leaves nothing behind.
 import type { Logger } from 'pino';
 import { connectMcpServer, type ConnectMcpServerOptions } from '../connect-mcp-server.js';
-import type { McpCallOptions, McpCallResult, McpFailureKind, McpServerConnection, McpToolDefinition } from '../mcp-server-connection.js';
+import type { McpCallOptions, McpCallResult, McpFailureKind, McpServerConnection, McpToolDefinition, McpWithheldTool } from '../mcp-server-connection.js';
 import type { McpServerConfig } from '../schemas.js';
 
 /** Where a supervised server is: first start, connected, reconnecting, or down until the next attempt. */
@@ -86,6 +86,11 @@ export class McpServerSupervisor {
 
   tools(): McpToolDefinition[] {
     return this.currentState === 'ready' && this.connection ? this.connection.tools() : [];
+  }
+
+  /** Tools the server lists that are not offered (filtered out, needing tasks it lacks, schemas over the limits), with why. */
+  withheld(): McpWithheldTool[] {
+    return this.live()?.withheldTools() ?? [];
   }
 
   /** The live connection while ready (for resources, prompts and completions). */
