@@ -88,6 +88,15 @@ describe('convertMcpServersConfig', () => {
     });
   });
 
+  it('throws for a field no client uses when strict, and still only warns for other clients\' fields', () => {
+    expect(failure(() => convertMcpServersConfig({ mcpServers: { on: { command: 'y', exlude: ['delete_*'] } } }, { strict: true }))).toEqual({
+      message: 'mcpServers.on.exlude: unknown field "exlude"; expected command, args, env, cwd, trusted, include, exclude, visible, timeoutMs, maxTotalTimeoutMs, type, disabled',
+      path: 'mcpServers.on.exlude',
+    });
+    const converted = convertMcpServersConfig({ mcpServers: { on: { command: 'y', autoApprove: ['read'] } } }, { strict: true });
+    expect(converted.warnings).toEqual(['mcpServers.on.autoApprove is ignored (use policy for approvals and allow/deny lists)']);
+  });
+
   it('resolves ${NAME:-default} and ${env:NAME}', () => {
     const converted = convertMcpServersConfig({ mcpServers: { a: { command: '${BIN:-node}', args: ['${env:ARG}'] } } }, { env: { ARG: 'x' } });
     expect(converted.servers).toEqual([{ name: 'a', transport: 'stdio', command: 'node', args: ['x'] }]);

@@ -12,6 +12,11 @@ export interface ConvertMcpServersConfigOptions {
   variables?: Record<string, string>;
   /** Where the input came from, used as the root of error paths. Default: the top-level key (`mcpServers`, `servers`). */
   path?: string;
+  /**
+   * A field no client is known to use throws `invalid_config` naming its path instead of a warning (for a config
+   * file of our own, where a typo such as `exlude` must fail loudly). Other clients' known fields still only warn.
+   */
+  strict?: boolean;
 }
 
 /** What `convertMcpServersConfig` produced. */
@@ -97,6 +102,7 @@ function convertEntry(name: string, entry: Entry, path: string, options: Convert
     else if (allowed.has(field)) config[field] = convertField(field, value, where, resolve);
     else if (IGNORED_KEYS.has(field)) warnings.push(`${where} is ignored (use policy for approvals and allow/deny lists)`);
     else if (STDIO_KEYS.has(field) || REMOTE_KEYS.has(field)) fail(where, `not used by a ${transport} server`);
+    else if (options.strict === true) fail(where, `unknown field "${field}"; expected ${[...allowed, ...OWN_KEYS, 'type', 'disabled'].join(', ')}`);
     else warnings.push(`${where} is not a known field and is ignored`);
   }
   const parsed = mcpServerConfigSchema.safeParse(config);

@@ -198,6 +198,21 @@ describe('createToolSearchHost: MCP servers', () => {
     expect(await call(all, 'tool_call', { id: 'mcp:slow:echo_text', args: { text: 'x' } })).toMatchObject({ status: 'ok' });
   });
 
+  it('tells a session when the catalog changed, and session.tool reads only what its policy admits', async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('slow', { startDelayMs: 500 })], openclaw: CORE }, startupTimeoutMs: 50 });
+    let changes = 0;
+    const session = await shared.openSession({ config: { mode: 'tools' }, policy: { deny: ['mcp:slow:add_numbers', 'send_email'] }, onCatalogChange: () => (changes += 1) });
+    expect(session.tool('mcp:slow:echo_text')).toBeUndefined();
+    await until(() => changes > 0, 'the slow server to join');
+    expect(changes).toBe(1);
+    expect(session.tool('mcp:slow:echo_text')).toMatchObject({ id: 'mcp:slow:echo_text', name: 'echo_text', source: 'mcp', owner: 'slow', trusted: false });
+    expect(session.tool('mcp:slow:add_numbers')).toBeUndefined();
+    expect(session.tool('openclaw:core:send_email')).toBeUndefined();
+    expect(session.tool('openclaw:core:read_file')).toMatchObject({ description: 'Read the contents of a file.' });
+    expect(session.tool('openclaw:core:nothing')).toBeUndefined();
+    expect(session.telemetry().counts).toMatchObject({ searches: 0, describes: 0, calls: 0 });
+  });
+
   it('leaves no server running when it is closed, and refuses new sessions', async () => {
     const shared = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
     const session = await shared.openSession({ config: { mode: 'tools' } });

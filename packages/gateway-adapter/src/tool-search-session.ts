@@ -1,4 +1,5 @@
 // The public shape of one run's session, however it was opened (`host.openSession` or `createToolSearchSession`).
+import type { ToolDescriptor } from '@tool-search/catalog';
 import type { ModelTool, ProviderToolsFor, Surface, SurfaceFormat } from '@tool-search/modes';
 import type { ToolSearchModeDecision } from './decide-tool-search-mode.js';
 import type { Telemetry } from './telemetry.js';
@@ -53,6 +54,11 @@ export interface ToolSearchSession {
   /** The provider-neutral surface (recorded in telemetry like `surface`, with `format: 'model'`). */
   modelSurface(): ModelSurface;
   execute(request: ToolCallRequest, options?: ExecuteOptions): Promise<ToolCallOutcome>;
+  /**
+   * The catalog entry behind an id (title, annotations, schemas) when this session's policy view holds it now;
+   * undefined for a denied, unknown or unavailable tool, exactly alike. Recorded nowhere (not a model call).
+   */
+  tool(id: string): ToolDescriptor | undefined;
   telemetry(): Telemetry;
   close(): Promise<void>;
 }

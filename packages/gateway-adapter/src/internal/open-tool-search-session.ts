@@ -59,6 +59,11 @@ export interface OpenSessionOptions {
   logger?: Logger;
   /** A sandbox runner for this session only (default: the host's shared one). */
   runner?: Runner;
+  /**
+   * Called after each change of the host's catalog (a server joined, went away or changed its tools), once the
+   * session has taken it in: its surface may differ now. A front re-renders and compares.
+   */
+  onCatalogChange?: () => void;
 }
 
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
@@ -152,7 +157,10 @@ export async function openToolSearchSession(
   });
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();
-  const unsubscribe = host.subscribe((change) => logHostEvent(change, tools, event));
+  const unsubscribe = host.subscribe((change) => {
+    logHostEvent(change, tools, event);
+    notifyCatalogChange(options.onCatalogChange, log);
+  });
   logSessionStart(host, { decision, directReason: config.directReason, tools, event });
   const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, event, abort, runner };
   const session = sessionApi(parts, async () => {
@@ -186,6 +194,7 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
       if (closed) throw new GatewayAdapterError('session_closed', `Tool call ${request.toolCallId} arrived after the session was closed`);
       return executeRequest(parts, request, executeOptions);
     },
+    tool: (id) => parts.tools.view.get(id),
     telemetry: () => parts.recorder.telemetry(),
     async close() {
       if (closed) return;
@@ -233,6 +242,16 @@ async function executeRequest(parts: SessionParts, request: ToolCallRequest, opt
   const unknown = pipeline.unknown(start, name);
   parts.event('call', { toolCallId, via: 'direct', target: name.slice(0, 300), decision: 'not-run', status: 'error', detail: unknown.code, durationMs: unknown.durationMs });
   return fail(unknown);
+}
+
+/** Tells the session's owner the catalog changed; a throwing listener must not break the host's change event. */
+function notifyCatalogChange(listener: (() => void) | undefined, log: Logger): void {
+  if (listener === undefined) return;
+  try {
+    listener();
+  } catch (error) {
+    log.warn({ error: error instanceof Error ? error.message.slice(0, 200) : 'non-error thrown' }, 'catalog change listener failed');
+  }
 }
 
 /** Most progress events one call writes to the session log (the caller's receiver gets every one). */
