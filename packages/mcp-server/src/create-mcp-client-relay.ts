@@ -1,0 +1,73 @@
+// Relays what upstream MCP servers ask of their client (sampling, elicitation) to the MCP client whose tool call
+// caused it. The host's MCP connections are shared by every session, so a request is relayed only when exactly
+// one MCP session has a tool call in flight, and only if that client declared the capability; otherwise it is
+// declined (elicitation) or refused (sampling) with a reason the upstream tool can report. Fails closed: a
+// question from a server is never put to a user who did not cause it.
+import { CreateMessageResultSchema, CreateMessageResultWithToolsSchema, ElicitResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { McpElicitationHandler, McpSamplingHandler } from '@tool-search/gateway-adapter';
+import pino, { type Logger } from 'pino';
+
+/** One tool call of an MCP session, in flight: how to ask its client, and what the client can answer. */
+export interface RelayCall {
+  /** The MCP session it belongs to. */
+  session: string;
+  /** The client's capabilities from its `initialize`. */
+  capabilities: () => ClientCapabilities | undefined;
+  /** Sends a request to the client, related to the call (the SDK handler's `extra.sendRequest`). */
+  sendRequest: <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }, options?: { signal?: AbortSignal }) => Promise<T>;
+}
+
+/** Sampling and elicitation handlers for the host, fed by the MCP sessions' calls in flight. */
+export interface McpClientRelay {
+  /** Pass as `createToolSearchHost({ mcpClient: { onSampling } })`. */
+  readonly onSampling: McpSamplingHandler;
+  /** Pass as `createToolSearchHost({ mcpClient: { onElicitation } })`. */
+  readonly onElicitation: McpElicitationHandler;
+  /** Marks a tool call in flight (used by `createToolSearchMcpServer`); call the returned function when it ends. */
+  enter(call: RelayCall): () => void;
+}
+
+/** Creates a relay; hand its handlers to the host and the relay itself to each `createToolSearchMcpServer`. */
+export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClientRelay {
+  const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'relay' });
+  const inFlight: RelayCall[] = [];
+
+  /** The one call to relay to, or why there is none. */
+  const target = (server: string, capability: 'sampling' | 'elicitation'): RelayCall | string => {
+    const sessions = new Set(inFlight.map((call) => call.session));
+    if (sessions.size === 0) return `no MCP client has a tool call in flight that MCP server "${server}" could be answering`;
+    if (sessions.size > 1) return `${sessions.size} MCP clients have tool calls in flight, so it is not known whose call MCP server "${server}" is serving`;
+    const call = inFlight[inFlight.length - 1]!;
+    if (call.capabilities()?.[capability] === undefined) return `the MCP client did not declare the ${capability} capability`;
+    return call;
+  };
+
+  return {
+    async onSampling(request, context) {
+      const call = target(context.server, 'sampling');
+      if (typeof call === 'string') {
+        log.info({ server: context.server, reason: call }, 'sampling request refused');
+        throw new McpError(ErrorCode.InvalidRequest, `Sampling is not available: ${call}`);
+      }
+      // The host's handler type is the plain result: a result with tool use is passed through as the client gave it.
+      const schema = request.tools === undefined ? CreateMessageResultSchema : CreateMessageResultWithToolsSchema;
+      return (await call.sendRequest({ method: 'sampling/createMessage', params: request as Record<string, unknown> }, schema, { signal: context.signal })) as Awaited<ReturnType<McpSamplingHandler>>;
+    },
+    async onElicitation(request, context) {
+      const call = target(context.server, 'elicitation');
+      if (typeof call === 'string') {
+        log.info({ server: context.server, reason: call }, 'elicitation request declined');
+        return { action: 'decline' };
+      }
+      return call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, ElicitResultSchema, { signal: context.signal });
+    },
+    enter(call) {
+      inFlight.push(call);
+      return () => {
+        const index = inFlight.indexOf(call);
+        if (index !== -1) inFlight.splice(index, 1);
+      };
+    },
+  };
+}

@@ -1,0 +1,235 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import {
+  CallToolResultSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type ClientCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
+import { createToolSearchHost, type CreateToolSearchHostOptions, type ToolSearchHost } from '@tool-search/gateway-adapter';
+import { mcpFixtureConfig, realMcpServerConfig } from '@tool-search/gateway-adapter/testing';
+import { createPolicy } from '@tool-search/policy';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMcpClientRelay } from './create-mcp-client-relay.js';
+import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions } from './create-tool-search-mcp-server.js';
+
+const hosts: ToolSearchHost[] = [];
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  await Promise.all(hosts.splice(0).map((host) => host.close()));
+});
+
+async function host(options: CreateToolSearchHostOptions): Promise<ToolSearchHost> {
+  const created = await createToolSearchHost(options);
+  hosts.push(created);
+  return created;
+}
+
+/** An official SDK client connected in memory to a front on `on`. */
+async function connect(options: Omit<CreateToolSearchMcpServerOptions, 'host'> & { on: ToolSearchHost; capabilities?: ClientCapabilities }) {
+  const { on, capabilities, ...frontOptions } = options;
+  const front = await createToolSearchMcpServer({ host: on, ...frontOptions });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await front.server.connect(serverSide);
+  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: capabilities ?? {} });
+  await client.connect(clientSide);
+  clients.push(client);
+  return { client, front };
+}
+
+const textOf = (result: { content?: unknown }) => ((result.content ?? []) as { type: string; text?: string }[]).filter((part) => part.type === 'text').map((part) => part.text).join('\n');
+const until = async (check: () => boolean, what: string) => {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+describe('createToolSearchMcpServer: tools', () => {
+  it('lists the control tools of tools mode, the same bytes on every call, and a pinned tool with its real schema and annotations', async () => {
+    const shared = await host({ sources: { mcp: [realMcpServerConfig('everything')] } });
+    const { client } = await connect({ on: shared, config: { mode: 'tools' }, visible: ['mcp:everything:get-structured-content'] });
+    const first = await client.listTools();
+    expect(first.tools.map((tool) => tool.name)).toEqual(['tool_search', 'tool_describe', 'tool_call', 'get-structured-content']);
+    expect(JSON.stringify(await client.listTools())).toBe(JSON.stringify(first));
+    const pinned = first.tools[3]!;
+    expect(pinned.title).toBe('Get Structured Content Tool');
+    expect(pinned.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(pinned.inputSchema).toMatchObject({ properties: { location: { enum: ['New York', 'Chicago', 'Los Angeles'] } }, required: ['location'] });
+    expect(pinned.outputSchema).toMatchObject({ required: ['temperature', 'conditions', 'humidity'] });
+    const structured = await client.callTool({ name: 'get-structured-content', arguments: { location: 'Chicago' } });
+    expect(structured.structuredContent).toMatchObject({ temperature: expect.any(Number), conditions: expect.any(String) });
+  });
+
+  it('searches and calls an upstream tool, returning its image whole as MCP content', async () => {
+    const shared = await host({ sources: { mcp: [realMcpServerConfig('everything')] } });
+    const { client } = await connect({ on: shared, config: { mode: 'tools' } });
+    const hits = JSON.parse(textOf(await client.callTool({ name: 'tool_search', arguments: { query: 'tiny image' } }))) as { id: string }[];
+    expect(hits[0]?.id).toBe('mcp:everything:get-tiny-image');
+    const result = await client.callTool({ name: 'tool_call', arguments: { id: 'mcp:everything:get-tiny-image', args: {} } });
+    const image = (result.content as { type: string; data?: string; mimeType?: string }[]).find((part) => part.type === 'image');
+    expect(image?.mimeType).toBe('image/png');
+    expect(Buffer.from(image!.data!, 'base64').subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(result.isError).toBeUndefined();
+  });
+
+  it('is a plain aggregating proxy in direct mode: every allowed tool by name, its errors as isError results', async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
+    const { client } = await connect({ on: shared, config: false, policy: { deny: ['mcp:fixture:never_answers'] } });
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['echo_text', 'add_numbers', 'fail_loudly', 'change_tools']));
+    expect(names).not.toContain('never_answers');
+    expect(textOf(await client.callTool({ name: 'echo_text', arguments: { text: 'hi' } }))).toContain('echo: hi');
+    expect(await client.callTool({ name: 'add_numbers', arguments: { a: 2, b: 3 } })).toMatchObject({ structuredContent: { sum: 5 } });
+    const failed = await client.callTool({ name: 'fail_loudly', arguments: {} });
+    expect(failed.isError).toBe(true);
+    expect(textOf(failed)).toContain('the fixture failed on purpose');
+    const denied = await client.callTool({ name: 'never_answers', arguments: {} });
+    expect(denied).toMatchObject({ isError: true });
+    expect(textOf(denied)).toContain('never_answers');
+  });
+
+  it('sends tools/list_changed when the listed tools change (direct mode), and not for a hidden change (tools mode)', async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
+    const direct = await connect({ on: shared, config: false });
+    const tools = await connect({ on: shared, config: { mode: 'tools' } });
+    const seen = { direct: 0, tools: 0 };
+    direct.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void (seen.direct += 1));
+    tools.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void (seen.tools += 1));
+    const before = JSON.stringify(await tools.client.listTools());
+    await direct.client.callTool({ name: 'change_tools', arguments: {} });
+    await until(() => seen.direct > 0, 'list_changed in direct mode');
+    expect((await direct.client.listTools()).tools.map((tool) => tool.name)).toContain('added_later');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen).toEqual({ direct: 1, tools: 0 });
+    expect(JSON.stringify(await tools.client.listTools())).toBe(before);
+  });
+
+  it('forwards upstream progress to the client progress token and cancels upstream when the client cancels', async () => {
+    const shared = await host({ sources: { mcp: [realMcpServerConfig('everything')] } });
+    const { client, front } = await connect({ on: shared, config: false });
+    const progress: number[] = [];
+    const result = await client.request(
+      { method: 'tools/call', params: { name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 4 } } },
+      CallToolResultSchema,
+      { onprogress: (update) => progress.push(update.progress) },
+    );
+    expect(result.isError).toBeUndefined();
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    const abort = new AbortController();
+    const cancelled = client.request({ method: 'tools/call', params: { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } } }, CallToolResultSchema, { signal: abort.signal });
+    setTimeout(() => abort.abort('changed my mind'), 300);
+    await expect(cancelled).rejects.toThrow();
+    await until(() => front.session.telemetry().calls.some((call) => call.status === 'error' && call.detail === 'cancelled'), 'the cancelled call to end');
+  });
+});
+
+describe('createToolSearchMcpServer: resources and prompts', () => {
+  it('lists and reads upstream resources and prompts, each naming its server', async () => {
+    const shared = await host({ sources: { mcp: [realMcpServerConfig('everything')] } });
+    const { client } = await connect({ on: shared, config: { mode: 'tools' } });
+    const { resources } = await client.listResources();
+    expect(resources.length).toBeGreaterThan(0);
+    expect(resources.every((resource) => resource._meta?.['tool-search/server'] === 'everything')).toBe(true);
+    const read = await client.readResource({ uri: resources[0]!.uri });
+    expect(read.contents[0]).toMatchObject({ uri: resources[0]!.uri });
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).toContain('simple-prompt');
+    const got = await client.getPrompt({ name: 'simple-prompt' });
+    expect(got.messages[0]).toMatchObject({ role: 'user', content: { type: 'text' } });
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.length).toBeGreaterThan(0);
+  });
+
+  it('hides the resources and prompts of a server the policy denies, answering exactly as for ones that do not exist', async () => {
+    const shared = await host({ sources: { mcp: [realMcpServerConfig('everything')] } });
+    const policy = createPolicy({ deny: ['mcp:everything:read_resource', 'mcp:everything:get_prompt'] });
+    const { client } = await connect({ on: shared, config: { mode: 'tools' }, policy });
+    expect((await client.listResources()).resources).toEqual([]);
+    expect((await client.listPrompts()).prompts).toEqual([]);
+    const denied = await client.readResource({ uri: 'demo://resource/static/document/architecture.md' }).catch((error: Error) => error.message);
+    const unknown = await client.readResource({ uri: 'demo://nothing/here' }).catch((error: Error) => error.message);
+    expect(denied).toBe('MCP error -32002: Resource not found: demo://resource/static/document/architecture.md');
+    expect(unknown).toBe('MCP error -32002: Resource not found: demo://nothing/here');
+    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([]);
+    await expect(client.getPrompt({ name: 'simple-prompt' })).rejects.toThrow('Prompt not found: simple-prompt');
+  });
+
+  it('qualifies the prompt names and resource URIs two servers share, and routes each to its server', async () => {
+    const shared = await host({ sources: { mcp: [realMcpServerConfig('everything', { name: 'left' }), realMcpServerConfig('everything', { name: 'right' })] } });
+    const { client } = await connect({ on: shared, config: { mode: 'tools' } });
+    const names = (await client.listPrompts()).prompts.map((prompt) => prompt.name);
+    expect(names).toEqual(expect.arrayContaining(['left__simple-prompt', 'right__simple-prompt']));
+    expect(names).not.toContain('simple-prompt');
+    expect((await client.getPrompt({ name: 'right__simple-prompt' })).messages.length).toBeGreaterThan(0);
+    const uris = (await client.listResources()).resources.map((resource) => resource.uri);
+    const qualified = `tool-search://left/${encodeURIComponent('demo://resource/static/document/architecture.md')}`;
+    expect(uris).toContain(qualified);
+    expect((await client.readResource({ uri: qualified })).contents[0]).toMatchObject({ uri: 'demo://resource/static/document/architecture.md' });
+    await expect(client.readResource({ uri: 'demo://resource/static/document/architecture.md' })).rejects.toThrow('2 servers list it');
+  });
+
+  it('forwards completion/complete to the prompt\'s server', async () => {
+    const shared = await host({ sources: { mcp: [realMcpServerConfig('everything')] } });
+    const { client } = await connect({ on: shared, config: { mode: 'tools' } });
+    const prompt = (await client.listPrompts()).prompts.find((entry) => entry.name === 'completable-prompt')!;
+    const argument = prompt.arguments![0]!.name;
+    const completed = await client.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: argument, value: '' } });
+    expect(completed.completion.values.length).toBeGreaterThan(0);
+    expect(await client.complete({ ref: { type: 'ref/prompt', name: 'no-such-prompt' }, argument: { name: 'x', value: '' } })).toEqual({ completion: { values: [] } });
+  });
+});
+
+describe('createToolSearchMcpServer: what upstream asks of the client', () => {
+  it('relays sampling and elicitation to the one client with a call in flight, and declines for a client without the capability', async () => {
+    const relay = createMcpClientRelay();
+    const shared = await host({ sources: { mcp: [realMcpServerConfig('everything')] }, mcpClient: { onSampling: relay.onSampling, onElicitation: relay.onElicitation } });
+    const able = await connect({ on: shared, config: false, relay, capabilities: { sampling: {}, elicitation: {} } });
+    let sampled = 0;
+    able.client.setRequestHandler(CreateMessageRequestSchema, async () => {
+      sampled += 1;
+      return { role: 'assistant', content: { type: 'text', text: 'relayed answer' }, model: 'test-model' };
+    });
+    able.client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { color: 'blue' } }));
+    const sampling = await able.client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'say hi', maxTokens: 10 } });
+    expect(sampled).toBe(1);
+    expect(textOf(sampling)).toContain('relayed answer');
+    const elicited = await able.client.callTool({ name: 'trigger-elicitation-request', arguments: {} });
+    expect(JSON.stringify(elicited)).toContain('blue');
+    await able.client.close();
+
+    const unable = await connect({ on: shared, config: false, relay });
+    const refused = await unable.client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'say hi', maxTokens: 10 } });
+    expect(JSON.stringify(refused)).toContain('did not declare the sampling capability');
+  });
+
+  it('forwards upstream log messages during a call at or above the level the client set', async () => {
+    const shared = await host({ sources: { mcp: [realMcpServerConfig('everything')] }, mcpClient: { logLevel: 'debug' } });
+    const { client } = await connect({ on: shared, config: false });
+    const levels: string[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void levels.push(notification.params.level));
+    await client.setLoggingLevel('debug');
+    await client.callTool({ name: 'toggle-simulated-logging', arguments: {} });
+    await client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 3, steps: 3 } });
+    await client.callTool({ name: 'toggle-simulated-logging', arguments: {} });
+    expect(levels.length).toBeGreaterThan(0);
+  });
+});
+
+describe('createToolSearchMcpServer: lifecycle', () => {
+  it('opens one tool-search session per MCP session and closes it when the MCP session ends', async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
+    const first = await connect({ on: shared, config: { mode: 'tools' } });
+    const second = await connect({ on: shared, config: { mode: 'tools' } });
+    expect(shared.status().sessions).toBe(2);
+    expect(first.front.session.sessionId).not.toBe(second.front.session.sessionId);
+    await first.client.close();
+    await until(() => shared.status().sessions === 1, 'the first session to close');
+    await second.front.close();
+    expect(shared.status().sessions).toBe(0);
+  });
+});

@@ -1,0 +1,255 @@
+// One MCP session in front of a tool-search host: an SDK `Server` whose tools are the session's surface
+// (control tools and pins, or every allowed tool in direct mode), whose calls run through the session (policy,
+// validation, progress, cancellation), and which passes the upstream servers' resources, prompts, completions
+// and log messages through under the same policy. One tool-search session per MCP session, closed with it.
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  SetLevelRequestSchema,
+  type LoggingLevel,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ApprovalProvider, BeforeToolCallHook, Policy, PolicyConfig, PolicyContext } from '@tool-search/policy';
+import { createPolicy } from '@tool-search/policy';
+import { parseToolId } from '@tool-search/catalog';
+import type { ToolSearchHost, ToolSearchSession, SessionLog, SessionLogTarget, ToolCallOutcome } from '@tool-search/gateway-adapter';
+import { createSessionLog } from '@tool-search/gateway-adapter';
+import pino, { type Logger } from 'pino';
+import type { McpClientRelay } from './create-mcp-client-relay.js';
+import { outcomeToCallResult } from './internal/outcome-to-call-result.js';
+import { toMcpTools, type McpListedTool } from './internal/to-mcp-tools.js';
+import { createUpstreamPrompts } from './internal/upstream-prompts.js';
+import { createUpstreamResources } from './internal/upstream-resources.js';
+
+/** Options of `createToolSearchMcpServer`. */
+export interface CreateToolSearchMcpServerOptions {
+  /** The host whose catalog this MCP session sees (one host serves every MCP session). */
+  host: ToolSearchHost;
+  /** The `tools.toolSearch` setting (`{ mode: 'tools' }`, `true` for code mode, `false` for direct). */
+  config: unknown;
+  /** A compiled policy (reuse one for every MCP session: views are cached per policy), or a config. */
+  policy?: Policy | PolicyConfig;
+  context?: PolicyContext;
+  /** Ids (or unique names) of allowed tools to list directly in every mode. */
+  visible?: string[];
+  hooks?: readonly BeforeToolCallHook[];
+  approvals?: ApprovalProvider;
+  /** Timeout of one tool execution. Default: the session's (30,000 ms; MCP calls use their server's idle timeout). */
+  callTimeoutMs?: number;
+  /** The tool-search session id (default: a random UUID); an HTTP front passes the `mcp-session-id`. */
+  sessionId?: string;
+  /** Where the session log goes (it also feeds the log messages this front forwards). */
+  sessionLog?: SessionLogTarget | SessionLog;
+  /** Relays upstream sampling and elicitation to this MCP client (see `createMcpClientRelay`). */
+  relay?: McpClientRelay;
+  logger?: Logger;
+  /** What `initialize` reports. Default `{ name: 'tool-search', version: '0.0.0' }`. */
+  serverInfo?: { name: string; version: string };
+}
+
+/** One MCP session's server, with the tool-search session behind it. */
+export interface ToolSearchMcpServer {
+  /** The SDK server: `await front.server.connect(transport)` with any server transport. */
+  readonly server: Server;
+  readonly session: ToolSearchSession;
+  /** Closes the transport and the session (also done when the transport closes); idempotent. */
+  close(): Promise<void>;
+}
+
+const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * Opens a tool-search session on `host` (waiting, for the host's first session, for servers still starting) and
+ * returns the SDK server for one MCP session in front of it. `tools/list` is the session's surface, byte-stable
+ * while it does not change; `notifications/tools/list_changed` is sent only when it does.
+ */
+export async function createToolSearchMcpServer(options: CreateToolSearchMcpServerOptions): Promise<ToolSearchMcpServer> {
+  const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server' });
+  const policy = options.policy === undefined || isPolicy(options.policy) ? options.policy : createPolicy(options.policy, { logger: log });
+  const context = options.context ?? {};
+  const forwarder = createLogForwarder();
+  const sessionId = options.sessionId ?? randomUUID();
+  const fileLog = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId });
+  let onCatalogChange = () => undefined as void;
+  const session = await options.host.openSession({
+    sessionId,
+    config: options.config,
+    ...(policy === undefined ? {} : { policy }),
+    context,
+    ...pick(options, ['visible', 'hooks', 'approvals', 'callTimeoutMs']),
+    logger: options.logger ?? log,
+    sessionLog: {
+      write: (event, fields) => {
+        fileLog?.write(event, fields);
+        if (event === 'mcp.log') forwarder.deliver(fields);
+      },
+      flush: () => fileLog?.flush(),
+    },
+    onCatalogChange: () => onCatalogChange(),
+  });
+  log.info({ sessionId: session.sessionId, mode: session.decision.mode }, 'mcp session opened');
+
+  const tools = () => toMcpTools(session.modelSurface(), (id) => session.tool(id));
+  let listed = JSON.stringify(tools());
+  const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, {
+    capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
+    ...(session.modelSurface().instructions === '' ? {} : { instructions: session.modelSurface().instructions }),
+  });
+  forwarder.attach(server);
+
+  const upstream = options.host.mcpServers.bind(options.host);
+  const resources = createUpstreamResources({ servers: upstream, allowed: (name) => session.tool(`mcp:${name}:read_resource`) !== undefined, log });
+  // Prompts have no tool of their own: the policy decides on a read-only `get_prompt` of the server, as it
+  // would on a tool of that name (`mcp:<server>:*` denies it, an allow list must name it).
+  const promptsAllowed = (name: string) => policy === undefined || policy.check({ id: `mcp:${name}:get_prompt`, name: 'get_prompt', source: 'mcp', owner: name, ownerOnly: false, annotations: { readOnlyHint: true, openWorldHint: false } }, context).allowed;
+  const prompts = createUpstreamPrompts({ servers: upstream, allowed: promptsAllowed, log });
+  let readyServers = readySignature(options.host);
+
+  onCatalogChange = () => {
+    const now = JSON.stringify(tools());
+    if (now !== listed) {
+      listed = now;
+      void server.sendToolListChanged().catch(() => undefined);
+    }
+    const ready = readySignature(options.host);
+    if (ready !== readyServers) {
+      readyServers = ready;
+      void server.sendResourceListChanged().catch(() => undefined);
+      void server.sendPromptListChanged().catch(() => undefined);
+    }
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    const current: McpListedTool[] = tools();
+    listed = JSON.stringify(current);
+    return { tools: current };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const release = [forwarder.enter(extra), options.relay?.enter({ session: session.sessionId, capabilities: () => server.getClientCapabilities(), sendRequest: relayedRequest(extra) })];
+    try {
+      const outcome = await session.execute(
+        { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(extra.requestId)}` },
+        { signal: extra.signal, ...progressFor(extra) },
+      );
+      noteResultUris(outcome, resources);
+      return outcomeToCallResult(outcome);
+    } finally {
+      for (const done of release) done?.();
+    }
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await resources.list() }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: await resources.templates() }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => resources.read(request.params.uri, extra.signal));
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: await prompts.list() }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => prompts.get(request.params.name, request.params.arguments, extra.signal));
+  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+    const { ref, argument, context: completionContext } = request.params;
+    const target =
+      ref.type === 'ref/prompt'
+        ? await prompts.resolve(ref.name).then((found) => found && { server: found.server, ref: { type: 'ref/prompt' as const, name: found.name } })
+        : await resources.templateServer(ref.uri).then((found) => found && { server: found.server, ref: { type: 'ref/resource' as const, uri: found.uriTemplate } });
+    if (!target) return { completion: { values: [] } };
+    const completed = await target.server.complete(target.ref, argument, completionContext?.arguments);
+    if (!completed.ok) return { completion: { values: [] } };
+    return { completion: { values: completed.values.slice(0, 100), ...pick(completed, ['total', 'hasMore']) } };
+  });
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    forwarder.setLevel(request.params.level);
+    return {};
+  });
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await server.close().catch(() => undefined);
+      await session.close();
+      log.info({ sessionId: session.sessionId }, 'mcp session closed');
+    })());
+  server.onclose = () => void close();
+  return { server, session, close };
+}
+
+const isPolicy = (value: Policy | PolicyConfig): value is Policy => typeof (value as Policy).check === 'function' && typeof (value as Policy).authorizeCall === 'function';
+
+function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}
+
+/** Which upstream servers are ready: resources and prompts can change only when this does. */
+function readySignature(host: ToolSearchHost): string {
+  return host
+    .mcpServers()
+    .filter((server) => server.state === 'ready')
+    .map((server) => server.name)
+    .join('\n');
+}
+
+/** Progress of the call, to the client's progress token when it gave one. */
+function progressFor(extra: Extra): { onProgress?: (progress: { progress: number; total?: number; message?: string }) => void } {
+  const progressToken = extra._meta?.progressToken;
+  if (progressToken === undefined) return {};
+  return {
+    onProgress: (progress) => {
+      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined);
+    },
+  };
+}
+
+/** The relay's view of `extra.sendRequest` (requests go out related to the call, on its stream). */
+function relayedRequest(extra: Extra) {
+  return <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }, requestOptions?: { signal?: AbortSignal }) =>
+    extra.sendRequest(request as ServerRequest, schema as never, requestOptions) as Promise<T>;
+}
+
+/** Resource links and embedded resources a tool of a server returned are read from that server. */
+function noteResultUris(outcome: ToolCallOutcome, resources: { noteResultParts(server: string, parts: NonNullable<Extract<ToolCallOutcome, { status: 'ok' }>['parts']>): void }): void {
+  if (outcome.status !== 'ok' || outcome.parts === undefined || outcome.tool === undefined) return;
+  const parsed = parseToolId(outcome.tool.id);
+  if (parsed?.source === 'mcp') resources.noteResultParts(parsed.owner, outcome.parts);
+}
+
+/**
+ * Upstream log messages (the session log's `mcp.log` events, which arrive while a call to that server is in
+ * flight) as `notifications/message` to the client, at or above the level it set, on the call's stream.
+ */
+function createLogForwarder() {
+  let server: Server | undefined;
+  let level: LoggingLevel | undefined;
+  const calls: Extra[] = [];
+  return {
+    attach(attached: Server) {
+      server = attached;
+    },
+    setLevel(next: LoggingLevel) {
+      level = next;
+    },
+    enter(extra: Extra) {
+      calls.push(extra);
+      return () => {
+        const index = calls.indexOf(extra);
+        if (index !== -1) calls.splice(index, 1);
+      };
+    },
+    deliver(fields: Record<string, unknown>) {
+      const entryLevel = fields['level'] as LoggingLevel;
+      if (!LEVELS.includes(entryLevel) || (level !== undefined && LEVELS.indexOf(entryLevel) < LEVELS.indexOf(level))) return;
+      const params = { level: entryLevel, logger: typeof fields['logger'] === 'string' ? fields['logger'] : String(fields['server']), data: fields['message'] };
+      const call = calls[calls.length - 1];
+      const sent = call !== undefined ? call.sendNotification({ method: 'notifications/message', params }) : server?.notification({ method: 'notifications/message', params });
+      void sent?.catch(() => undefined);
+    },
+  };
+}

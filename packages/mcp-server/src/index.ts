@@ -1,0 +1,9 @@
+/**
+ * @tool-search/mcp-server: the public contract. Adding an export here makes it public API.
+ */
+export { createMcpClientRelay } from './create-mcp-client-relay.js';
+export type { McpClientRelay, RelayCall } from './create-mcp-client-relay.js';
+export { createToolSearchMcpServer } from './create-tool-search-mcp-server.js';
+export type { CreateToolSearchMcpServerOptions, ToolSearchMcpServer } from './create-tool-search-mcp-server.js';
+export { isMcpServerError, McpServerError } from './errors.js';
+export type { McpServerErrorCode } from './errors.js';
