@@ -40,7 +40,7 @@ async function connect(options: Omit<CreateToolSearchMcpServerOptions, 'host'> &
   return { client, front };
 }
 
-const textOf = (result: { content?: unknown }) => ((result.content ?? []) as { type: string; text?: string }[]).filter((part) => part.type === 'text').map((part) => part.text).join('\n');
+const textOf = (result: unknown) => (((result as { content?: unknown }).content ?? []) as { type: string; text?: string }[]).filter((part) => part.type === 'text').map((part) => part.text).join('\n');
 const until = async (check: () => boolean, what: string) => {
   for (let attempt = 0; attempt < 400; attempt += 1) {
     if (check()) return;

@@ -1,0 +1,98 @@
+// The stdio transport of a front: the SDK's `StdioServerTransport`, guarded. A line that is not JSON, or not
+// JSON-RPC, is answered with a JSON-RPC error (id null) instead of being dropped in silence; a line longer than
+// the limit is discarded without being buffered and answered the same way; a second `initialize` (another
+// client on the same pipe) is refused, naming the client already served. The connection stays up throughout.
+import { Transform, type Readable, type Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import pino, { type Logger } from 'pino';
+
+/** Options of `createGuardedStdioTransport`. */
+export interface GuardedStdioTransportOptions {
+  stdin?: Readable;
+  stdout?: Writable;
+  /** Longest accepted message (one line). Default 4 MiB. */
+  maxMessageBytes?: number;
+  logger?: Logger;
+}
+
+const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+/** Creates the guarded transport (connect a front's `server` to it). */
+export function createGuardedStdioTransport(options: GuardedStdioTransportOptions = {}): Transport {
+  const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'stdio' });
+  const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  let inner: StdioServerTransport;
+  const reply = (id: string | number | null, code: number, message: string) => {
+    void inner.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined);
+  };
+  const limited = (options.stdin ?? process.stdin).pipe(
+    createLineLimit(maxBytes, (bytes) => {
+      log.warn({ bytes, limit: maxBytes }, 'stdio message too large, discarded');
+      reply(null, -32600, `Request too large: a message of more than ${maxBytes} bytes was discarded (the limit is ${maxBytes} bytes)`);
+    }),
+  );
+  inner = new StdioServerTransport(limited, options.stdout ?? process.stdout, { maxBufferSize: maxBytes * 2 });
+  let client: string | undefined;
+
+  const guarded: Transport = {
+    start: () => inner.start(),
+    send: (message) => inner.send(message),
+    close: () => inner.close(),
+  };
+  inner.onclose = () => guarded.onclose?.();
+  inner.onerror = (error) => {
+    // The SDK reports a line it cannot read and drops it; the client gets told what was wrong.
+    const syntax = error instanceof SyntaxError || error.name === 'SyntaxError';
+    reply(null, syntax ? -32700 : -32600, syntax ? `Parse error: ${error.message.slice(0, 200)}` : 'Invalid Request: the message is not JSON-RPC 2.0');
+    guarded.onerror?.(error);
+  };
+  inner.onmessage = (message: JSONRPCMessage) => {
+    if ('method' in message && message.method === 'initialize' && 'id' in message) {
+      if (client !== undefined) {
+        reply(message.id, -32600, `Invalid Request: this tool-search server already serves a client ("${client}") on this stdio connection; start another tool-search serve for a second client`);
+        return;
+      }
+      const info = (message.params as { clientInfo?: { name?: unknown } } | undefined)?.clientInfo;
+      client = typeof info?.name === 'string' ? info.name.slice(0, 100) : 'unnamed client';
+    }
+    guarded.onmessage?.(message);
+  };
+  return guarded;
+}
+
+/** Passes whole lines of at most `maxBytes`; a longer line is dropped (never buffered past the limit) and reported. */
+function createLineLimit(maxBytes: number, onOversized: (bytes: number) => void): Transform {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let discarding = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      let start = 0;
+      for (let newline = chunk.indexOf(10, start); ; newline = chunk.indexOf(10, start)) {
+        const end = newline === -1 ? chunk.length : newline;
+        const piece = chunk.subarray(start, end);
+        if (discarding > 0 || pendingBytes + piece.length > maxBytes) {
+          discarding += (discarding === 0 ? pendingBytes : 0) + piece.length;
+          pending = [];
+          pendingBytes = 0;
+        } else if (piece.length > 0) {
+          pending.push(piece);
+          pendingBytes += piece.length;
+        }
+        if (newline === -1) break;
+        if (discarding > 0) {
+          onOversized(discarding);
+          discarding = 0;
+        } else {
+          this.push(Buffer.concat([...pending, Buffer.from('\n')]));
+          pending = [];
+          pendingBytes = 0;
+        }
+        start = newline + 1;
+      }
+      done();
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import { createServer, request as httpRequest, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createToolSearchHost, type ToolSearchHost } from '@tool-search/gateway-adapter';
+import { mcpFixtureConfig } from '@tool-search/gateway-adapter/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createToolSearchHttpHandler, type CreateToolSearchHttpHandlerOptions, type ToolSearchHttpHandler } from './create-tool-search-http-handler.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function serve(options: Partial<CreateToolSearchHttpHandlerOptions> = {}): Promise<{ url: string; handler: ToolSearchHttpHandler; host: ToolSearchHost; port: number }> {
+  const host = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
+  const handler = createToolSearchHttpHandler({ host, config: { mode: 'tools' }, allowedHosts: ['localhost', '127.0.0.1', '[::1]'], ...options });
+  const server: HttpServer = createServer((request, response) => void handler.handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    await handler.close();
+    await new Promise((resolve) => server.close(resolve));
+    await host.close();
+  });
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}/mcp`, handler, host, port };
+}
+
+async function client(url: string, token?: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const transport = new StreamableHTTPClientTransport(new URL(url), token === undefined ? {} : { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+  const created = new Client({ name: 'http-test', version: '1.0.0' });
+  await created.connect(transport);
+  cleanups.push(() => created.close());
+  return { client: created, transport };
+}
+
+const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const post = (url: string, body: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body });
+
+/** A POST through node:http, which (unlike fetch) sends the Host header it is given. */
+function rawPost(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers } }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+describe('createToolSearchHttpHandler', () => {
+  it('serves the official SDK client, one tool-search session per mcp-session-id, closed by DELETE', async () => {
+    const { url, handler, host } = await serve();
+    const first = await client(url);
+    const second = await client(url);
+    expect((await first.client.listTools()).tools.map((tool) => tool.name)).toEqual(['tool_search', 'tool_describe', 'tool_call']);
+    const called = await second.client.callTool({ name: 'tool_call', arguments: { id: 'mcp:fixture:echo_text', args: { text: 'over http' } } });
+    expect(JSON.stringify(called.content)).toContain('echo: over http');
+    expect(first.transport.sessionId).not.toBe(second.transport.sessionId);
+    expect(handler.sessions()).toBe(2);
+    expect(host.status().sessions).toBe(2);
+    await first.transport.terminateSession();
+    expect(handler.sessions()).toBe(1);
+    expect(host.status().sessions).toBe(1);
+  });
+
+  it('refuses a foreign Host or Origin with 403 (DNS-rebinding protection) and opens no session', async () => {
+    const { url, handler, port } = await serve();
+    const evilHost = await rawPost(url, initialize, { Host: 'evil.example.com' });
+    expect(evilHost.status).toBe(403);
+    expect((JSON.parse(evilHost.body) as { error: { message: string } }).error.message).toContain('Host "evil.example.com" is not allowed');
+    const evilOrigin = await post(url, initialize, { Origin: 'http://evil.example.com' });
+    expect(evilOrigin.status).toBe(403);
+    expect((await post(url, initialize, { Origin: `http://localhost:${port}` })).status).toBe(200);
+    expect(handler.sessions()).toBe(1);
+  });
+
+  it('needs the bearer token when one is set', async () => {
+    const { url } = await serve({ token: 'secret-token' });
+    const refused = await post(url, initialize);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    expect((await post(url, initialize, { Authorization: 'Bearer wrong' })).status).toBe(401);
+    const { client: authorized } = await client(url, 'secret-token');
+    expect((await authorized.listTools()).tools.length).toBe(3);
+  });
+
+  it('answers garbage, a request without a session, an unknown session and an oversized body with JSON-RPC errors', async () => {
+    const { url, handler } = await serve({ maxRequestBytes: 10_000 });
+    const garbage = await post(url, '{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toMatchObject({ error: { code: -32700, message: expect.stringContaining('Parse error') } });
+    const noSession = await post(url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    expect(noSession.status).toBe(400);
+    expect(await noSession.json()).toMatchObject({ error: { code: -32600, message: expect.stringContaining('starts with an initialize') } });
+    const unknown = await post(url, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }), { 'mcp-session-id': 'no-such-session' });
+    expect(unknown.status).toBe(404);
+    const huge = await post(url, JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'initialize', params: { padding: 'x'.repeat(50_000) } }));
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ error: { message: 'Request too large: the limit is 10000 bytes' } });
+    expect(handler.sessions()).toBe(0);
+    const { client: working } = await client(url);
+    expect((await working.listTools()).tools.length).toBe(3);
+  });
+
+  it('closes a session that stays idle past idleTimeoutMs, and refuses sessions past maxSessions', async () => {
+    const { url, handler, host } = await serve({ idleTimeoutMs: 200, maxSessions: 1 });
+    const { transport } = await client(url);
+    const second = await post(url, initialize);
+    expect(second.status).toBe(503);
+    await transport.close();
+    for (let attempt = 0; attempt < 100 && handler.sessions() > 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(handler.sessions()).toBe(0);
+    expect(host.status().sessions).toBe(0);
+  });
+
+  it('refuses to be created without allowed hosts', async () => {
+    const host = await createToolSearchHost({ sources: {} });
+    cleanups.push(() => host.close());
+    expect(() => createToolSearchHttpHandler({ host, config: false, allowedHosts: [] })).toThrow(expect.objectContaining({ code: 'invalid_options', path: 'allowedHosts' }));
+  });
+});

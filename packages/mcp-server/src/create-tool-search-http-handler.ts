@@ -1,0 +1,194 @@
+// Streamable HTTP in front of a tool-search host: one MCP session (and one tool-search session) per
+// `mcp-session-id`, created by an `initialize` and closed by DELETE, by the client going idle, or with the
+// handler. Every request first passes DNS-rebinding protection and, when set, the bearer token.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import pino from 'pino';
+import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions, type ToolSearchMcpServer } from './create-tool-search-mcp-server.js';
+import { McpServerError } from './errors.js';
+import { checkHttpRequest } from './internal/check-http-request.js';
+import { createBoundedEventStore } from './internal/create-bounded-event-store.js';
+
+/** Options of `createToolSearchHttpHandler`: those of every MCP session, plus the HTTP ones. */
+export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearchMcpServerOptions, 'sessionId'> {
+  /** Hostnames accepted in `Host` (any port). Required: `['localhost', '127.0.0.1', '[::1]']` on loopback. */
+  allowedHosts: string[];
+  /** Origins accepted in `Origin` when a browser sends one. Default: any origin whose hostname is allowed. */
+  allowedOrigins?: string[];
+  /** When set, every request needs `Authorization: Bearer <token>`. */
+  token?: string;
+  /** The endpoint's path. Default `/mcp`. */
+  path?: string;
+  /** MCP sessions open at once; an `initialize` past it is answered 503. Default 100. */
+  maxSessions?: number;
+  /** A session without requests for this long is closed. Default 30 minutes. */
+  idleTimeoutMs?: number;
+  /** Largest request body; a larger one is answered 413. Default 4 MiB. */
+  maxRequestBytes?: number;
+}
+
+/** A Node request listener for the MCP endpoint, with its sessions. */
+export interface ToolSearchHttpHandler {
+  /** Pass to `http.createServer`. Never throws: every failure is an HTTP answer. */
+  handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** MCP sessions open now. */
+  sessions(): number;
+  /** Closes every MCP session (and its tool-search session). */
+  close(): Promise<void>;
+}
+
+interface Entry {
+  front: ToolSearchMcpServer;
+  transport: StreamableHTTPServerTransport;
+  lastSeen: number;
+  active: number;
+}
+
+const DEFAULTS = { path: '/mcp', maxSessions: 100, idleTimeoutMs: 30 * 60_000, maxRequestBytes: 4 * 1024 * 1024 } as const;
+/** How often idle sessions are looked for, at most. */
+const MAX_SWEEP_INTERVAL_MS = 60_000;
+
+/** Creates the handler. Throws `McpServerError('invalid_options')` without allowed hosts. */
+export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandlerOptions): ToolSearchHttpHandler {
+  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, idleTimeoutMs: _idle, maxRequestBytes: _bytes, ...sessionOptions } = options;
+  if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
+    throw new McpServerError('invalid_options', 'createToolSearchHttpHandler needs allowedHosts (the hostnames clients reach this server by), for DNS-rebinding protection', { path: 'allowedHosts' });
+  }
+  const settings = { ...DEFAULTS, ...pickDefined(options, ['path', 'maxSessions', 'idleTimeoutMs', 'maxRequestBytes']) };
+  const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'http' });
+  const rules = { allowedHosts, ...(allowedOrigins === undefined ? {} : { allowedOrigins }), ...(token === undefined ? {} : { token }) };
+  const sessions = new Map<string, Entry>();
+  let closed = false;
+
+  const closeSession = async (id: string, why: string) => {
+    const entry = sessions.get(id);
+    if (entry === undefined) return;
+    sessions.delete(id);
+    log.info({ sessionId: id, why }, 'http session closed');
+    await entry.front.close();
+  };
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [id, entry] of sessions) if (entry.active === 0 && now - entry.lastSeen > settings.idleTimeoutMs) void closeSession(id, 'idle');
+  }, Math.min(MAX_SWEEP_INTERVAL_MS, Math.max(10, Math.floor(settings.idleTimeoutMs / 4))));
+  sweep.unref();
+
+  async function open(): Promise<Entry> {
+    const id = randomUUID();
+    const front = await createToolSearchMcpServer({ ...sessionOptions, sessionId: id });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      eventStore: createBoundedEventStore(),
+      retryInterval: 1_000,
+      maxRequestBodySize: settings.maxRequestBytes,
+      onsessionclosed: (closing) => void closeSession(closing, 'deleted'),
+    });
+    const entry: Entry = { front, transport, lastSeen: Date.now(), active: 0 };
+    transport.onclose = () => void closeSession(id, 'transport closed');
+    await front.server.connect(transport);
+    sessions.set(id, entry);
+    return entry;
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (closed) return answer(response, 503, -32000, 'Service unavailable: the server is shutting down');
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== settings.path) return answer(response, 404, -32000, `Not found: the MCP endpoint is ${settings.path}`);
+    const refused = checkHttpRequest(request, rules);
+    if (refused !== undefined) {
+      log.warn({ status: refused.status, host: request.headers.host?.slice(0, 200), origin: request.headers.origin?.slice(0, 200) }, 'http request refused');
+      if (refused.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
+      return answer(response, refused.status, -32000, refused.message);
+    }
+    const header = request.headers['mcp-session-id'];
+    const sessionId = Array.isArray(header) ? header[0] : header;
+    const body = request.method === 'POST' ? await readJsonBody(request, settings.maxRequestBytes) : { ok: true as const, value: undefined };
+    if (!body.ok) return answer(response, body.status, body.code, body.message);
+    let entry: Entry;
+    if (sessionId !== undefined) {
+      const found = sessions.get(sessionId);
+      if (found === undefined) return answer(response, 404, -32001, 'Session not found: it ended or never existed; send initialize without mcp-session-id to start one');
+      entry = found;
+    } else {
+      if (request.method !== 'POST' || !isInitializeRequest(body.value)) {
+        return answer(response, 400, -32600, 'Bad Request: no mcp-session-id header; a session starts with an initialize request (POST)');
+      }
+      if (sessions.size >= settings.maxSessions) return answer(response, 503, -32000, `Service unavailable: ${settings.maxSessions} MCP sessions are open (the limit)`);
+      try {
+        entry = await open();
+      } catch (error) {
+        log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'opening an mcp session failed');
+        return answer(response, 500, -32603, `Internal error: the session could not be opened: ${error instanceof Error ? error.message.slice(0, 300) : 'unknown'}`);
+      }
+    }
+    entry.active += 1;
+    entry.lastSeen = Date.now();
+    response.once('close', () => {
+      entry.active -= 1;
+      entry.lastSeen = Date.now();
+    });
+    try {
+      await entry.transport.handleRequest(request, response, body.value);
+    } catch (error) {
+      log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'http request failed');
+      if (!response.headersSent) answer(response, 500, -32603, 'Internal error');
+    }
+  }
+
+  return {
+    handle: (request, response) => handle(request, response).catch((error: unknown) => {
+      log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'http handler failed');
+      if (!response.headersSent) answer(response, 500, -32603, 'Internal error');
+    }),
+    sessions: () => sessions.size,
+    async close() {
+      closed = true;
+      clearInterval(sweep);
+      await Promise.all([...sessions.keys()].map((id) => closeSession(id, 'server closed')));
+    },
+  };
+}
+
+function answer(response: ServerResponse, status: number, code: number, message: string): void {
+  if (response.headersSent) return;
+  // A body too large is not read to its end: the connection cannot be reused.
+  response.writeHead(status, { 'Content-Type': 'application/json', ...(status === 413 ? { Connection: 'close' } : {}) }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/** The request body as JSON, at most `limit` bytes (past it the rest is drained, not kept). */
+function readJsonBody(request: IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; code: number; message: string }> {
+  const tooLarge = { ok: false as const, status: 413 as const, code: -32600, message: `Request too large: the limit is ${limit} bytes` };
+  if (Number(request.headers['content-length'] ?? '0') > limit) {
+    request.resume();
+    return Promise.resolve(tooLarge);
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    request.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      over = true;
+      chunks.length = 0;
+      resolve(tooLarge);
+    });
+    request.on('error', () => resolve({ ok: false, status: 400, code: -32600, message: 'Bad Request: the body could not be read' }));
+    request.on('end', () => {
+      if (over) return;
+      try {
+        resolve({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      } catch (error) {
+        resolve({ ok: false, status: 400, code: -32700, message: `Parse error: the body is not JSON (${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'})` });
+      }
+    });
+  });
+}
+
+function pickDefined<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}
