@@ -23,7 +23,6 @@ const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 export function createGuardedStdioTransport(options: GuardedStdioTransportOptions = {}): Transport {
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'stdio' });
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  let inner: StdioServerTransport;
   const reply = (id: string | number | null, code: number, message: string) => {
     void inner.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined);
   };
@@ -33,7 +32,7 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
       reply(null, -32600, `Request too large: a message of more than ${maxBytes} bytes was discarded (the limit is ${maxBytes} bytes)`);
     }),
   );
-  inner = new StdioServerTransport(limited, options.stdout ?? process.stdout, { maxBufferSize: maxBytes * 2 });
+  const inner: StdioServerTransport = new StdioServerTransport(limited, options.stdout ?? process.stdout, { maxBufferSize: maxBytes * 2 });
   let client: string | undefined;
 
   const guarded: Transport = {
