@@ -38,7 +38,7 @@ export default tseslint.config(
               message: 'Import the package root or a declared subpath, not its files.',
             },
             {
-              regex: '^(\\.\\./)+(catalog|sandbox-runner|policy|modes|gateway-adapter|tool-search|e2e)/',
+              regex: '^(\\.\\./)+(catalog|sandbox-runner|policy|modes|gateway-adapter|mcp-server|tool-search|e2e)/',
               message: 'Import another package through its name, not a relative path.',
             },
             {

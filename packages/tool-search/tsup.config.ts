@@ -1,3 +1,3 @@
 import { defineToolSearchConfig } from '@tool-search/tsup-config';
 
-export default defineToolSearchConfig({ platform: 'node' });
+export default defineToolSearchConfig({ platform: 'node', entry: ['src/index.ts', 'src/cli.ts'] });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { readPublicExports } from './public-exports.js';
 
 /** Bundled packages, in dependency order: an export shared by two comes from the first. */
-export const BUNDLED_PACKAGES = ['catalog', 'policy', 'sandbox-runner', 'modes', 'gateway-adapter'] as const;
+export const BUNDLED_PACKAGES = ['catalog', 'policy', 'sandbox-runner', 'modes', 'gateway-adapter', 'mcp-server'] as const;
 
 const packagesDir = new URL('../../', import.meta.url);
 const taken = new Set<string>();

@@ -1,5 +1,6 @@
 import * as catalog from '@tool-search/catalog';
 import * as gatewayAdapter from '@tool-search/gateway-adapter';
+import * as mcpServer from '@tool-search/mcp-server';
 import * as modes from '@tool-search/modes';
 import * as policy from '@tool-search/policy';
 import * as sandboxRunner from '@tool-search/sandbox-runner';
@@ -8,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readPublicExports } from '../scripts/public-exports.js';
 import * as bundle from './index.js';
 
-const packages = { catalog, policy, 'sandbox-runner': sandboxRunner, modes, 'gateway-adapter': gatewayAdapter } as const;
+const packages = { catalog, policy, 'sandbox-runner': sandboxRunner, modes, 'gateway-adapter': gatewayAdapter, 'mcp-server': mcpServer } as const;
 const indexOf = (name: string) => fileURLToPath(new URL(`../../${name}/src/index.ts`, import.meta.url));
 const bundleExports = readPublicExports(fileURLToPath(new URL('./index.ts', import.meta.url)));
 

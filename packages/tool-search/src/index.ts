@@ -331,3 +331,23 @@ export type {
   ToolSearchSession,
   ToolSearchSources,
 } from '@tool-search/gateway-adapter';
+
+// @tool-search/mcp-server
+export {
+  McpServerError,
+  createGuardedStdioTransport,
+  createMcpClientRelay,
+  createToolSearchHttpHandler,
+  createToolSearchMcpServer,
+  isMcpServerError,
+} from '@tool-search/mcp-server';
+export type {
+  CreateToolSearchHttpHandlerOptions,
+  CreateToolSearchMcpServerOptions,
+  GuardedStdioTransportOptions,
+  McpClientRelay,
+  McpServerErrorCode,
+  RelayCall,
+  ToolSearchHttpHandler,
+  ToolSearchMcpServer,
+} from '@tool-search/mcp-server';

@@ -1,0 +1,36 @@
+// What every command gets: the parsed command line, its output, the logger, and the config (loaded on demand).
+import type { Logger } from 'pino';
+import type { CliIo, CliOutput } from './cli-io.js';
+import { CliError } from './cli-error.js';
+import type { LoadedConfig } from './load-config.js';
+import type { ParsedCommandLine } from './parse-cli-args.js';
+
+export interface CommandContext {
+  io: CliIo;
+  output: CliOutput;
+  flags: ParsedCommandLine['flags'];
+  positionals: string[];
+  logger: Logger;
+  /** The config file this command uses (given or default). */
+  configPath: string;
+  /** Loads and checks the config file (throws `CliError('config')`). */
+  config(): LoadedConfig;
+  version: string;
+}
+
+/** One command of the table in `run-cli.ts`. */
+export interface Command {
+  summary: string;
+  usage: string;
+  /** Resolves with the exit status; expected problems throw `CliError`. */
+  run(context: CommandContext): Promise<number>;
+}
+
+export const MODES = ['code', 'tools', 'directory', 'direct', 'auto'] as const;
+
+/** `--mode`, checked. */
+export function modeFlag(context: CommandContext): string | undefined {
+  const mode = context.flags.mode;
+  if (mode !== undefined && !(MODES as readonly string[]).includes(mode)) throw new CliError('usage', `--mode ${mode} is not a mode; expected one of ${MODES.join(', ')}`);
+  return mode;
+}

@@ -1,0 +1,85 @@
+// `tool-search doctor`: is everything in order? The config (problems with their paths), which servers start
+// (and for those that do not, the reason with the tail of their stderr), tool counts, what each mode costs an
+// MCP client next to direct, and whether code mode's sandbox runtime is there. Exit 0 when all is well.
+import { EXIT_CODES } from '../exit-codes.js';
+import { isCliError } from '../cli-error.js';
+import type { Command } from '../command.js';
+import type { LoadedConfig } from '../load-config.js';
+import { measureMcpSurface, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
+import { startHost } from '../start-host.js';
+
+/** How long doctor waits for servers' first start unless the config says. */
+const DOCTOR_STARTUP_MS = 15_000;
+const MODES = [
+  { mode: 'direct', setting: false },
+  { mode: 'code', setting: { mode: 'code' } },
+  { mode: 'tools', setting: { mode: 'tools' } },
+  { mode: 'directory', setting: { mode: 'directory' } },
+] as const;
+
+export const doctorCommand: Command = {
+  summary: 'check the config, which servers start, tool counts, surface bytes per mode, the code-mode runtime',
+  usage: 'tool-search doctor [--config FILE] [--json]',
+  async run(context) {
+    const { output } = context;
+    let config: LoadedConfig;
+    try {
+      config = context.config();
+    } catch (error) {
+      if (!isCliError(error)) throw error;
+      output.result({ config: { path: context.configPath, ok: false, problem: error.message, ...(error.path === undefined ? {} : { path: error.path }) } });
+      output.line(`Config ${context.configPath}`);
+      output.line(`  ✗ ${error.message}`);
+      return EXIT_CODES.config;
+    }
+    const startupMs = config.startupTimeoutMs ?? DOCTOR_STARTUP_MS;
+    const started = await startHost(config, { logger: context.logger, output, startupTimeoutMs: startupMs, interactiveOAuth: false });
+    try {
+      await started.settled(startupMs);
+      const status = started.host.status();
+      const surfaces: Array<McpSurfaceMeasure & { requested: string }> = [];
+      for (const { mode, setting } of MODES) {
+        const settingWithFile = setting === false ? false : { ...(typeof config.toolSearch === 'object' && config.toolSearch !== null ? config.toolSearch : {}), enabled: true, ...setting };
+        surfaces.push({ requested: mode, ...(await measureMcpSurface(started.host, config, settingWithFile)) });
+      }
+      const direct = surfaces[0]!;
+      const code = surfaces[1]!;
+      const down = status.servers.filter((server) => server.state !== 'ready');
+      output.result({
+        config: { path: config.path, ok: true, warnings: config.warnings, mode: config.resolved.mode },
+        servers: status.servers,
+        catalog: status.catalog,
+        codeMode: code.mode === 'code' ? { available: true } : { available: false, reason: code.fallbackReason ?? 'unknown' },
+        surfaces,
+        ok: down.length === 0,
+      });
+      output.line(`Config ${config.path}: ok (${config.servers.length} server${config.servers.length === 1 ? '' : 's'}, mode ${config.resolved.mode})`);
+      for (const warning of config.warnings) output.line(`  ! ${warning}`);
+      output.line('');
+      output.line('MCP servers');
+      for (const server of status.servers) {
+        if (server.state === 'ready') {
+          const withheld = server.withheld.length === 0 ? '' : `, ${server.withheld.length} withheld (${server.withheld.map((tool) => `${tool.name}: ${tool.reason}`).join('; ').slice(0, 200)})`;
+          output.line(`  ✓ ${server.name.padEnd(24)} ${String(server.tools).padStart(4)} tools${withheld}`);
+        } else {
+          output.line(`  ✗ ${server.name.padEnd(24)} ${server.state}: ${(server.reason ?? 'no reason given').replace(/\n/g, '\n      ')}`);
+        }
+      }
+      if (status.servers.length === 0) output.line('  (none configured)');
+      output.line(`  catalog: ${status.catalog.size} tools`);
+      output.line('');
+      output.line(`Code mode runtime: ${code.mode === 'code' ? 'available' : `not available (${code.fallbackReason ?? 'unknown'}); code mode falls back to tools mode`}`);
+      output.line('');
+      output.line('tools/list an MCP client gets, per mode');
+      output.line('  mode        tools       bytes   vs direct');
+      for (const surface of surfaces) {
+        const share = direct.toolBytes === 0 ? '' : `${((100 * surface.toolBytes) / direct.toolBytes).toFixed(1)} %`;
+        const label = surface.requested === surface.mode ? surface.mode : `${surface.requested}→${surface.mode}`;
+        output.line(`  ${label.padEnd(10)} ${String(surface.tools).padStart(6)} ${surface.toolBytes.toLocaleString('en-US').padStart(11)}   ${share.padStart(8)}`);
+      }
+      return down.length === 0 ? EXIT_CODES.ok : EXIT_CODES.unavailable;
+    } finally {
+      await started.close();
+    }
+  },
+};

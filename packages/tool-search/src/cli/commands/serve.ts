@@ -1,0 +1,113 @@
+// `tool-search serve`: tool search in front of the configured MCP servers, as an MCP server on stdio (one client)
+// or Streamable HTTP (one session per client), until the client goes away or the process is told to stop.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGuardedStdioTransport, createToolSearchHttpHandler, createToolSearchMcpServer } from '@tool-search/mcp-server';
+import { CliError } from '../cli-error.js';
+import { modeFlag, type Command, type CommandContext } from '../command.js';
+import { withMode } from '../load-config.js';
+import { startHost } from '../start-host.js';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+export const serveCommand: Command = {
+  summary: 'serve tool search to an MCP client (stdio, or Streamable HTTP with --http)',
+  usage: 'tool-search serve [--config FILE] [--http [HOST:]PORT] [--mode code|tools|directory|direct|auto]',
+  async run(context) {
+    const config = context.config();
+    const toolSearch = withMode(config.toolSearch, modeFlag(context));
+    const http = context.flags.http === undefined ? undefined : parseListen(context.flags.http);
+    const started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: true });
+    const sessionOptions = {
+      host: started.host,
+      config: toolSearch,
+      policy: config.policy,
+      context: config.context,
+      visible: config.visible,
+      relay: started.relay,
+      logger: context.logger,
+      serverInfo: { name: 'tool-search', version: context.version },
+      ...(config.callTimeoutMs === undefined ? {} : { callTimeoutMs: config.callTimeoutMs }),
+    };
+    try {
+      if (http === undefined) await serveStdio(context, sessionOptions);
+      else await serveHttp(context, http, sessionOptions);
+    } finally {
+      await started.close();
+    }
+    return 0;
+  },
+};
+
+type SessionOptions = Parameters<typeof createToolSearchMcpServer>[0];
+
+async function serveStdio(context: CommandContext, options: SessionOptions): Promise<void> {
+  const front = await createToolSearchMcpServer(options);
+  const ended = stopSignal(context, () => context.io.stdin);
+  await front.server.connect(createGuardedStdioTransport({ stdin: context.io.stdin, stdout: context.io.stdout, logger: context.logger }));
+  context.output.progress(`tool-search: serving MCP on stdio (mode ${front.session.decision.mode}${front.session.decision.fallbackReason === undefined ? '' : `, ${front.session.decision.requestedMode} unavailable: ${front.session.decision.fallbackReason}`})`);
+  await ended;
+  await front.close();
+}
+
+async function serveHttp(context: CommandContext, listen: { host: string; port: number }, options: SessionOptions): Promise<void> {
+  const config = context.config();
+  const hostname = listen.host.startsWith('[') ? listen.host : listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+  const extraHosts = [...(context.flags['allowed-host'] ?? []), ...(config.http.allowedHosts ?? [])];
+  if (!LOOPBACK.has(listen.host) && extraHosts.length === 0) {
+    throw new CliError('usage', `serve --http ${listen.host}:${listen.port} listens beyond this machine: name the hostnames clients use with --allowed-host (and set a token with --token-env)`);
+  }
+  const tokenEnv = context.flags['token-env'] ?? (context.io.env['TOOL_SEARCH_TOKEN'] === undefined ? undefined : 'TOOL_SEARCH_TOKEN');
+  const token = tokenEnv === undefined ? undefined : context.io.env[tokenEnv];
+  if (tokenEnv !== undefined && (token === undefined || token === '')) throw new CliError('usage', `--token-env ${tokenEnv}: the environment variable ${tokenEnv} is not set`);
+  const allowedHosts = [...new Set([...(LOOPBACK.has(listen.host) ? ['localhost', '127.0.0.1', '[::1]'] : [hostname]), ...extraHosts])];
+  const server = createServer();
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new CliError('io', `cannot listen on ${listen.host}:${listen.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use' : error.message}`)),
+    );
+    server.listen(listen.port, listen.host === 'localhost' ? '127.0.0.1' : listen.host.replace(/^\[|\]$/g, ''), () => resolve((server.address() as AddressInfo).port));
+  });
+  const origins = [...(context.flags['allowed-origin'] ?? []), ...(config.http.allowedOrigins ?? [])];
+  const handler = createToolSearchHttpHandler({
+    ...options,
+    allowedHosts,
+    allowedOrigins: [...allowedHosts.flatMap((name) => [`http://${name}:${port}`, `https://${name}:${port}`]), ...origins],
+    ...(token === undefined ? {} : { token }),
+    ...(config.http.maxSessions === undefined ? {} : { maxSessions: config.http.maxSessions }),
+    ...(config.http.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: config.http.idleTimeoutMs }),
+  });
+  server.on('request', (request, response) => void handler.handle(request, response));
+  const url = `http://${hostname}:${port}/mcp`;
+  context.output.progress(`tool-search: serving MCP on ${url}${token === undefined ? '' : ' (bearer token required)'}`);
+  context.output.result({ url, port });
+  await stopSignal(context, undefined);
+  await handler.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+/** `[HOST:]PORT` (an IPv6 host in brackets). */
+function parseListen(value: string): { host: string; port: number } {
+  const match = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(value);
+  const port = match === null ? Number.NaN : Number(match[2]);
+  if (match === null || port > 65_535) throw new CliError('usage', `--http ${value}: expected [HOST:]PORT, for example 127.0.0.1:8765 or 8765`);
+  return { host: match[1] ?? '127.0.0.1', port };
+}
+
+/** Resolves on SIGINT or SIGTERM, or when `stdin()` ends (the stdio client went away). */
+function stopSignal(context: CommandContext, stdin: (() => NodeJS.ReadableStream) | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (why: string) => {
+      context.logger.info({ why }, 'stopping');
+      process.off('SIGINT', onInterrupt);
+      process.off('SIGTERM', onTerminate);
+      resolve();
+    };
+    const onInterrupt = () => stop('SIGINT');
+    const onTerminate = () => stop('SIGTERM');
+    process.once('SIGINT', onInterrupt);
+    process.once('SIGTERM', onTerminate);
+    stdin?.().once('end', () => stop('stdin ended'));
+  });
+}

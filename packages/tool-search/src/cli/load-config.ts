@@ -1,0 +1,171 @@
+// The config file of `tool-search`: JSON5, strict (an unknown key anywhere fails, naming its path), with the
+// standard `mcpServers` map users already have, plus `toolSearch`, `policy`, `context` and our own options.
+// Values may refer to the environment as `${env:NAME}`, `${NAME}` or `${NAME:-default}` (as in pasted configs).
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import {
+  convertMcpServersConfig,
+  isGatewayAdapterError,
+  resolveToolSearchConfig,
+  type McpServerConfig,
+  type ResolvedToolSearchConfig,
+} from '@tool-search/gateway-adapter';
+import { createPolicy, isPolicyError, parsePolicyConfig, type Policy, type PolicyContext } from '@tool-search/policy';
+import JSON5 from 'json5';
+import { z } from 'zod';
+import { CliError } from './cli-error.js';
+
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
+const configFileSchema = z.strictObject({
+  /** Editors' schema hint; ignored. */
+  $schema: z.string().optional(),
+  /** The MCP servers, as Claude Desktop, Cursor and Claude Code write them, plus our per-server options. */
+  mcpServers: z.record(z.string(), z.unknown()).optional(),
+  /** The tool-search setting (`{ mode: 'code' | 'tools' | 'directory', ... }`, `true`, or `false` for direct). Default `{ mode: 'tools' }`. */
+  toolSearch: z.unknown().optional(),
+  /** Which tools may be found and called (allow/deny patterns, groups, layers). Default: every tool. */
+  policy: z.unknown().optional(),
+  /** Who is asking, for the policy's layers and owner-only tools. */
+  context: z
+    .strictObject({
+      agentId: z.string().optional(),
+      profile: z.string().optional(),
+      sandboxId: z.string().optional(),
+      channel: z.string().optional(),
+      runtime: z.string().optional(),
+      senderId: z.string().optional(),
+      isOwner: z.boolean().optional(),
+    })
+    .optional(),
+  /** Tool ids (or unique names) listed directly in every mode. */
+  visible: z.array(z.string().min(1)).optional(),
+  /** How long the first MCP session waits for servers still starting. Default 5,000 ms (doctor: 15,000). */
+  startupTimeoutMs: z.number().int().min(0).max(600_000).optional(),
+  /** Timeout of one tool call. Default 30,000 ms (an MCP call's progress resets it). */
+  callTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+  /** Lowest level of the upstream servers' log messages taken (and forwarded to the client). Default `info`. */
+  serverLogLevel: z.enum(LOG_LEVELS).optional(),
+  /** OAuth for HTTP servers with `oauth`: where tokens are kept (0600 files) and the redirect URL. */
+  oauth: z.strictObject({ tokenDir: z.string().min(1).optional(), redirectUrl: z.url().optional() }).optional(),
+  /** `serve --http` options. */
+  http: z
+    .strictObject({
+      allowedHosts: z.array(z.string().min(1)).optional(),
+      allowedOrigins: z.array(z.string().min(1)).optional(),
+      maxSessions: z.number().int().min(1).max(10_000).optional(),
+      idleTimeoutMs: z.number().int().min(1_000).optional(),
+    })
+    .optional(),
+});
+
+type ConfigFile = z.infer<typeof configFileSchema>;
+
+/** A config file, read and checked. */
+export interface LoadedConfig {
+  path: string;
+  servers: McpServerConfig[];
+  /** Entries left out (`disabled: true`) and fields of other clients that are ignored, each naming its path. */
+  warnings: string[];
+  /** The raw tool-search setting (what sessions resolve), `{ mode: 'tools' }` when the file has none. */
+  toolSearch: unknown;
+  resolved: ResolvedToolSearchConfig;
+  policy: Policy;
+  context: PolicyContext;
+  visible: string[];
+  startupTimeoutMs: number | undefined;
+  callTimeoutMs: number | undefined;
+  serverLogLevel: (typeof LOG_LEVELS)[number] | undefined;
+  oauth: { tokenDir: string; redirectUrl: string | undefined };
+  http: NonNullable<ConfigFile['http']>;
+}
+
+/** The config path when none is given: `$TOOL_SEARCH_CONFIG`, else `$XDG_CONFIG_HOME/tool-search/config.json5`. */
+export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
+  if (env['TOOL_SEARCH_CONFIG'] !== undefined && env['TOOL_SEARCH_CONFIG'] !== '') return resolve(env['TOOL_SEARCH_CONFIG']);
+  return join(configHome(env), 'tool-search', 'config.json5');
+}
+
+function configHome(env: NodeJS.ProcessEnv): string {
+  return env['XDG_CONFIG_HOME'] !== undefined && env['XDG_CONFIG_HOME'] !== '' ? env['XDG_CONFIG_HOME'] : join(env['HOME'] ?? homedir(), '.config');
+}
+
+/** Reads the JSON5 text of a file, or throws `CliError('config')` saying why (with line and column for syntax). */
+export function readJson5File(path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new CliError('config', missing ? `${what} ${path} does not exist${what === 'Config file' ? ' (create one with: tool-search init)' : ''}` : `${what} ${path} cannot be read: ${(error as Error).message}`);
+  }
+  try {
+    return JSON5.parse(text);
+  } catch (error) {
+    const syntax = error as SyntaxError & { lineNumber?: number; columnNumber?: number };
+    const where = syntax.lineNumber === undefined ? '' : `:${syntax.lineNumber}:${syntax.columnNumber ?? 0}`;
+    throw new CliError('config', `${path}${where}: not valid JSON5: ${syntax.message.replace(/^JSON5: /, '')}`);
+  }
+}
+
+/** Loads and checks a config file; every problem is a `CliError('config')` naming the file and the path. */
+export function loadConfig(path: string, env: NodeJS.ProcessEnv): LoadedConfig {
+  const raw = readJson5File(path, 'Config file');
+  const parsed = configFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+    const at = [...issue.path, ...keys.slice(0, 1)].map(String).join('.');
+    const message = issue.code === 'unrecognized_keys' ? `unknown key "${keys[0]}"` : issue.message;
+    throw new CliError('config', `${path}: ${at === '' ? '' : `${at}: `}${message}`, { path: at });
+  }
+  const file = parsed.data;
+  const inFile = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      if (isGatewayAdapterError(error) || isPolicyError(error)) {
+        const errorPath = (error as { path?: string }).path;
+        throw new CliError('config', `${path}: ${error.message}`, { cause: error, ...(errorPath === undefined ? {} : { path: errorPath }) });
+      }
+      throw error;
+    }
+  };
+  const converted = inFile(() =>
+    convertMcpServersConfig({ mcpServers: file.mcpServers ?? {} }, { env, strict: true, variables: { userHome: env['HOME'] ?? homedir(), workspaceFolder: dirname(path) } }),
+  );
+  const toolSearch = file.toolSearch === undefined ? { mode: 'tools' } : file.toolSearch;
+  const resolved = inFile(() => resolveToolSearchConfig(toolSearch));
+  const policy = inFile(() => {
+    const checked = parsePolicyConfig(file.policy ?? {});
+    return createPolicy(checked);
+  });
+  return {
+    path,
+    servers: converted.servers,
+    warnings: [...converted.skipped.map((skipped) => `${skipped.name}: ${skipped.reason}`), ...converted.warnings],
+    toolSearch,
+    resolved,
+    policy,
+    context: file.context ?? {},
+    visible: file.visible ?? [],
+    startupTimeoutMs: file.startupTimeoutMs,
+    callTimeoutMs: file.callTimeoutMs,
+    serverLogLevel: file.serverLogLevel,
+    oauth: { tokenDir: file.oauth?.tokenDir ?? join(configHome(env), 'tool-search', 'oauth'), redirectUrl: file.oauth?.redirectUrl },
+    http: file.http ?? {},
+  };
+}
+
+/**
+ * The tool-search setting with `--mode` applied: `direct` turns tool search off (every allowed tool listed);
+ * the other modes (including `auto`, when the gateway knows it) replace the file's `mode`.
+ */
+export function withMode(toolSearch: unknown, mode: string | undefined): unknown {
+  if (mode === undefined) return toolSearch;
+  if (mode === 'direct') return false;
+  const base = typeof toolSearch === 'object' && toolSearch !== null && !Array.isArray(toolSearch) ? (toolSearch as Record<string, unknown>) : {};
+  const { enabled: _enabled, ...rest } = base;
+  return { ...rest, mode };
+}

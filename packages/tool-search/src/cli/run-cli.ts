@@ -1,0 +1,106 @@
+// The `tool-search` command: parses the command line, runs one command from the table, and turns every error
+// into a message on stderr and an exit status, here and nowhere else.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRootLogger } from '@tool-search/gateway-adapter';
+import { CliError, isCliError } from './cli-error.js';
+import { createCliOutput, type CliIo } from './cli-io.js';
+import type { Command, CommandContext } from './command.js';
+import { doctorCommand } from './commands/doctor.js';
+import { initCommand } from './commands/init.js';
+import { listCommand } from './commands/list.js';
+import { searchCommand } from './commands/search.js';
+import { serveCommand } from './commands/serve.js';
+import { EXIT_CODES, exitCodeFor } from './exit-codes.js';
+import { defaultConfigPath, loadConfig, type LoadedConfig } from './load-config.js';
+import { flagHelp, parseCliArgs } from './parse-cli-args.js';
+
+/** The commands, by name. */
+export const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
+  serve: serveCommand,
+  search: searchCommand,
+  list: listCommand,
+  doctor: doctorCommand,
+  init: initCommand,
+});
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Runs `tool-search` with `argv` (no node, no script) and resolves with the exit status. Never throws. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let json = false;
+  try {
+    const { command, positionals, flags } = parseCliArgs(argv);
+    json = flags.json === true;
+    const version = readVersion();
+    if (flags.version === true) {
+      io.stdout.write(`${version}\n`);
+      return EXIT_CODES.ok;
+    }
+    if (command === undefined || command === 'help') {
+      io.stdout.write(`${helpText(positionals[0])}\n`);
+      return command === undefined && flags.help !== true ? EXIT_CODES.usage : EXIT_CODES.ok;
+    }
+    const selected = COMMANDS[command];
+    if (selected === undefined) throw new CliError('usage', `unknown command "${command}"; expected one of ${Object.keys(COMMANDS).join(', ')} (see tool-search --help)`);
+    if (flags.help === true) {
+      io.stdout.write(`${helpText(command)}\n`);
+      return EXIT_CODES.ok;
+    }
+    // Terminal commands report servers in their own lines; serve logs warnings (an MCP client shows stderr).
+    const level = flags['log-level'] ?? (command === 'serve' ? 'warn' : 'error');
+    if (!LOG_LEVELS.includes(level)) throw new CliError('usage', `--log-level ${level}: expected one of ${LOG_LEVELS.join(', ')}`);
+    const configPath = flags.config === undefined ? defaultConfigPath(io.env) : resolve(io.cwd, flags.config);
+    let loaded: LoadedConfig | undefined;
+    const context: CommandContext = {
+      io,
+      output: createCliOutput(io, { json, quiet: flags.quiet === true }),
+      flags,
+      positionals,
+      logger: createRootLogger({ level: level as NonNullable<Parameters<typeof createRootLogger>[0]>['level'], destination: io.stderr }),
+      configPath,
+      config: () => (loaded ??= loadConfig(configPath, io.env)),
+      version,
+    };
+    return await selected.run(context);
+  } catch (error) {
+    const code = exitCodeFor(error);
+    const message = error instanceof Error ? error.message : String(error);
+    if (json) io.stdout.write(`${JSON.stringify({ error: { code: isCliError(error) ? error.code : 'failure', message, exitCode: code } })}\n`);
+    io.stderr.write(`tool-search: ${message}\n`);
+    if (code === EXIT_CODES.failure && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
+    return code;
+  }
+}
+
+function helpText(command: string | undefined): string {
+  const selected = command === undefined ? undefined : COMMANDS[command];
+  if (selected !== undefined && command !== undefined) return [`${selected.usage}`, '', selected.summary, '', 'Flags:', ...flagHelp(command)].join('\n');
+  return [
+    'tool-search: tool search in front of your MCP servers.',
+    '',
+    'Usage: tool-search <command> [flags]',
+    '',
+    'Commands:',
+    ...Object.entries(COMMANDS).map(([name, entry]) => `  ${name.padEnd(8)} ${entry.summary}`),
+    '',
+    'Run tool-search <command> --help for its flags.',
+    'Exit status: 0 ok, 1 unexpected failure, 2 usage, 3 config, 4 a server unavailable (doctor), 5 a file or port cannot be used.',
+  ].join('\n');
+}
+
+/** The version of this package (from its package.json, found upwards from this file). */
+function readVersion(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth += 1) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === 'tool-search') return manifest.version ?? '0.0.0';
+    } catch {
+      // not here; look one folder up
+    }
+    folder = dirname(folder);
+  }
+  return '0.0.0';
+}

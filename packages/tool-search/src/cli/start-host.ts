@@ -1,0 +1,72 @@
+// Starts the host for a command: the config's MCP servers, the OAuth token store, the client relay, and a
+// progress line on stderr as each server starts (or does not, with its reason).
+import { createFileTokenStore, createToolSearchHost, type McpOAuthOptions, type ToolSearchHost } from '@tool-search/gateway-adapter';
+import { createMcpClientRelay, type McpClientRelay } from '@tool-search/mcp-server';
+import type { Logger } from 'pino';
+import type { CliOutput } from './cli-io.js';
+import { createOAuthAuthorizer } from './create-oauth-authorizer.js';
+import type { LoadedConfig } from './load-config.js';
+
+/** The host of a command, with the relay its MCP sessions use. */
+export interface StartedHost {
+  host: ToolSearchHost;
+  relay: McpClientRelay;
+  /** Resolves when every server has had its first start (ready or not), or after `timeoutMs`. */
+  settled(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const POLL_MS = 50;
+
+export async function startHost(config: LoadedConfig, options: { logger: Logger; output: CliOutput; startupTimeoutMs?: number; interactiveOAuth: boolean }): Promise<StartedHost> {
+  const { output } = options;
+  const relay = createMcpClientRelay({ logger: options.logger });
+  const authorizer = options.interactiveOAuth ? createOAuthAuthorizer({ output, ...(config.oauth.redirectUrl === undefined ? {} : { redirectUrl: config.oauth.redirectUrl }) }) : undefined;
+  const oauth: McpOAuthOptions = {
+    store: createFileTokenStore(config.oauth.tokenDir),
+    ...(authorizer === undefined ? {} : { authorize: authorizer.authorize }),
+    ...(config.oauth.redirectUrl === undefined ? {} : { redirectUrl: config.oauth.redirectUrl }),
+  };
+  const startupTimeoutMs = options.startupTimeoutMs ?? config.startupTimeoutMs;
+  if (config.servers.length > 0) output.progress(`Starting ${config.servers.length} MCP server${config.servers.length === 1 ? '' : 's'}: ${config.servers.map((server) => server.name).join(', ')}`);
+  const started = Date.now();
+  const host = await createToolSearchHost({
+    sources: { mcp: config.servers },
+    logger: options.logger,
+    ...(startupTimeoutMs === undefined ? {} : { startupTimeoutMs }),
+    mcpClient: { onSampling: relay.onSampling, onElicitation: relay.onElicitation, oauth, ...(config.serverLogLevel === undefined ? {} : { logLevel: config.serverLogLevel }) },
+  });
+  for (const warning of config.warnings) output.progress(`warning: ${warning}`);
+
+  // One progress line per server, when its first start ends.
+  const reported = new Set<string>();
+  const report = () => {
+    for (const server of host.status().servers) {
+      if (reported.has(server.name) || server.state === 'starting') continue;
+      reported.add(server.name);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      output.progress(server.state === 'ready' ? `  ✓ ${server.name}: ready, ${server.tools} tools (${seconds} s)` : `  ✗ ${server.name}: ${(server.reason ?? server.state).replace(/\n/g, '\n      ')}`);
+    }
+    return reported.size === config.servers.length;
+  };
+  const watcher = setInterval(report, POLL_MS);
+  watcher.unref();
+
+  return {
+    host,
+    relay,
+    async settled(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (!report() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      clearInterval(watcher);
+      for (const server of host.status().servers) {
+        if (!reported.has(server.name)) output.progress(`  … ${server.name}: still starting after ${(timeoutMs / 1000).toFixed(1)} s`);
+      }
+    },
+    async close() {
+      clearInterval(watcher);
+      await authorizer?.close();
+      await host.close();
+    },
+  };
+}
