@@ -14,9 +14,11 @@ export const serveCommand: Command = {
   summary: 'serve tool search to an MCP client (stdio, or Streamable HTTP with --http)',
   usage: 'tool-search serve [--config FILE] [--http [HOST:]PORT] [--mode code|tools|directory|direct|auto]',
   async run(context) {
-    const config = context.config();
-    const toolSearch = withMode(config.toolSearch, modeFlag(context));
+    // The command line first: a usage error does not wait for the config.
+    const mode = modeFlag(context);
     const http = context.flags.http === undefined ? undefined : parseListen(context.flags.http);
+    const config = context.config();
+    const toolSearch = withMode(config.toolSearch, mode);
     const started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: true });
     const sessionOptions = {
       host: started.host,
