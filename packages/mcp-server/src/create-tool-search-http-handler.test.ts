@@ -117,6 +117,16 @@ describe('createToolSearchHttpHandler', () => {
     expect(host.status().sessions).toBe(0);
   });
 
+  it('starts each SSE stream of a 2025-11-25 client with a priming event and a retry field, for resumption', async () => {
+    const { url } = await serve();
+    const response = await post(url, initialize.replace('2025-06-18', '2025-11-25'));
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    await reader.cancel();
+    expect(new TextDecoder().decode(value)).toMatch(/^id: \S+\nretry: 1000\ndata: \n\n/);
+  });
+
   it('refuses to be created without allowed hosts', async () => {
     const host = await createToolSearchHost({ sources: {} });
     cleanups.push(() => host.close());
