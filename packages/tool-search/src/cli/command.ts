@@ -18,12 +18,14 @@ export interface CommandContext {
   version: string;
 }
 
-/** One command of the table in `run-cli.ts`. */
+/** Runs a command: resolves with the exit status; expected problems throw `CliError`. */
+export type CommandRun = (context: CommandContext) => Promise<number>;
+
+/** One command of the table in `run-cli.ts`; its code is loaded only when it runs (help and --version stay fast). */
 export interface Command {
   summary: string;
   usage: string;
-  /** Resolves with the exit status; expected problems throw `CliError`. */
-  run(context: CommandContext): Promise<number>;
+  load(): Promise<CommandRun>;
 }
 
 export const MODES = ['code', 'tools', 'directory', 'direct', 'auto'] as const;

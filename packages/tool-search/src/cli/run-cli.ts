@@ -3,26 +3,40 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRootLogger } from '@tool-search/gateway-adapter';
 import { CliError, isCliError } from './cli-error.js';
 import { createCliOutput, type CliIo } from './cli-io.js';
 import type { Command, CommandContext } from './command.js';
-import { doctorCommand } from './commands/doctor.js';
-import { initCommand } from './commands/init.js';
-import { listCommand } from './commands/list.js';
-import { searchCommand } from './commands/search.js';
-import { serveCommand } from './commands/serve.js';
 import { EXIT_CODES, exitCodeFor } from './exit-codes.js';
-import { defaultConfigPath, loadConfig, type LoadedConfig } from './load-config.js';
+import type { LoadedConfig } from './load-config.js';
 import { flagHelp, parseCliArgs } from './parse-cli-args.js';
 
 /** The commands, by name. */
 export const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
-  serve: serveCommand,
-  search: searchCommand,
-  list: listCommand,
-  doctor: doctorCommand,
-  init: initCommand,
+  serve: {
+    summary: 'serve tool search to an MCP client (stdio, or Streamable HTTP with --http)',
+    usage: 'tool-search serve [--config FILE] [--http [HOST:]PORT] [--mode code|tools|directory|direct|auto]',
+    load: async () => (await import('./commands/serve.js')).runServe,
+  },
+  search: {
+    summary: 'search the tools of your servers as the model would',
+    usage: 'tool-search search "<query>" [--limit N] [--config FILE] [--json]',
+    load: async () => (await import('./commands/search.js')).runSearch,
+  },
+  list: {
+    summary: 'list the tools the policy lets through, by server',
+    usage: 'tool-search list [--config FILE] [--json]',
+    load: async () => (await import('./commands/list.js')).runList,
+  },
+  doctor: {
+    summary: 'check the config, which servers start, tool counts, surface bytes per mode, the code-mode runtime',
+    usage: 'tool-search doctor [--config FILE] [--json]',
+    load: async () => (await import('./commands/doctor.js')).runDoctor,
+  },
+  init: {
+    summary: 'write a starter config (--from imports the mcpServers of a Claude Desktop, Claude Code, Cursor or VS Code config)',
+    usage: 'tool-search init [--from FILE] [--config FILE] [--mode MODE] [--force]',
+    load: async () => (await import('./commands/init.js')).runInit,
+  },
 });
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -51,6 +65,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     // Terminal commands report servers in their own lines; serve logs warnings (an MCP client shows stderr).
     const level = flags['log-level'] ?? (command === 'serve' ? 'warn' : 'error');
     if (!LOG_LEVELS.includes(level)) throw new CliError('usage', `--log-level ${level}: expected one of ${LOG_LEVELS.join(', ')}`);
+    const [{ createRootLogger }, { defaultConfigPath, loadConfig }] = await Promise.all([import('@tool-search/gateway-adapter'), import('./load-config.js')]);
     const configPath = flags.config === undefined ? defaultConfigPath(io.env) : resolve(io.cwd, flags.config);
     let loaded: LoadedConfig | undefined;
     const context: CommandContext = {
@@ -63,9 +78,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       config: () => (loaded ??= loadConfig(configPath, io.env)),
       version,
     };
-    return await selected.run(context);
+    return await (await selected.load())(context);
   } catch (error) {
-    const code = exitCodeFor(error);
+    const code = await exitCodeFor(error);
     const message = error instanceof Error ? error.message : String(error);
     if (json) io.stdout.write(`${JSON.stringify({ error: { code: isCliError(error) ? error.code : 'failure', message, exitCode: code } })}\n`);
     io.stderr.write(`tool-search: ${message}\n`);

@@ -1,7 +1,7 @@
 // Starts the host for a command: the config's MCP servers, the OAuth token store, the client relay, and a
 // progress line on stderr as each server starts (or does not, with its reason).
 import { createFileTokenStore, createToolSearchHost, type McpOAuthOptions, type ToolSearchHost } from '@tool-search/gateway-adapter';
-import { createMcpClientRelay, type McpClientRelay } from '@tool-search/mcp-server';
+import type { McpClientRelay } from '@tool-search/mcp-server';
 import type { Logger } from 'pino';
 import type { CliOutput } from './cli-io.js';
 import { createOAuthAuthorizer } from './create-oauth-authorizer.js';
@@ -20,7 +20,9 @@ const POLL_MS = 50;
 
 export async function startHost(config: LoadedConfig, options: { logger: Logger; output: CliOutput; startupTimeoutMs?: number; interactiveOAuth: boolean }): Promise<StartedHost> {
   const { output } = options;
-  const relay = createMcpClientRelay({ logger: options.logger });
+  // The servers start first; the MCP server side loads while they do (the relay is needed only once they ask).
+  let relayLoaded: Promise<McpClientRelay> | undefined;
+  const loadRelay = () => (relayLoaded ??= import('@tool-search/mcp-server').then(({ createMcpClientRelay }) => createMcpClientRelay({ logger: options.logger })));
   const authorizer = options.interactiveOAuth ? createOAuthAuthorizer({ output, ...(config.oauth.redirectUrl === undefined ? {} : { redirectUrl: config.oauth.redirectUrl }) }) : undefined;
   const oauth: McpOAuthOptions = {
     store: createFileTokenStore(config.oauth.tokenDir),
@@ -34,8 +36,12 @@ export async function startHost(config: LoadedConfig, options: { logger: Logger;
     sources: { mcp: config.servers },
     logger: options.logger,
     ...(startupTimeoutMs === undefined ? {} : { startupTimeoutMs }),
-    mcpClient: { onSampling: relay.onSampling, onElicitation: relay.onElicitation, oauth, ...(config.serverLogLevel === undefined ? {} : { logLevel: config.serverLogLevel }) },
+    mcpClient: {
+      onSampling: async (request, context) => (await loadRelay()).onSampling(request, context),
+      onElicitation: async (request, context) => (await loadRelay()).onElicitation(request, context),
+      oauth, ...(config.serverLogLevel === undefined ? {} : { logLevel: config.serverLogLevel }) },
   });
+  const relay = await loadRelay();
   for (const warning of config.warnings) output.progress(`warning: ${warning}`);
 
   // One progress line per server, when its first start ends.

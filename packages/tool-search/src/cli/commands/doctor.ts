@@ -3,7 +3,7 @@
 // MCP client next to direct, and whether code mode's sandbox runtime is there. Exit 0 when all is well.
 import { EXIT_CODES } from '../exit-codes.js';
 import { isCliError } from '../cli-error.js';
-import type { Command } from '../command.js';
+import type { CommandRun } from '../command.js';
 import type { LoadedConfig } from '../load-config.js';
 import { measureMcpSurface, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
 import { startHost } from '../start-host.js';
@@ -17,10 +17,8 @@ const MODES = [
   { mode: 'directory', setting: { mode: 'directory' } },
 ] as const;
 
-export const doctorCommand: Command = {
-  summary: 'check the config, which servers start, tool counts, surface bytes per mode, the code-mode runtime',
-  usage: 'tool-search doctor [--config FILE] [--json]',
-  async run(context) {
+/** `tool-search doctor` (see its summary in `run-cli.ts`). */
+export const runDoctor: CommandRun = async (context) => {
     const { output } = context;
     let config: LoadedConfig;
     try {
@@ -81,5 +79,4 @@ export const doctorCommand: Command = {
     } finally {
       await started.close();
     }
-  },
 };

@@ -4,15 +4,13 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { convertMcpServersConfig, isGatewayAdapterError } from '@tool-search/gateway-adapter';
 import { CliError } from '../cli-error.js';
-import { modeFlag, type Command } from '../command.js';
+import { modeFlag, type CommandRun } from '../command.js';
 import { readJson5File } from '../load-config.js';
 
 type Entry = Record<string, unknown>;
 
-export const initCommand: Command = {
-  summary: 'write a starter config (--from imports the mcpServers of a Claude Desktop, Claude Code, Cursor or VS Code config)',
-  usage: 'tool-search init [--from FILE] [--config FILE] [--mode MODE] [--force]',
-  async run(context) {
+/** `tool-search init` (see its summary in `run-cli.ts`). */
+export const runInit: CommandRun = async (context) => {
     const target = context.configPath;
     if (existsSync(target) && context.flags.force !== true) throw new CliError('io', `${target} exists; pass --force to overwrite it`);
     const mode = modeFlag(context) ?? 'tools';
@@ -32,7 +30,6 @@ export const initCommand: Command = {
     context.output.line(`Wrote ${target}${names.length === 0 ? '' : ` with ${names.length} server${names.length === 1 ? '' : 's'}: ${names.join(', ')}`}`);
     context.output.line('Next: tool-search doctor, then add tool-search to your MCP client (see the README).');
     return 0;
-  },
 };
 
 /**

@@ -1,12 +1,10 @@
 // `tool-search list`: every tool your servers offer that the policy lets through, by id.
-import type { Command } from '../command.js';
+import type { CommandRun } from '../command.js';
 import { firstLine, openCliSession } from '../open-session.js';
 import { startHost } from '../start-host.js';
 
-export const listCommand: Command = {
-  summary: 'list the tools the policy lets through, by server',
-  usage: 'tool-search list [--config FILE] [--json]',
-  async run(context) {
+/** `tool-search list` (see its summary in `run-cli.ts`). */
+export const runList: CommandRun = async (context) => {
     const config = context.config();
     const started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: false });
     try {
@@ -34,5 +32,4 @@ export const listCommand: Command = {
     } finally {
       await started.close();
     }
-  },
 };

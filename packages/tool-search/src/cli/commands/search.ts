@@ -1,6 +1,6 @@
 // `tool-search search "<query>"`: the search a model would run, on your own servers, from a terminal.
 import { CliError } from '../cli-error.js';
-import type { Command } from '../command.js';
+import type { CommandRun } from '../command.js';
 import { firstLine, openCliSession } from '../open-session.js';
 import { startHost } from '../start-host.js';
 
@@ -12,10 +12,8 @@ interface Hit {
   score: number;
 }
 
-export const searchCommand: Command = {
-  summary: 'search the tools of your servers as the model would',
-  usage: 'tool-search search "<query>" [--limit N] [--config FILE] [--json]',
-  async run(context) {
+/** `tool-search search` (see its summary in `run-cli.ts`). */
+export const runSearch: CommandRun = async (context) => {
     const query = context.positionals.join(' ').trim();
     if (query === '') throw new CliError('usage', 'tool-search search needs a query, for example: tool-search search "read a file"');
     const limit = context.flags.limit === undefined ? undefined : Number(context.flags.limit);
@@ -41,5 +39,4 @@ export const searchCommand: Command = {
     } finally {
       await started.close();
     }
-  },
 };

@@ -2,24 +2,24 @@
 // or Streamable HTTP (one session per client), until the client goes away or the process is told to stop.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGuardedStdioTransport, createToolSearchHttpHandler, createToolSearchMcpServer } from '@tool-search/mcp-server';
+import type { createToolSearchMcpServer } from '@tool-search/mcp-server';
 import { CliError } from '../cli-error.js';
-import { modeFlag, type Command, type CommandContext } from '../command.js';
+import { modeFlag, type CommandRun, type CommandContext } from '../command.js';
 import { withMode } from '../load-config.js';
 import { startHost } from '../start-host.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
-export const serveCommand: Command = {
-  summary: 'serve tool search to an MCP client (stdio, or Streamable HTTP with --http)',
-  usage: 'tool-search serve [--config FILE] [--http [HOST:]PORT] [--mode code|tools|directory|direct|auto]',
-  async run(context) {
+/** `tool-search serve` (see its summary in `run-cli.ts`). */
+export const runServe: CommandRun = async (context) => {
     // The command line first: a usage error does not wait for the config.
     const mode = modeFlag(context);
     const http = context.flags.http === undefined ? undefined : parseListen(context.flags.http);
     const config = context.config();
     const toolSearch = withMode(config.toolSearch, mode);
     const started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: true });
+    // Loaded while the servers start (see startHost).
+    const mcpServer = await import('@tool-search/mcp-server');
     const sessionOptions = {
       host: started.host,
       config: toolSearch,
@@ -32,18 +32,18 @@ export const serveCommand: Command = {
       ...(config.callTimeoutMs === undefined ? {} : { callTimeoutMs: config.callTimeoutMs }),
     };
     try {
-      if (http === undefined) await serveStdio(context, sessionOptions);
-      else await serveHttp(context, http, sessionOptions);
+      if (http === undefined) await serveStdio(context, sessionOptions, mcpServer);
+      else await serveHttp(context, http, sessionOptions, mcpServer);
     } finally {
       await started.close();
     }
     return 0;
-  },
 };
 
 type SessionOptions = Parameters<typeof createToolSearchMcpServer>[0];
+type McpServerModule = typeof import('@tool-search/mcp-server');
 
-async function serveStdio(context: CommandContext, options: SessionOptions): Promise<void> {
+async function serveStdio(context: CommandContext, options: SessionOptions, { createToolSearchMcpServer, createGuardedStdioTransport }: McpServerModule): Promise<void> {
   const front = await createToolSearchMcpServer(options);
   const ended = stopSignal(context, () => context.io.stdin);
   await front.server.connect(createGuardedStdioTransport({ stdin: context.io.stdin, stdout: context.io.stdout, logger: context.logger }));
@@ -52,7 +52,7 @@ async function serveStdio(context: CommandContext, options: SessionOptions): Pro
   await front.close();
 }
 
-async function serveHttp(context: CommandContext, listen: { host: string; port: number }, options: SessionOptions): Promise<void> {
+async function serveHttp(context: CommandContext, listen: { host: string; port: number }, options: SessionOptions, { createToolSearchHttpHandler }: McpServerModule): Promise<void> {
   const config = context.config();
   const hostname = listen.host.startsWith('[') ? listen.host : listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   const extraHosts = [...(context.flags['allowed-host'] ?? []), ...(config.http.allowedHosts ?? [])];

@@ -1,0 +1,181 @@
+// pnpm bench:mcp-front [--data <dir>] [--calls 1000] [--starts 5]
+// What `tool-search serve` costs an MCP client, measured on the built bin over stdio with the official SDK client:
+//   1. tools/list bytes per mode, with the 322 real tool definitions of shared/bench/realmcp replayed by 21
+//      replay servers (one per source), next to those servers' own tools/list answers;
+//   2. the time a tools/call adds through the front (direct mode by name, tools mode through tool_call), next to
+//      the same call on a bare SDK client connected to the same upstream;
+//   3. serve start to the first tools/list answer with 5 stdio upstreams, next to the slowest of those
+//      upstreams started the same way by a bare SDK client.
+// Prints tables; asserts nothing.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const require = createRequire(import.meta.url);
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const replayServer = join(repoRoot, 'packages', 'gateway-adapter', 'test-fixtures', 'replay-mcp-server.mjs');
+const { values } = parseArgs({ options: { data: { type: 'string' }, calls: { type: 'string' }, starts: { type: 'string' } } });
+const toolsFile = join(resolve(values.data ?? join(repoRoot, '..', 'shared', 'bench')), 'realmcp', 'tools.jsonl');
+const CALLS = Number(values.calls ?? 1000);
+const STARTS = Number(values.starts ?? 5);
+const WARMUP = 100;
+const BATCH = 50;
+
+if (!existsSync(bin)) throw new Error(`${bin} is missing: build first (pnpm --filter tool-search build)`);
+if (!existsSync(toolsFile)) {
+  process.stderr.write(`No benchmark data at ${toolsFile} (pass --data <dir> holding realmcp/).\n`);
+  process.exit(1);
+}
+const work = mkdtempSync(join(tmpdir(), 'bench-mcp-front-'));
+
+type Stdio = { command: string; args: string[]; env?: Record<string, string> };
+const replay = (source: string): Stdio => ({ command: process.execPath, args: [replayServer], env: { REPLAY_TOOLS_FILE: toolsFile, REPLAY_SOURCE: source } });
+const sources = [...new Set(readFileSync(toolsFile, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => (JSON.parse(line) as { source: string }).source))];
+
+function writeConfig(name: string, servers: Record<string, Stdio>): string {
+  const path = join(work, name);
+  writeFileSync(path, JSON.stringify({ mcpServers: servers, startupTimeoutMs: 60_000 }));
+  return path;
+}
+
+async function connect(server: Stdio): Promise<Client> {
+  const client = new Client({ name: 'bench-mcp-front', version: '0.0.0' });
+  await client.connect(new StdioClientTransport({ ...server, env: { ...(process.env as Record<string, string>), ...(server.env ?? {}) }, stderr: 'ignore' }));
+  return client;
+}
+const serve = (config: string, mode: string): Stdio => ({ command: process.execPath, args: [bin, 'serve', '--config', config, '--mode', mode, '--quiet'] });
+
+const percentile = (samples: number[], p: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const median = (samples: number[]) => percentile(samples, 50);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function listBytes(lines: string[]): Promise<void> {
+  const config = writeConfig('realmcp.json5', Object.fromEntries(sources.map((source) => [source, replay(source)])));
+  let upstreamBytes = 0;
+  let upstreamTools = 0;
+  for (const source of sources) {
+    const client = await connect(replay(source));
+    const { tools } = await client.listTools();
+    upstreamBytes += Buffer.byteLength(JSON.stringify(tools));
+    upstreamTools += tools.length;
+    await client.close();
+  }
+  lines.push(`1. tools/list an MCP client gets, ${sources.length} upstream servers replaying shared/bench/realmcp (${upstreamTools} tools)`);
+  lines.push('| through | mode | tools | tools/list bytes | instructions | vs the servers\' own |');
+  lines.push('| --- | --- | ---: | ---: | ---: | ---: |');
+  lines.push(`| each server directly (sum) | - | ${upstreamTools} | ${kb(upstreamBytes)} | - | 100 % |`);
+  for (const mode of ['direct', 'code', 'tools', 'directory']) {
+    const client = await connect(serve(config, mode));
+    const { tools } = await client.listTools();
+    const bytes = Buffer.byteLength(JSON.stringify(tools));
+    lines.push(`| tool-search serve | ${mode} | ${tools.length} | ${kb(bytes)} (${bytes} B) | ${Buffer.byteLength(client.getInstructions() ?? '')} B | ${((100 * bytes) / upstreamBytes).toFixed(1)} % |`);
+    await client.close();
+  }
+}
+
+async function callLatency(lines: string[]): Promise<void> {
+  const upstream = replay('everything');
+  const config = writeConfig('one.json5', { everything: upstream });
+  const bare = await connect(upstream);
+  const direct = await connect(serve(config, 'direct'));
+  const tools = await connect(serve(config, 'tools'));
+  const routes: Array<{ label: string; run: () => Promise<unknown> }> = [
+    { label: 'bare SDK client → upstream', run: () => bare.callTool({ name: 'echo', arguments: { message: 'hi' } }) },
+    { label: 'front, direct mode (echo)', run: () => direct.callTool({ name: 'echo', arguments: { message: 'hi' } }) },
+    { label: 'front, tools mode (tool_call)', run: () => tools.callTool({ name: 'tool_call', arguments: { id: 'mcp:everything:echo', args: { message: 'hi' } } }) },
+  ];
+  const samples = routes.map(() => [] as number[]);
+  for (let index = 0; index < WARMUP; index += 1) for (const route of routes) await route.run();
+  for (let done = 0; done < CALLS; done += BATCH) {
+    for (const [which, route] of routes.entries()) {
+      for (let index = 0; index < BATCH; index += 1) {
+        const started = performance.now();
+        await route.run();
+        samples[which]!.push(performance.now() - started);
+      }
+    }
+  }
+  const bareP50 = median(samples[0]!);
+  lines.push(`2. tools/call latency, ${CALLS} calls per route after ${WARMUP} warm-up calls, alternating in batches of ${BATCH} (ms)`);
+  lines.push('| route | p50 | p95 | added p50 vs bare |');
+  lines.push('| --- | ---: | ---: | ---: |');
+  for (const [which, route] of routes.entries()) {
+    const p50 = median(samples[which]!);
+    lines.push(`| ${route.label} | ${p50.toFixed(3)} | ${percentile(samples[which]!, 95).toFixed(3)} | ${which === 0 ? '-' : (p50 - bareP50).toFixed(3)} |`);
+  }
+  await Promise.all([bare.close(), direct.close(), tools.close()]);
+}
+
+async function startup(lines: string[]): Promise<void> {
+  const resolveScript = (name: string) => require.resolve(`@modelcontextprotocol/server-${name}/dist/index.js`);
+  const upstreams: Record<string, Stdio> = {
+    everything: { command: process.execPath, args: [resolveScript('everything')] },
+    filesystem: { command: process.execPath, args: [resolveScript('filesystem'), work] },
+    memory: { command: process.execPath, args: [resolveScript('memory')], env: { MEMORY_FILE_PATH: join(work, 'memory.jsonl') } },
+    github: replay('github'),
+    notion: replay('notion'),
+  };
+  const config = writeConfig('five.json5', upstreams);
+  const none = writeConfig('none.json5', {});
+  const timeToList = async (server: Stdio) => {
+    const started = performance.now();
+    const client = await connect(server);
+    await client.listTools();
+    const elapsed = performance.now() - started;
+    return { elapsed, client };
+  };
+  const slowest: number[] = [];
+  const front: number[] = [];
+  const empty: number[] = [];
+  for (let run = 0; run < STARTS; run += 1) {
+    // The upstreams as a direct MCP client starts them: all five at once.
+    const bare = await Promise.all(Object.values(upstreams).map(timeToList));
+    slowest.push(Math.max(...bare.map((entry) => entry.elapsed)));
+    await Promise.all(bare.map((entry) => entry.client.close()));
+    const through = await timeToList(serve(config, 'tools'));
+    front.push(through.elapsed);
+    await through.client.close();
+    const alone = await timeToList(serve(none, 'tools'));
+    empty.push(alone.elapsed);
+    await alone.client.close();
+  }
+  lines.push(`3. spawn to first tools/list answer, 5 stdio upstreams (server-everything, -filesystem, -memory, 2 replays), median of ${STARTS} (ms)`);
+  lines.push('| measure | median | min | max |');
+  lines.push('| --- | ---: | ---: | ---: |');
+  const row = (label: string, samples: number[]) => `| ${label} | ${median(samples).toFixed(0)} | ${Math.min(...samples).toFixed(0)} | ${Math.max(...samples).toFixed(0)} |`;
+  lines.push(row('slowest upstream, the 5 started at once by a bare SDK client', slowest));
+  lines.push(row('tool-search serve with the 5, to its first tools/list', front));
+  lines.push(row('tool-search serve with no upstream (its own start)', empty));
+  lines.push(`| serve − slowest upstream (median) | ${(median(front) - median(slowest)).toFixed(0)} | | |`);
+}
+
+async function main(): Promise<void> {
+  const lines: string[] = [];
+  try {
+    await listBytes(lines);
+    lines.push('');
+    await callLatency(lines);
+    lines.push('');
+    await startup(lines);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench:mcp-front: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
