@@ -57,6 +57,18 @@ describe('runCli: command line', () => {
   });
 });
 
+describe('runCli: serve', () => {
+  it('passes a mode the gateway does not know to it, and exits 3 with its answer before any server starts', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'config.json5'), '{ mcpServers: { never: { command: "/nonexistent/server" } } }');
+    const io = createTestIo({ cwd: dir });
+    // `auto` is the gateway's to resolve: until it knows the mode, it refuses it (and this test is to be updated).
+    expect(await runCli(['serve', '--config', 'config.json5', '--mode', 'auto'], io)).toBe(EXIT_CODES.config);
+    expect(io.err()).toContain('--mode auto: Invalid tools.toolSearch setting: toolSearch.mode');
+    expect(io.err()).not.toContain('Starting 1 MCP server');
+  });
+});
+
 describe('runCli: init', () => {
   it('writes a starter config that loads, and refuses to overwrite it without --force', async () => {
     const path = join(folder(), 'sub', 'config.json5');

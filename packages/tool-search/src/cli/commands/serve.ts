@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { createToolSearchMcpServer } from '@tool-search/mcp-server';
+import { isGatewayAdapterError, resolveToolSearchConfig } from '@tool-search/gateway-adapter';
 import { CliError } from '../cli-error.js';
 import { modeFlag, type CommandRun, type CommandContext } from '../command.js';
 import { withMode } from '../load-config.js';
@@ -17,6 +18,8 @@ export const runServe: CommandRun = async (context) => {
     const http = context.flags.http === undefined ? undefined : parseListen(context.flags.http);
     const config = context.config();
     const toolSearch = withMode(config.toolSearch, mode);
+    // A mode the gateway does not know fails here, before any server starts.
+    if (mode !== undefined) checkMode(toolSearch, mode);
     const started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: true });
     // Loaded while the servers start (see startHost).
     const mcpServer = await import('@tool-search/mcp-server');
@@ -39,6 +42,15 @@ export const runServe: CommandRun = async (context) => {
     }
     return 0;
 };
+
+function checkMode(toolSearch: unknown, mode: string): void {
+  try {
+    resolveToolSearchConfig(toolSearch);
+  } catch (error) {
+    if (!isGatewayAdapterError(error)) throw error;
+    throw new CliError('config', `--mode ${mode}: ${error.message}`);
+  }
+}
 
 type SessionOptions = Parameters<typeof createToolSearchMcpServer>[0];
 type McpServerModule = typeof import('@tool-search/mcp-server');
