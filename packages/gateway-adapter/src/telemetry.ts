@@ -31,6 +31,8 @@ export interface SurfaceTelemetry {
   upFrontToolBytes: number;
   /** Tools declared with deferred loading (native mode). */
   deferredTools: number;
+  /** Set when more tools are declared than the provider documents for one request (OpenAI: 128). */
+  providerMaxTools?: number;
 }
 
 /** Per-session telemetry: what was rendered, what was asked, and every final call. */
@@ -40,6 +42,8 @@ export interface Telemetry {
   requestedMode: ToolSearchMode;
   fallbackReason?: string;
   directReason?: string;
+  /** What `auto` measured and chose. */
+  autoReason?: string;
   catalog: {
     /** Catalogued (policy-allowed, searchable) tools right now. */
     size: number;

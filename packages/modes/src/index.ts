@@ -57,6 +57,7 @@ export type { ProviderToolResultByFormat, ProviderToolResultFor } from './to-pro
 export {
   ANTHROPIC_TOOL_NAME_PATTERN,
   OPENAI_TOOL_NAME_PATTERN,
+  PROVIDER_MAX_TOOLS,
   toAnthropicTools,
   toOpenAIChatTools,
   toOpenAIResponsesTools,

@@ -2,7 +2,17 @@
 // registry, the call pipeline, the control routes of its mode, its surface and its telemetry are each built
 // by their own module; this file connects them and routes `execute`.
 import { randomUUID } from 'node:crypto';
-import { CONTROL_TOOL_NAMES, measureSurface, toProviderTools, type Mode, type Surface, type SurfaceFormat, type SurfaceMeasure } from '@tool-search/modes';
+import {
+  CONTROL_TOOL_NAMES,
+  measureSurface,
+  PROVIDER_MAX_TOOLS,
+  renderSurface,
+  toProviderTools,
+  type Mode,
+  type Surface,
+  type SurfaceFormat,
+  type SurfaceMeasure,
+} from '@tool-search/modes';
 import {
   createPolicy,
   type ApprovalProvider,
@@ -18,10 +28,10 @@ import type { Logger } from 'pino';
 import { createSessionLog, type SessionLog, type SessionLogTarget } from '../create-session-log.js';
 import { GatewayAdapterError } from '../errors.js';
 import type { ClientTool } from '../executable-tool.js';
-import { resolveToolSearchConfig } from '../resolve-tool-search-config.js';
+import { resolveToolSearchConfig, type ResolvedToolSearchConfig } from '../resolve-tool-search-config.js';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
 import type { ExecuteOptions, RenderedSurface, ToolCallRequest, ToolProgress, ToolSearchSession } from '../tool-search-session.js';
-import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
+import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import { createAllowedTools, type AllowedTools } from './allowed-tools.js';
 import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
 import { createCatalogReads } from './catalog-reads.js';
@@ -86,6 +96,9 @@ interface SessionParts {
   event: SessionEvent;
   abort: AbortController;
   runner: Runner | undefined;
+  log: Logger;
+  /** Formats already warned about for a surface over the provider's tool limit. */
+  warnedFormats: Set<string>;
 }
 
 /** Opens a session on `host`; `onClose` is told when it closes. */
@@ -106,16 +119,17 @@ export async function openToolSearchSession(
 
   const view = host.view(policy, context, { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit });
   const tools = createAllowedTools({ host, view, policy, context, client: options.client ?? [], visible: options.visible ?? [], log });
-  const decision = await host.decideMode(config);
+  const decision = await host.decideMode(config, () => measureDirect(tools, config));
   if (decision.fallbackReason !== undefined) {
     log.warn({ requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason }, 'code mode unavailable, falling back');
     event('fallback', { requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason });
   }
   const runner = decision.mode === 'code' ? (options.runner ?? host.runner(decision)) : undefined;
+  const directReason = config.directReason ?? (decision.mode === 'direct' && config.mode === 'auto' ? 'auto' : undefined);
   const recorder = createTelemetryRecorder({
     sessionId,
     decision,
-    directReason: config.directReason,
+    directReason,
     event,
     catalog: () => ({
       size: view.size,
@@ -153,8 +167,8 @@ export async function openToolSearchSession(
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();
   const unsubscribe = host.subscribe((change) => logHostEvent(change, tools, event));
-  logSessionStart(host, { decision, directReason: config.directReason, tools, event });
-  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, event, abort, runner };
+  logSessionStart(host, { decision, directReason, tools, event });
+  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, event, abort, runner, log, warnedFormats: new Set() };
   const session = sessionApi(parts, async () => {
     unsubscribe();
     // A runner given for this session is the caller's to close; the host's shared one is the host's.
@@ -197,12 +211,35 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
   };
 }
 
+/** What `auto` compares with its thresholds: the direct surface's tool count, and its bytes when asked. */
+function measureDirect(tools: AllowedTools, config: ResolvedToolSearchConfig): DirectMeasure {
+  const visible = tools.pinnedInputs();
+  const clientTools = tools.clientInputs();
+  return {
+    tools: tools.view.size + clientTools.length,
+    bytes: () => {
+      const direct = renderSurface({ mode: 'direct', catalog: tools.view, visible, clientTools, limits: { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit } });
+      return measureSurface(direct, 'openai-responses').totalBytes;
+    },
+  };
+}
+
 /** Records what was declared up front (schemas of catalog, pinned and client tools; deferred ones do not count). */
 function recordSurface(parts: SessionParts, current: Surface, format: string, measured: SurfaceMeasure): void {
   const schemasUpFront = current.tools.filter((tool) => tool.id !== undefined && tool.deferred !== true).length;
-  const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured };
+  const maxTools = format in PROVIDER_MAX_TOOLS ? PROVIDER_MAX_TOOLS[format as SurfaceFormat] : undefined;
+  const overLimit = maxTools !== undefined && current.tools.length > maxTools ? { providerMaxTools: maxTools } : {};
+  const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured, ...overLimit };
   parts.recorder.recordSurface(rendered);
   parts.event('surface', { mode: current.mode, ...rendered });
+  // A request over the provider's documented limit is likely refused: say so, once per format, and suggest the fix.
+  if (maxTools !== undefined && current.tools.length > maxTools && !parts.warnedFormats.has(format)) {
+    parts.warnedFormats.add(format);
+    parts.log.warn(
+      { format, toolsDeclared: current.tools.length, providerMaxTools: maxTools, mode: current.mode },
+      'surface declares more tools than the provider documents; use a tool-search mode (or auto)',
+    );
+  }
 }
 
 /** Routes one model tool call: a control tool of the mode, a declared name, a hydrated name, or unknown. */
@@ -263,6 +300,7 @@ function logSessionStart(host: HostCore, facts: { decision: ToolSearchModeDecisi
     mode: decision.mode,
     requestedMode: decision.requestedMode,
     directReason: facts.directReason,
+    ...(decision.autoReason === undefined ? {} : { autoReason: decision.autoReason }),
     catalogSize: tools.view.size,
     sources: { ...tools.view.sources(), client: tools.clientInputs().length },
     mcpServers: down.map((server) => ({ name: server, status: 'unavailable', reason: host.serverDown(server) })),

@@ -43,6 +43,7 @@ export function createTelemetryRecorder(options: {
     };
     if (options.decision.fallbackReason !== undefined) value.fallbackReason = options.decision.fallbackReason;
     if (options.directReason !== undefined) value.directReason = options.directReason;
+    if (options.decision.autoReason !== undefined) value.autoReason = options.decision.autoReason;
     if (surface) value.surface = { ...surface };
     return value;
   };
