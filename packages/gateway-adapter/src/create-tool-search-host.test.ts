@@ -110,6 +110,24 @@ describe('createToolSearchHost: sessions over one catalog', () => {
   });
 });
 
+describe('createToolSearchHost: many calls on one session', () => {
+  it('leaves no listener behind per call: 30 quick calls print no MaxListenersExceededWarning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const shared = await host({ sources: { openclaw: CORE } });
+      const session = await shared.openSession({ config: { mode: 'tools' } });
+      const signal = new AbortController().signal;
+      for (let i = 0; i < 30; i += 1) expect(await session.execute({ name: 'tool_call', args: { id: 'read_file', args: {} }, toolCallId: `q${i}` }, { signal })).toMatchObject({ status: 'ok' });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((name) => name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
+
 describe('createToolSearchHost: control-tool names', () => {
   it('never catalogues nor runs a source tool that takes a control-tool name, on every path', async () => {
     const executed: string[] = [];
