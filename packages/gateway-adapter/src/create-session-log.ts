@@ -9,6 +9,7 @@ export type SessionLogEvent =
   | 'describe'
   | 'call'
   | 'hydration'
+  | 'native.load'
   | 'progress'
   | 'code.run'
   | 'mcp.unavailable'

@@ -21,6 +21,8 @@ describe('resolveToolSearchConfig', () => {
       searchDefaultLimit: 8,
       maxSearchLimit: 20,
       directory: {},
+      auto: { maxTools: 30, maxBytes: 40_000, searchMode: 'code' },
+      nativeSearch: { anthropic: 'client' },
     });
   });
 

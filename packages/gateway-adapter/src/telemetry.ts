@@ -56,6 +56,7 @@ export interface Telemetry {
     unavailableServers: string[];
   };
   surface?: SurfaceTelemetry;
-  counts: { searches: number; describes: number; calls: number; codeRuns: number; hydrations: number; blocked: number; errors: number };
+  /** `nativeLoads`: tools loaded into the model's context by native searches (native mode). */
+  counts: { searches: number; describes: number; calls: number; codeRuns: number; hydrations: number; nativeLoads: number; blocked: number; errors: number };
   calls: FinalCallRecord[];
 }

@@ -1,5 +1,5 @@
 // The public shape of one run's session, however it was opened (`host.openSession` or `createToolSearchSession`).
-import type { ModelTool, ProviderToolsFor, Surface, SurfaceFormat } from '@tool-search/modes';
+import type { AnthropicToolSearchResultBlock, ModelTool, OpenAIToolSearchOutputItem, ProviderToolsFor, Surface, SurfaceFormat } from '@tool-search/modes';
 import type { ToolSearchModeDecision } from './decide-tool-search-mode.js';
 import type { Telemetry } from './telemetry.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
@@ -44,6 +44,20 @@ export interface ModelSurface {
   instructions: string;
 }
 
+/** The formats with a native tool search to answer. */
+export type NativeSearchFormat = 'openai-responses' | 'anthropic';
+
+/**
+ * The answer to a native tool search: the provider item to send back (OpenAI: a `tool_search_output` input item;
+ * Anthropic: a `tool_result` of `tool_reference` blocks), the ids it loads, and `error` when the request was
+ * malformed (it is still answered, loading nothing, as the provider requires).
+ */
+export interface NativeSearchResult<F extends NativeSearchFormat = NativeSearchFormat> {
+  item: F extends 'openai-responses' ? OpenAIToolSearchOutputItem : AnthropicToolSearchResultBlock;
+  loadedIds: string[];
+  error?: string;
+}
+
 /** One run's tool-search session: the surface to send, and the executor for the model's tool calls. */
 export interface ToolSearchSession {
   readonly sessionId: string;
@@ -53,6 +67,13 @@ export interface ToolSearchSession {
   /** The provider-neutral surface (recorded in telemetry like `surface`, with `format: 'model'`). */
   modelSurface(): ModelSurface;
   execute(request: ToolCallRequest, options?: ExecuteOptions): Promise<ToolCallOutcome>;
+  /**
+   * Native mode: answers the provider's tool-search request with the tools our catalog ranks for it under this
+   * session's policy (OpenAI Responses: the `tool_search_call` output item; Anthropic: the `tool_use` block of
+   * the `tool_search` tool). Each tool is loaded once per format. Calls to loaded tools come back as plain
+   * function calls: `execute` them by name.
+   */
+  answerNativeSearch<F extends NativeSearchFormat>(request: unknown, format: F): NativeSearchResult<F>;
   telemetry(): Telemetry;
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { CatalogView, DescribeResult, SearchHit } from '@tool-search/catalo
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
 /** Where a read came from. */
-export type ReadRoute = 'tool_search' | 'tool_describe' | 'code';
+export type ReadRoute = 'tool_search' | 'tool_describe' | 'code' | 'native';
 
 export interface CatalogReads {
   /** One query (`single`) or up to 16; throws `CatalogError` on a bad query or limit. */

@@ -34,7 +34,8 @@ import type { ExecuteOptions, RenderedSurface, ToolCallRequest, ToolProgress, To
 import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import { createAllowedTools, type AllowedTools } from './allowed-tools.js';
 import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
-import { createCatalogReads } from './catalog-reads.js';
+import { createCatalogReads, type CatalogReads } from './catalog-reads.js';
+import { answerNativeSearch } from './answer-native-search.js';
 import { controlKind, createControlRoutes, type ControlRoute } from './control-routes.js';
 import { errorOutcome } from './error-outcome.js';
 import type { HostCore, HostEvent } from './host-core.js';
@@ -99,6 +100,9 @@ interface SessionParts {
   log: Logger;
   /** Formats already warned about for a surface over the provider's tool limit. */
   warnedFormats: Set<string>;
+  reads: CatalogReads;
+  /** Native mode: the ids each format's searches have loaded so far (not loaded again). */
+  loaded: Map<SurfaceFormat, Set<string>>;
 }
 
 /** Opens a session on `host`; `onClose` is told when it closes. */
@@ -162,13 +166,14 @@ export async function openToolSearchSession(
     version: () => host.version(),
     limits: { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit, codeTimeoutMs: config.codeTimeoutMs },
     directory: config.directory,
+    native: { anthropicSearch: config.nativeSearch.anthropic },
     memo: host.surfaceMemo(view),
   });
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();
   const unsubscribe = host.subscribe((change) => logHostEvent(change, tools, event));
   logSessionStart(host, { decision, directReason, tools, event });
-  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, event, abort, runner, log, warnedFormats: new Set() };
+  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, event, abort, runner, log, warnedFormats: new Set(), loaded: new Map() };
   const session = sessionApi(parts, async () => {
     unsubscribe();
     // A runner given for this session is the caller's to close; the host's shared one is the host's.
@@ -185,7 +190,7 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
     sessionId: parts.sessionId,
     decision: parts.decision,
     surface<F extends SurfaceFormat>(format: F): RenderedSurface<F> {
-      const current = parts.surface.current();
+      const current = parts.surface.current(format);
       recordSurface(parts, current, format, measureSurface(current, format));
       return { mode: current.mode, tools: toProviderTools(current.tools, format), instructions: current.instructions };
     },
@@ -199,6 +204,10 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
     async execute(request, executeOptions = {}) {
       if (closed) throw new GatewayAdapterError('session_closed', `Tool call ${request.toolCallId} arrived after the session was closed`);
       return executeRequest(parts, request, executeOptions);
+    },
+    answerNativeSearch: (request, format) => {
+      if (closed) throw new GatewayAdapterError('session_closed', 'A native tool search arrived after the session was closed');
+      return answerNativeSearch(parts, request, format);
     },
     telemetry: () => parts.recorder.telemetry(),
     async close() {

@@ -28,7 +28,7 @@ export function createTelemetryRecorder(options: {
   event: SessionEvent;
   catalog: () => Telemetry['catalog'];
 }): TelemetryRecorder {
-  const counts: Telemetry['counts'] = { searches: 0, describes: 0, calls: 0, codeRuns: 0, hydrations: 0, blocked: 0, errors: 0 };
+  const counts: Telemetry['counts'] = { searches: 0, describes: 0, calls: 0, codeRuns: 0, hydrations: 0, nativeLoads: 0, blocked: 0, errors: 0 };
   const finalCalls: FinalCallRecord[] = [];
   let surface: SurfaceTelemetry | undefined;
 
