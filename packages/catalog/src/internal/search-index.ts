@@ -348,8 +348,12 @@ export class SearchIndex {
       admitted,
       frequency: (posting) => {
         if (posting === undefined) return 0;
+        // Counted over the posting once, then kept until the scope's tools change (most query words recur).
+        const known = scope.frequencies.get(posting);
+        if (known !== undefined) return known;
         let count = 0;
         for (let i = 0; i < posting.length; i += 2) count += admitted[posting[i] as number] as number;
+        scope.frequencies.set(posting, count);
         return count;
       },
     };
@@ -601,6 +605,8 @@ export class IndexScope {
   admittedSlots = new Uint8Array(0);
   count = 0;
   lengthSum = 0;
+  /** Document frequency of a posting among the admitted tools, per posting; reset whenever they change. */
+  frequencies = new WeakMap<Posting, number>();
   private lengths = new Float64Array(0);
   private saturation = new Float64Array(0);
   private saturationValid = false;
@@ -622,6 +628,7 @@ export class IndexScope {
     this.count += 1;
     this.lengthSum += length;
     this.saturationValid = false;
+    this.frequencies = new WeakMap();
   }
 
   dropSlot(slot: number): void {
@@ -631,6 +638,7 @@ export class IndexScope {
     this.lengthSum -= this.lengths[slot] as number;
     this.lengths[slot] = 0;
     this.saturationValid = false;
+    this.frequencies = new WeakMap();
   }
 
   clear(): void {
@@ -639,6 +647,7 @@ export class IndexScope {
     this.count = 0;
     this.lengthSum = 0;
     this.saturationValid = false;
+    this.frequencies = new WeakMap();
   }
 
   /** The per-slot saturation array (sized for `capacity` slots) and whether it is still valid. */
