@@ -128,6 +128,19 @@ describe('createToolSearchHost: many calls on one session', () => {
   });
 });
 
+describe('createToolSearchHost: errors at openSession', () => {
+  it('gives one error class for what the composed packages reject, with the original as the cause and its path', async () => {
+    const shared = await host({ sources: { openclaw: CORE } });
+    const badPolicy = await shared.openSession({ config: { mode: 'tools' }, policy: { deny: ['ok', 7 as unknown as string] } }).catch((error: unknown) => error);
+    expect(badPolicy).toMatchObject({ name: 'GatewayAdapterError', code: 'invalid_config', path: 'deny[1]', cause: { name: 'PolicyError' } });
+    const collision = await shared.openSession({ config: { mode: 'tools' }, client: [{ name: 'read_file' }] }).catch((error: unknown) => error);
+    expect(collision).toMatchObject({ name: 'GatewayAdapterError', code: 'invalid_options', cause: { name: 'ModesError', code: 'client_tool_collision' } });
+    const badConfig = await shared.openSession({ config: { mode: 'fast' } }).catch((error: unknown) => error);
+    expect(badConfig).toMatchObject({ name: 'GatewayAdapterError', code: 'invalid_config', path: 'toolSearch.mode' });
+    expect((badConfig as Error).cause).toBeUndefined();
+  });
+});
+
 describe('createToolSearchHost: control-tool names', () => {
   it('never catalogues nor runs a source tool that takes a control-tool name, on every path', async () => {
     const executed: string[] = [];

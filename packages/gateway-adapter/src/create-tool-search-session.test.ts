@@ -6,7 +6,7 @@ import { createToolSearchSession, type CreateToolSearchSessionOptions } from './
 import type { ToolSearchSession } from './tool-search-session.js';
 import { isGatewayAdapterError } from './errors.js';
 import type { ExecutableTool } from './executable-tool.js';
-import { createFakeRunner } from './testing/fake-runner.js';
+import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 
 const folder = mkdtempSync(join(tmpdir(), 'gw-session-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

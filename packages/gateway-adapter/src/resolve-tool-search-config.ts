@@ -79,7 +79,8 @@ export function resolveToolSearchConfig(value: unknown, env: ToolSearchEnv = {})
   const parsed = typeof setting === 'boolean' ? toolSearchConfigSchema.safeParse(setting) : toolSearchConfigObjectSchema.safeParse(setting);
   if (!parsed.success) {
     const { message, path } = formatZodError(parsed.error, 'toolSearch');
-    throw new GatewayAdapterError('invalid_config', `Invalid tools.toolSearch setting: ${message}`, { path, cause: parsed.error });
+    // The message and path say what was wrong; a raw ZodError never leaves the package.
+    throw new GatewayAdapterError('invalid_config', `Invalid tools.toolSearch setting: ${message}`, { path });
   }
   const input = typeof parsed.data === 'boolean' ? { enabled: parsed.data } : parsed.data;
 

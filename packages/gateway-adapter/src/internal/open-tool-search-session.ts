@@ -2,8 +2,10 @@
 // registry, the call pipeline, the control routes of its mode, its surface and its telemetry are each built
 // by their own module; this file connects them and routes `execute`.
 import { randomUUID } from 'node:crypto';
+import { isCatalogError } from '@tool-search/catalog';
 import {
   CONTROL_TOOL_NAMES,
+  isModesError,
   measureSurface,
   PROVIDER_MAX_TOOLS,
   renderSurface,
@@ -15,6 +17,7 @@ import {
 } from '@tool-search/modes';
 import {
   createPolicy,
+  isPolicyError,
   type ApprovalProvider,
   type BeforeToolCallHook,
   type Policy,
@@ -105,8 +108,34 @@ interface SessionParts {
   loaded: Map<SurfaceFormat, Set<string>>;
 }
 
-/** Opens a session on `host`; `onClose` is told when it closes. */
+/**
+ * Opens a session on `host`; `onClose` is told when it closes. Whatever the composed packages throw while it
+ * opens (a `PolicyError` for a bad policy config, a `ModesError` for a client tool colliding with a catalog name,
+ * a `CatalogError`) comes out as one `GatewayAdapterError` (the original as its `cause`), so a host needs one guard.
+ */
 export async function openToolSearchSession(
+  host: HostCore,
+  options: OpenSessionOptions,
+  lifecycle: { onClose(session: ToolSearchSession): void },
+): Promise<ToolSearchSession> {
+  try {
+    return await openSession(host, options, lifecycle);
+  } catch (error) {
+    throw asGatewayAdapterError(error);
+  }
+}
+
+/** The composed packages' contract errors as this package's, by one table; anything else passes through. */
+function asGatewayAdapterError(error: unknown): unknown {
+  const wrap = (code: 'invalid_config' | 'invalid_options', from: Error & { code: string }, path: string | undefined) =>
+    new GatewayAdapterError(code, `${from.message} (${from.name} ${from.code})`, { cause: from, ...(path === undefined ? {} : { path }) });
+  if (isPolicyError(error)) return wrap('invalid_config', error, error.path);
+  if (isModesError(error)) return wrap('invalid_options', error, error.path);
+  if (isCatalogError(error)) return wrap('invalid_options', error, error.field);
+  return error;
+}
+
+async function openSession(
   host: HostCore,
   options: OpenSessionOptions,
   lifecycle: { onClose(session: ToolSearchSession): void },
