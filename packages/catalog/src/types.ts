@@ -140,8 +140,8 @@ export type ToolFilter = (tool: ToolDescriptor) => boolean;
 
 /**
  * Read access to a catalog: searching, describing and listing. A `CatalogView` gives the same answers as a
- * catalog built from the admitted tools alone, except that ranking statistics come from the whole index; nothing
- * of a tool it does not admit (id, name, text, score, suggestion or count) ever comes out of it.
+ * catalog built from the admitted tools alone (ranking statistics included), so nothing of a tool it does not
+ * admit (id, name, text, score, suggestion or count) ever comes out of it.
  */
 export interface CatalogReader {
   /** Number of tools visible here. */
@@ -170,20 +170,8 @@ export interface ViewOptions {
   maxSearchLimit?: number;
 }
 
+/** A catalog: every read of `CatalogReader` over all its tools, plus adding, removing and views. */
 export interface Catalog extends CatalogReader {
-  /** Number of catalogued tools. */
-  readonly size: number;
-  /** The effective limits (after defaults and clamping). */
-  readonly limits: { searchDefaultLimit: number; maxSearchLimit: number };
-  search(query: string, options?: SearchOptions): SearchHit[];
-  /** Up to 16 queries, results in order. */
-  searchMany(queries: SearchQuery[]): SearchHit[][];
-  describe(idOrName: string): DescribeResult;
-  get(id: string): ToolDescriptor | undefined;
-  /** Every catalogued tool, sorted by id. */
-  list(): ToolDescriptor[];
-  /** Count per source (every source present, zero when none). */
-  sources(): Record<ToolSource, number>;
   /**
    * Adds tools incrementally. An invalid entry, a duplicate id or a reserved name does not stop the others: it
    * is reported in `rejected`. Throws only when `tools` is not an array.
