@@ -48,6 +48,24 @@ async function loadEmbedder(name: string): Promise<Embedder> {
 }
 const embeddingCache = embedder ? await (await import('./file-embedding-cache.js')).openFileEmbeddingCache(values['embedding-cache'] ?? fileURLToPath(new URL(`./.cache/${embedder.id.replace(/[^\w.-]/g, '_')}.jsonl`, import.meta.url))) : undefined;
 
+const catalogOptions = (extra: Partial<CatalogOptions> = {}) => ({ maxSearchLimit: 10, ranking, ...extra }) as CatalogOptions;
+/** What the embedder costs, cold (no cache): per tool embedded in batches, and per query embedded alone. */
+async function measureEmbedderCost(active: Embedder, set: BenchSet): Promise<string> {
+  const cold = createCatalog(set.inputs, catalogOptions({ embedder: active, embeddingCache: new Map() }));
+  let started = performance.now();
+  const update = await cold.updateEmbeddings();
+  const perTool = (performance.now() - started) / Math.max(1, update.embedded);
+  const times: number[] = [];
+  for (const query of set.queries) {
+    started = performance.now();
+    await active.embed([query.query], { kind: 'query' });
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] ?? 0;
+  return `embedder cost, cold on ${set.name}: ${update.embedded} tools in ${((perTool * update.embedded) / 1000).toFixed(1)} s (${perTool.toFixed(1)} ms per tool, batches of ${active.maxBatchSize ?? 64}); one query embedded: median ${median.toFixed(1)} ms`;
+}
+
 const fmt = (n: number) => n.toFixed(2).padStart(6);
 const signed = (n: number) => (n >= 0 ? '+' : '') + n.toFixed(2);
 /** The policy of the view comparison: it hides every tool whose id hashes odd (about half of each set). */
@@ -70,12 +88,14 @@ interface SetResult {
   mode: RelevanceMode;
 }
 
-const catalogOptions = (extra: Partial<CatalogOptions> = {}) => ({ maxSearchLimit: 10, ranking, ...extra }) as CatalogOptions;
+
 const results: SetResult[] = [];
 const viewRows: string[] = [];
 const likelyRows: string[] = [];
+let costLine = '';
 for (const name of setNames) {
   const set = loadBenchSet(join(dataDir, name), name);
+  if (embedder && costLine === '' && name === 'realmcp') costLine = await measureEmbedderCost(embedder, set);
   const mode: RelevanceMode = ANY_RELEVANT_SETS.has(name) ? 'any' : 'all';
   const catalog = createCatalog(set.inputs, catalogOptions());
   const toBench = (ids: string[]) => ids.map((id) => set.benchIdOf.get(id) as string);
@@ -209,6 +229,7 @@ if (macro.length === 6) {
 console.log('');
 console.log(`ms per query: ${results.map((result) => `${result.name} ${result.lexicalMs.toFixed(2)}${result.fusedMs === undefined ? '' : ` (+emb ${result.fusedMs.toFixed(2)})`}`).join(', ')}`);
 if (embedder) console.log(`embedder ms per tool embedded this run (0 = all from the cache): ${results.map((result) => `${result.name} ${(result.embedMsPerTool ?? 0).toFixed(1)}`).join(', ')}`);
+if (costLine !== '') console.log(costLine);
 if (likelyRows.length > 0) {
   console.log('');
   console.log('Likely tools (`catalog.likelyTools(query)`, lexical, default limit 3): share of requests that get any; of those, the share with a relevant tool among them and the share with all it needs (realmcp: any listed tool; elsewhere every listed tool); relevant over all requests; tools and schema JSON bytes (name, description, input schema) per request that gets any, and over all requests:');

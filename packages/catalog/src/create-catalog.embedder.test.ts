@@ -51,6 +51,21 @@ describe('catalog.searchAsync', () => {
     embedder.failWith = new Error('model unavailable');
     expect(await catalog.searchAsync('sum of numbers')).toEqual(catalog.search('sum of numbers'));
   });
+
+  it('leaves a failing embedder alone for a while: later searches answer lexically without calling it', async () => {
+    const embedder = createConceptEmbedder(CONCEPTS);
+    embedder.failWith = new Error('connection refused');
+    const catalog = createCatalog(TOOLS, { embedder });
+    expect(await catalog.searchAsync('parrot')).toEqual([]);
+    const calls = embedder.calls.length;
+    embedder.failWith = undefined;
+    expect(await catalog.searchAsync('parrot')).toEqual([]);
+    expect(await catalog.searchAsync('list files')).toEqual(catalog.search('list files'));
+    expect(embedder.calls).toHaveLength(calls);
+    // An explicit update still tries, and its success ends the pause.
+    expect((await catalog.updateEmbeddings()).embedded).toBe(5);
+    expect(ids(await catalog.searchAsync('parrot', { limit: 1 }))).toEqual(['mcp:everything:echo']);
+  });
 });
 
 describe('catalog.updateEmbeddings', () => {

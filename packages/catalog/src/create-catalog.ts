@@ -60,6 +60,11 @@ const DEFAULT_EMBED_BATCH = 64;
 const QUERY_VECTOR_CACHE_SIZE = 256;
 /** Characters of a query sent to the embedder. */
 const MAX_EMBEDDED_QUERY = 2_000;
+/**
+ * After the embedder fails, `searchAsync` leaves it alone this long (lexical hits at once, no call that may hang
+ * until its timeout); an explicit `updateEmbeddings()` still tries, and a success ends the pause.
+ */
+const EMBEDDER_PAUSE_MS = 30_000;
 
 /** Internal options: the ranking settings are not public API, the benchmark script sets them. */
 interface InternalCatalogOptions extends CatalogOptions {
@@ -97,6 +102,9 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
   const queryVectors = new Map<string, Float32Array>();
   /** Embedding updates run one after another; each takes the tools unembedded when it starts. */
   let embeddingQueue: Promise<unknown> = Promise.resolve();
+  /** Until when `searchAsync` does not call the embedder (set by a failure). */
+  let embedderPausedUntil = 0;
+  const embedderPaused = () => Date.now() < embedderPausedUntil;
   const reserved = new Set(parsedOptions.data.reservedNames ?? []);
   /** Bumped on every change; views compare it with the version they last caught up to. */
   let version = 0;
@@ -232,9 +240,11 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
           setVector(entry.tool, vector);
         });
         update.embedded += batch.length;
+        embedderPausedUntil = 0;
       } catch (error) {
         update.failed += batch.length;
         update.error = errorMessage(error);
+        embedderPausedUntil = Date.now() + EMBEDDER_PAUSE_MS;
         logger.warn({ tools: batch.length, err: update.error }, 'embedding tools failed');
       }
     }
@@ -255,7 +265,13 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     const text = query.trim().slice(0, MAX_EMBEDDED_QUERY);
     const known = queryVectors.get(text);
     if (known !== undefined) return known;
-    const [vector] = checkedVectors(await active.embed([text], { kind: 'query' }), 1) as [Float32Array];
+    let vector: Float32Array;
+    try {
+      [vector] = checkedVectors(await active.embed([text], { kind: 'query' }), 1) as [Float32Array];
+    } catch (error) {
+      embedderPausedUntil = Date.now() + EMBEDDER_PAUSE_MS;
+      throw error;
+    }
     if (queryVectors.size >= QUERY_VECTOR_CACHE_SIZE) queryVectors.delete(queryVectors.keys().next().value as string);
     queryVectors.set(text, vector);
     return vector;
@@ -380,10 +396,10 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
         resolveLimit(searchOptions?.limit);
         const active = embedder;
         let vector: Float32Array | undefined;
-        if (active !== undefined && query.trim() !== '') {
+        if (active !== undefined && query.trim() !== '' && !embedderPaused()) {
           if (unembedded.size > 0) await updateEmbeddings();
           try {
-            vector = await queryVector(active, query);
+            if (!embedderPaused()) vector = await queryVector(active, query);
           } catch (error) {
             logger.warn({ err: errorMessage(error) }, 'embedding the query failed; lexical hits only');
           }

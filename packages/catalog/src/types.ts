@@ -201,8 +201,8 @@ export type ToolFilter = (tool: ToolDescriptor) => boolean;
 
 /**
  * Read access to a catalog: searching, describing and listing. A `CatalogView` gives the same answers as a
- * catalog built from the admitted tools alone, except that ranking statistics come from the whole index; nothing
- * of a tool it does not admit (id, name, text, score, suggestion or count) ever comes out of it.
+ * catalog built from the admitted tools alone (ranking statistics included); nothing of a tool it does not admit
+ * (id, name, text, score, suggestion or count) ever comes out of it.
  */
 export interface CatalogReader {
   /** Number of tools visible here. */

@@ -14,6 +14,11 @@ export interface FusionSettings {
   semanticWeight: number;
   /** RRF constant k in 1 / (k + rank). */
   rrfK: number;
+  /**
+   * Linear: the similarity range that counts as a full point (0 = the list's own range, top minus last). A
+   * fixed range keeps the model's own confidence: when every tool is about as similar, the semantic part is small.
+   */
+  similarityRange: number;
 }
 
 /**
@@ -32,8 +37,8 @@ export function fuseRankings(lexical: readonly ScoredId[], semantic: readonly Sc
     for (const entry of lexical) add(entry.id, best > 0 ? entry.score / best : 0);
     const top = semantic[0]?.score ?? 0;
     const floor = semantic.length > 1 ? (semantic[semantic.length - 1] as ScoredId).score : 0;
-    const spread = top - floor;
-    for (const entry of semantic) add(entry.id, settings.semanticWeight * (spread > 0 ? (entry.score - floor) / spread : 1));
+    const spread = settings.similarityRange > 0 ? settings.similarityRange : top - floor;
+    for (const entry of semantic) add(entry.id, settings.semanticWeight * (spread > 0 ? Math.min(1, (entry.score - floor) / spread) : 1));
   }
   return [...fused]
     .map(([id, score]) => ({ id, score: Math.round(score * 1e9) / 1e9 }))
