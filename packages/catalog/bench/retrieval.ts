@@ -1,5 +1,5 @@
 // pnpm bench:retrieval [--data <dir>] [--sets a,b] [--ranking '<json overrides>'] [--embedder use-lite]
-//   [--embedding-cache <file>] [--fusion '<json overrides>'] [--no-baseline] [--no-view] [--no-likely]
+//   [--embedding-cache <file>] [--no-baseline] [--no-view] [--no-likely]   (fusion knobs: --ranking '{"fusion":{...}}')
 // Per benchmark set: R@5, R@10, nDCG@10, MRR@10 for catalog.search, for plain BM25 and (with --embedder) for
 // catalog.searchAsync fused with an embedder, side by side; realmcp subsets; likely tools; views.
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -149,10 +149,18 @@ function collectSchemaText(schema: unknown, names: string[], texts: string[], de
 const EMPTY_ANALYSIS: AnalyzedText = Object.freeze({ terms: [], exact: [], exactStems: [], joined: [] }) as unknown as AnalyzedText;
 const SENTENCE_END = /[.!?](?=\s)|\n\s*\n/;
 
+/** Whether `text` has more than `count` words (stops counting there). */
+function hasMoreWords(text: string, count: number): boolean {
+  const words = /\S+/g;
+  let seen = 0;
+  while (words.exec(text) !== null) if (++seen > count) return true;
+  return false;
+}
+
 /** Splits a description into its lead (first sentence, at most `leadWords` words) and the rest. */
 function splitLead(description: string, leadWords: number, minWords: number): [string, string] {
   if (leadWords <= 0) return [description, ''];
-  if (minWords > 0 && (description.match(/\S+/g)?.length ?? 0) <= minWords) return [description, ''];
+  if (minWords > 0 && !hasMoreWords(description, minWords)) return [description, ''];
   const end = SENTENCE_END.exec(description);
   let cut = end === null ? description.length : end.index + 1;
   // At most `leadWords` words: count word starts up to the cut.

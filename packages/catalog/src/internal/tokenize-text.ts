@@ -15,6 +15,7 @@ const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})
 const ASCII_CAMEL_BOUNDARY = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
 const HAS_INNER_UPPER = /.[A-Z]/;
 const HAS_INNER_UPPER_ANY = /.\p{Lu}/u;
+const ASCII_INNER_CASE_CHANGE = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/;
 const ONLY_DIGITS = /^\p{N}+$/u;
 const LATIN_LOWER = /^[a-z]+$/;
 
@@ -114,6 +115,8 @@ export function analyzeText(text: string): AnalyzedText {
 function joinedIdentifiers(text: string): string[] {
   const joined: string[] = [];
   const ascii = !NON_ASCII.test(text);
+  // Most text has no case change inside a word: skip the second pass.
+  if (ascii && !ASCII_INNER_CASE_CHANGE.test(text)) return joined;
   for (const run of (ascii ? text : text.normalize('NFKC')).match(ascii ? ASCII_WORD_RUN : WORD_RUN) ?? []) {
     if (!(ascii ? HAS_INNER_UPPER : HAS_INNER_UPPER_ANY).test(run) || (!ascii && UNSPACED_SCRIPT.test(run))) continue;
     if (run.split(ascii ? ASCII_CAMEL_BOUNDARY : CAMEL_BOUNDARY).length < 2) continue;
