@@ -90,6 +90,14 @@ describe('catalog.updateEmbeddings', () => {
     expect(second.calls).toEqual([]);
   });
 
+  it('embeds again a tool whose cached vector is broken (not finite numbers)', async () => {
+    const embeddingCache = new Map<string, Float32Array>();
+    await createCatalog(TOOLS, { embedder: createConceptEmbedder(CONCEPTS), embeddingCache }).updateEmbeddings();
+    const [firstKey] = embeddingCache.keys();
+    embeddingCache.set(firstKey as string, new Float32Array([Number.NaN, 1, 0, 0, 0]));
+    expect(await createCatalog(TOOLS, { embedder: createConceptEmbedder(CONCEPTS), embeddingCache }).updateEmbeddings()).toEqual({ vectors: 5, embedded: 1, fromCache: 4, failed: 0 });
+  });
+
   it('never mixes vectors of two embedders in one cache', async () => {
     const embeddingCache = new Map<string, Float32Array>();
     await createCatalog(TOOLS, { embedder: createConceptEmbedder(CONCEPTS), embeddingCache }).updateEmbeddings();

@@ -210,6 +210,16 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     });
   }
 
+  /** A cached vector as a unit vector, or undefined when it does not fit (another length, not finite numbers). */
+  function cachedVector(cached: ArrayLike<number> | undefined): Float32Array | undefined {
+    if (cached === undefined) return undefined;
+    try {
+      return checkedVectors([cached], 1)[0];
+    } catch {
+      return undefined;
+    }
+  }
+
   async function runEmbeddingUpdate(active: Embedder): Promise<EmbeddingUpdate> {
     const update: EmbeddingUpdate = { vectors: 0, embedded: 0, fromCache: 0, failed: 0 };
     const work: Array<{ tool: ToolDescriptor; text: string; key: string }> = [];
@@ -221,9 +231,9 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       }
       const text = toolEmbeddingText(tool);
       const key = `${active.id}:${await contentHash(text)}`;
-      const cached = embeddingCache.get(key);
-      if (cached !== undefined && (vectors.dimensions === undefined || cached.length === vectors.dimensions)) {
-        setVector(tool, unitVector(cached));
+      const cached = cachedVector(embeddingCache.get(key));
+      if (cached !== undefined) {
+        setVector(tool, cached);
         update.fromCache += 1;
       } else {
         work.push({ tool, text, key });
