@@ -140,3 +140,18 @@ describe('SearchIndex joined identifiers in long queries', () => {
     expect(index.rank('github', 1).map((hit) => hit.id)).toEqual(['mcp:x:b_issue']);
   });
 });
+
+describe('SearchIndex typos in longer queries', () => {
+  it('finds the word a misspelt one (one edit or two letters swapped) stands for', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add([tool('wait_for', 'Wait for a text to appear on the page.'), tool('append_line', 'Append a line to a file.'), ...FILLER]);
+    expect(index.rank('please wiat until the page is ready', 1).map((hit) => hit.id)).toEqual(['mcp:x:wait_for']);
+    expect(index.rank('appned one more line to log.txt', 1).map((hit) => hit.id)).toEqual(['mcp:x:append_line']);
+  });
+
+  it('leaves a word that some tool has alone', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add([tool('get_note', 'Get a note.'), tool('get_notes', 'Get the notes.'), tool('vote', 'Cast a vote.'), ...FILLER]);
+    expect(index.queryTerms('please get the note for me now').map((entry) => entry.term)).not.toContain('vote');
+  });
+});

@@ -7,7 +7,7 @@ import type { ToolDescriptor } from '../types.js';
 import { expandQueryTerms } from './intent-table.js';
 import type { FusionSettings } from './fuse-rankings.js';
 import { queryFacet } from './intent-table.js';
-import { analyzeText, EXACT_MARK, type AnalyzedText } from './tokenize-text.js';
+import { analyzeText, EXACT_MARK, normalizeTerm, type AnalyzedText } from './tokenize-text.js';
 
 /**
  * The indexed fields, in posting order. `context` is the owner's context text (an MCP server's name and
@@ -60,6 +60,11 @@ export interface RankingSettings {
   maxTermsForFuzzy: number;
   prefixWeight: number;
   fuzzyWeight: number;
+  /**
+   * Longer queries: a word no tool has (a typo: "wiat", "appned") also searches the words one edit or one swap
+   * of two neighbouring letters away, at `fuzzyWeight`.
+   */
+  unknownWordTypos: boolean;
   /** Exponent on the idf-weighted share of query terms a tool matches (0 = plain BM25F). */
   coordinationExponent: number;
   /**
@@ -107,6 +112,7 @@ export const DEFAULT_RANKING: RankingSettings = {
   maxTermsForFuzzy: 3,
   prefixWeight: 0.375,
   fuzzyWeight: 0.45,
+  unknownWordTypos: true,
   coordinationExponent: 0,
   coveredTermWeight: 0.7,
   diversifyDepth: 30,
@@ -146,7 +152,7 @@ function collectSchemaText(schema: unknown, names: string[], texts: string[], de
   if (record.items !== undefined) collectSchemaText(record.items, names, texts, depth + 1);
 }
 
-const EMPTY_ANALYSIS: AnalyzedText = Object.freeze({ terms: [], exact: [], exactStems: [], joined: [] }) as unknown as AnalyzedText;
+const EMPTY_ANALYSIS: AnalyzedText = Object.freeze({ terms: [], exact: [], exactStems: [], joined: [], words: [] }) as unknown as AnalyzedText;
 const SENTENCE_END = /[.!?](?=\s)|\n\s*\n/;
 
 /** Whether `text` has more than `count` words (stops counting there). */
@@ -475,7 +481,18 @@ export class SearchIndex {
     const idf = (frequency: number) => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
     // A word counts as present when a tool has it, or has it as one split identifier ("github" in GitHub).
     const present = (term: string) => df(term) > 0 || (settings.joinedWeight > 0 && df(JOINED_MARK + term) > 0);
-    let kept = typoTolerant ? unique : unique.filter(present);
+    // Longer queries: a word no tool has may be a typo of one that a tool has.
+    const typoVariants = new Map<string, string[]>();
+    if (!typoTolerant && settings.unknownWordTypos) {
+      analyzed.terms.forEach((term, i) => {
+        if (present(term) || typoVariants.has(term) || term.length < 4 || !/^[a-z]+$/.test(term)) return;
+        const variants = new Set<string>();
+        if (term.length >= 5) for (const [variant, [, distance]] of this.terms.fuzzyGet(term, 1)) if (distance > 0 && df(variant) > 0) variants.add(variant);
+        for (const variant of swappedNeighbours(analyzed.words[i] as string)) if (variant !== term && df(variant) > 0) variants.add(variant);
+        if (variants.size > 0) typoVariants.set(term, [...variants].sort().slice(0, MAX_DERIVED_TERMS));
+      });
+    }
+    let kept = typoTolerant ? unique : unique.filter((term) => present(term) || typoVariants.has(term));
     // Very common terms add time and little signal; drop them when rarer terms remain.
     const rare = kept.filter((term) => df(term) / total <= settings.maxDocumentShare);
     if (rare.length > 0) kept = rare;
@@ -537,6 +554,9 @@ export class SearchIndex {
       const frequency = df(entry.term);
       const original = entry.term === entry.origin;
       if (frequency > 0) out.push({ term: entry.term, weight: entry.weight, original, bit, idf: idf(frequency) });
+      for (const variant of original ? (typoVariants.get(entry.term) ?? []) : []) {
+        out.push({ term: variant, weight: settings.fuzzyWeight, original: false, bit, idf: idf(df(variant)) });
+      }
       if (!typoTolerant || !original || entry.term.length < 3) continue;
       // Short queries: prefix and one-typo matches of each original term, at lower weight. Sorted, so the
       // sum order (and so the score) does not depend on the tree's insertion history.
@@ -673,6 +693,18 @@ export class SearchIndex {
     }
     return out;
   }
+}
+
+/** The word with each pair of neighbouring letters swapped, normalised as index terms ("wiat" -> wait). */
+function swappedNeighbours(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    const term = normalizeTerm(swapped);
+    if (term !== undefined) out.push(term);
+  }
+  return out;
 }
 
 /** Term ids below this pair into one exact integer key (2^26 × 2^26 stays under 2^53). */

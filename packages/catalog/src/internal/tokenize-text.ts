@@ -88,6 +88,8 @@ export interface AnalyzedText {
    * "GitHub" -> `github` next to `git`, `hub`), so the one-word spelling of a name matches too.
    */
   joined: string[];
+  /** The lower-cased word each term came from, same order as `terms`. */
+  words: string[];
 }
 
 /**
@@ -98,17 +100,19 @@ export function analyzeText(text: string): AnalyzedText {
   const terms: string[] = [];
   const exact: string[] = [];
   const exactStems: string[] = [];
+  const words: string[] = [];
   for (const word of splitWords(text)) {
     const term = normalizeTerm(word);
     if (term === undefined) continue;
     terms.push(term);
     const lower = word.toLowerCase();
+    words.push(lower);
     if (term !== lower) {
       exact.push(EXACT_MARK + lower);
       exactStems.push(term);
     }
   }
-  return { terms, exact, exactStems, joined: joinedIdentifiers(text) };
+  return { terms, exact, exactStems, joined: joinedIdentifiers(text), words };
 }
 
 /** The whole, normalised form of every identifier that splits at a case change into two or more parts. */
