@@ -9,6 +9,7 @@ export type SessionLogEvent =
   | 'describe'
   | 'call'
   | 'hydration'
+  | 'likely'
   | 'native.load'
   | 'progress'
   | 'code.run'

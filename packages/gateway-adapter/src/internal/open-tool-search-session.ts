@@ -73,6 +73,11 @@ export interface OpenSessionOptions {
   logger?: Logger;
   /** A sandbox runner for this session only (default: the host's shared one). */
   runner?: Runner;
+  /**
+   * The run's request text. In directory mode the few catalog tools the ranking is confident about for it (at most
+   * 3, only past a measured margin) are declared directly, so the model can often call without a search turn.
+   */
+  request?: string;
 }
 
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
@@ -151,7 +156,8 @@ async function openSession(
   await host.startupWait();
 
   const view = host.view(policy, context, { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit });
-  const tools = createAllowedTools({ host, view, policy, context, client: options.client ?? [], visible: options.visible ?? [], log });
+  const likely = config.mode === 'directory' && options.request !== undefined ? view.likelyTools(options.request).map((tool) => tool.id) : [];
+  const tools = createAllowedTools({ host, view, policy, context, client: options.client ?? [], visible: [...(options.visible ?? []), ...likely], log });
   const decision = await host.decideMode(config, () => measureDirect(tools, config));
   if (decision.fallbackReason !== undefined) {
     log.warn({ requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason }, 'code mode unavailable, falling back');
@@ -200,6 +206,7 @@ async function openSession(
   });
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();
+  if (likely.length > 0) event('likely', { toolIds: likely });
   const unsubscribe = host.subscribe((change) => logHostEvent(change, tools, event));
   logSessionStart(host, { decision, directReason, tools, event });
   const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, event, abort, runner, log, warnedFormats: new Set(), loaded: new Map() };
