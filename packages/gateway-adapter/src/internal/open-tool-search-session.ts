@@ -20,11 +20,11 @@ import { GatewayAdapterError } from '../errors.js';
 import type { ClientTool } from '../executable-tool.js';
 import { resolveToolSearchConfig } from '../resolve-tool-search-config.js';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
-import type { ExecuteOptions, RenderedSurface, ToolCallRequest, ToolProgress, ToolSearchSession } from '../tool-search-session.js';
+import type { ExecuteOptions, RenderedSurface, SearchLimits, ToolCallRequest, ToolProgress, ToolSearchSession } from '../tool-search-session.js';
 import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import { createAllowedTools, type AllowedTools } from './allowed-tools.js';
 import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
-import { createCatalogReads } from './catalog-reads.js';
+import { createCatalogReads, type CatalogReads } from './catalog-reads.js';
 import { controlKind, createControlRoutes, type ControlRoute } from './control-routes.js';
 import { errorOutcome } from './error-outcome.js';
 import type { HostCore, HostEvent } from './host-core.js';
@@ -82,6 +82,8 @@ interface SessionParts {
   recorder: TelemetryRecorder;
   pipeline: CallPipeline;
   routes: ReadonlyMap<string, ControlRoute>;
+  reads: CatalogReads;
+  searchLimits: SearchLimits;
   surface: SessionSurface;
   event: SessionEvent;
   abort: AbortController;
@@ -154,7 +156,8 @@ export async function openToolSearchSession(
   surface.current();
   const unsubscribe = host.subscribe((change) => logHostEvent(change, tools, event));
   logSessionStart(host, { decision, directReason: config.directReason, tools, event });
-  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, event, abort, runner };
+  const searchLimits = { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit };
+  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, reads, searchLimits, surface, event, abort, runner };
   const session = sessionApi(parts, async () => {
     unsubscribe();
     // A runner given for this session is the caller's to close; the host's shared one is the host's.
@@ -185,6 +188,12 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
     async execute(request, executeOptions = {}) {
       if (closed) throw new GatewayAdapterError('session_closed', `Tool call ${request.toolCallId} arrived after the session was closed`);
       return executeRequest(parts, request, executeOptions);
+    },
+    searchLimits: { ...parts.searchLimits },
+    search(query, searchOptions = {}) {
+      if (closed) throw new GatewayAdapterError('session_closed', 'A search arrived after the session was closed');
+      const { limit, toolCallId } = searchOptions;
+      return parts.reads.search([{ query, ...(limit === undefined ? {} : { limit }) }], true, toolCallId, 'native')[0] ?? [];
     },
     telemetry: () => parts.recorder.telemetry(),
     async close() {
