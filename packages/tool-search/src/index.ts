@@ -132,6 +132,7 @@ export {
   TOOL_DESCRIBE,
   TOOL_SEARCH,
   TOOL_SEARCH_CODE,
+  buildNativeSearchTool,
   contentPartSchema,
   isModesError,
   measureSurface,
