@@ -8,21 +8,21 @@ export type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutpu
 type ContentValue = Extract<ToolResultOutput, { type: 'content' }>['value'];
 type FilePart = Extract<ContentValue[number], { type: 'file' }>;
 
-const noFile = (): FilePart[] => [];
-const file = (mediaType: string, data: string): FilePart[] => [{ type: 'file', mediaType, data: { type: 'data', data } }];
+const file = (mediaType: string, data: string): FilePart => ({ type: 'file', mediaType, data: { type: 'data', data } });
 
 // Which parts travel as media: the binary ones. Text parts, resource links and text resources are already in the
 // outcome's `content` (with a note for each binary part), so only the bytes are added.
-const MEDIA_OF_PART: { [K in McpContentPart['type']]: (part: Extract<McpContentPart, { type: K }>) => FilePart[] } = {
-  text: noFile,
-  resource_link: noFile,
-  image: (part) => file(part.mimeType, part.data),
-  audio: (part) => file(part.mimeType, part.data),
-  resource: (part) => (part.blob === undefined ? [] : file(part.mimeType ?? 'application/octet-stream', part.blob)),
-};
-
 function mediaOf(part: McpContentPart): FilePart[] {
-  return (MEDIA_OF_PART[part.type] as (part: McpContentPart) => FilePart[])(part);
+  switch (part.type) {
+    case 'text':
+    case 'resource_link':
+      return [];
+    case 'image':
+    case 'audio':
+      return [file(part.mimeType, part.data)];
+    case 'resource':
+      return part.blob === undefined ? [] : [file(part.mimeType ?? 'application/octet-stream', part.blob)];
+  }
 }
 
 /**

@@ -110,15 +110,37 @@ describe('toolSearchTools', () => {
     });
   });
 
-  it('passes an MCP image result to the next model call as an image file part', async () => {
-    const session = await open(false);
-    const { model } = await drive(session, [callStep(['c1', IMAGE_TOOL, {}]), textStep('A tiny image.')]);
-    const output = toolResults(model.doGenerateCalls[1]).get('c1') as { type: string; value: Array<Record<string, unknown>> };
-    expect(output.type).toBe('content');
-    expect(output.value[0]).toMatchObject({ type: 'text', text: expect.stringContaining('[image image/png') });
-    const media = output.value.filter((part) => part.type !== 'text');
-    // The language model spec v3 carries a tool result's media as `file-data` with the media type.
-    expect(media).toEqual([{ type: 'file-data', mediaType: 'image/png', data: expect.any(String) }]);
-    expect(Buffer.from(media[0]?.['data'] as string, 'base64').subarray(0, 8)).toEqual(PNG_SIGNATURE);
-  }, 30_000);
+  // Every mode: what the model is offered never names the denied tool, a client call comes back, and an image result
+  // (reached the way the mode reaches tools) arrives as an image part.
+  const IMAGE_CALL = {
+    tools: ['tool_call', { id: `mcp:everything:${IMAGE_TOOL}`, args: {} }],
+    directory: ['tool_call', { id: IMAGE_TOOL, args: {} }],
+    direct: [IMAGE_TOOL, {}],
+  } as const;
+  const CONFIGS = { code: true, tools: { mode: 'tools' }, directory: { mode: 'directory' }, direct: false } as const;
+
+  for (const mode of ['code', 'tools', 'directory', 'direct'] as const) {
+    it(`${mode} mode: never offers the denied tool and hands a client call back`, async () => {
+      const session = await open(CONFIGS[mode]);
+      expect(session.decision.mode).toBe(mode);
+      const { model, result } = await drive(session, [callStep(['c1', 'show_toast', { text: 'hi' }]), textStep('unreached')]);
+      expect(JSON.stringify([model.doGenerateCalls[0]?.tools, model.doGenerateCalls[0]?.prompt])).not.toContain('exec_shell');
+      expect(result.toolCalls).toEqual([expect.objectContaining({ toolName: 'show_toast', input: { text: 'hi' } })]);
+      expect(model.doGenerateCalls).toHaveLength(1);
+    });
+  }
+
+  for (const mode of ['tools', 'directory', 'direct'] as const) {
+    it(`${mode} mode: an MCP image result reaches the next model call as an image part`, async () => {
+      const session = await open(CONFIGS[mode]);
+      const [name, input] = IMAGE_CALL[mode];
+      const { model } = await drive(session, [callStep(['c1', name, input]), textStep('An image.')]);
+      const output = toolResults(model.doGenerateCalls[1]).get('c1') as { type: string; value: Array<Record<string, unknown>> };
+      expect(output.value[0]).toMatchObject({ type: 'text', text: expect.stringContaining('[image image/png') });
+      const media = output.value.filter((part) => part.type !== 'text');
+      // The language model spec v3 carries a tool result's media as `file-data` with the media type.
+      expect(media).toEqual([{ type: 'file-data', mediaType: 'image/png', data: expect.any(String) }]);
+      expect(Buffer.from(media[0]?.['data'] as string, 'base64').subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    }, 30_000);
+  }
 });

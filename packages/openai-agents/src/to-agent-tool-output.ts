@@ -10,17 +10,18 @@ export type AgentToolOutput = string | Array<ToolOutputText | ToolOutputImage | 
 
 const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
 
-const OUTPUT_ITEM: { [K in OpenAIFunctionCallOutputContent['type']]: (item: Extract<OpenAIFunctionCallOutputContent, { type: K }>) => ToolOutputText | ToolOutputImage | ToolOutputFileContent } = {
-  input_text: (item) => ({ type: 'text', text: item.text }),
-  input_image: (item) => ({ type: 'image', image: item.image_url }),
-  input_file: (item) => {
-    const [, mediaType = 'application/octet-stream', data = ''] = DATA_URL.exec(item.file_data) ?? [];
-    return { type: 'file', file: { data, mediaType, filename: item.filename } };
-  },
-};
-
 function outputItem(item: OpenAIFunctionCallOutputContent): ToolOutputText | ToolOutputImage | ToolOutputFileContent {
-  return (OUTPUT_ITEM[item.type] as (item: OpenAIFunctionCallOutputContent) => ToolOutputText | ToolOutputImage | ToolOutputFileContent)(item);
+  switch (item.type) {
+    case 'input_text':
+      return { type: 'text', text: item.text };
+    case 'input_image':
+      return { type: 'image', image: item.image_url };
+    case 'input_file': {
+      // modes writes a file as a base64 data URL; the SDK's file item wants the data and its media type apart.
+      const [, mediaType = 'application/octet-stream', data = ''] = DATA_URL.exec(item.file_data) ?? [];
+      return { type: 'file', file: { data, mediaType, filename: item.filename } };
+    }
+  }
 }
 
 /**

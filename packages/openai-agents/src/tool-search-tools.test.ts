@@ -134,16 +134,39 @@ describe('toolSearchTools', () => {
     expect(executed).toEqual([]);
   });
 
-  it('passes an MCP image result to the next model call as an input image', async () => {
-    const session = await open(false);
-    const { model } = await drive(session, [[functionCall('c1', 'get_tiny_image', {})], [message('A tiny image.')]]);
-    const output = functionOutput(model.requests[1], 'c1') as Array<Record<string, unknown>>;
-    expect(output[0]).toMatchObject({ type: 'input_text', text: expect.stringContaining('[image image/png') });
-    const images = output.filter((item) => item['type'] === 'input_image');
-    expect(images).toHaveLength(1);
-    const url = String(images[0]?.['image']);
-    expect(url.startsWith('data:image/png;base64,')).toBe(true);
-    expect(Buffer.from(url.slice('data:image/png;base64,'.length), 'base64').subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect(IMAGE_TOOL).toBe('get-tiny-image');
-  }, 30_000);
+  // Every mode: what the model is offered never names the denied tool, a client call reaches onClientCall, and an
+  // image result (reached the way the mode reaches tools) arrives as an input image.
+  const CONFIGS = { code: true, tools: { mode: 'tools' }, directory: { mode: 'directory' }, direct: false } as const;
+  const IMAGE_CALL = {
+    tools: ['tool_call', { id: `mcp:everything:${IMAGE_TOOL}`, args: {} }],
+    directory: ['tool_call', { id: IMAGE_TOOL, args: {} }],
+    direct: ['get_tiny_image', {}],
+  } as const;
+
+  for (const mode of ['code', 'tools', 'directory', 'direct'] as const) {
+    it(`${mode} mode: never offers the denied tool and runs a client call through onClientCall`, async () => {
+      toasts.length = 0;
+      const session = await open(CONFIGS[mode]);
+      expect(session.decision.mode).toBe(mode);
+      const { model } = await drive(session, [[functionCall('c1', 'show_toast', { text: 'hi' })], [message('Done.')]]);
+      expect(JSON.stringify([model.requests[0]?.tools, model.requests[0]?.systemInstructions])).not.toContain('exec_shell');
+      expect(toasts).toEqual([{ name: 'show_toast', args: { text: 'hi' } }]);
+      expect(functionOutput(model.requests[1], 'c1')).toEqual({ type: 'text', text: 'toast shown' });
+    });
+  }
+
+  for (const mode of ['tools', 'directory', 'direct'] as const) {
+    it(`${mode} mode: an MCP image result reaches the next model call as an input image`, async () => {
+      const session = await open(CONFIGS[mode]);
+      const [name, input] = IMAGE_CALL[mode];
+      const { model } = await drive(session, [[functionCall('c1', name, input)], [message('A tiny image.')]]);
+      const output = functionOutput(model.requests[1], 'c1') as Array<Record<string, unknown>>;
+      expect(output[0]).toMatchObject({ type: 'input_text', text: expect.stringContaining('[image image/png') });
+      const images = output.filter((item) => item['type'] === 'input_image');
+      expect(images).toHaveLength(1);
+      const url = String(images[0]?.['image']);
+      expect(url.startsWith('data:image/png;base64,')).toBe(true);
+      expect(Buffer.from(url.slice('data:image/png;base64,'.length), 'base64').subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    }, 30_000);
+  }
 });
