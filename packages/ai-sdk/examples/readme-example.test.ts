@@ -16,7 +16,8 @@ const prompt = 'Will it rain in Paris tomorrow?';
 // The session's mode as AI SDK tools (tools mode: tool_search, tool_describe, tool_call).
 const session = await host.openSession({ config: { mode: 'tools' }, policy });
 const surface = session.modelSurface();
-const first = await generateText({ model, system: surface.instructions, tools: toolSearchTools(session, { surface }), stopWhen: stepCountIs(8), prompt });
+const tools = toolSearchTools(session, { surface });
+const first = await generateText({ model, system: surface.instructions, tools, stopWhen: stepCountIs(8), prompt });
 
 // Or the AI SDK's own deferral (deferLoading + toolSearch), ranked by our catalog under the same policy.
 const direct = await host.openSession({ config: { native: true }, policy });

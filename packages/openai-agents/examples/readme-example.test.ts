@@ -15,12 +15,13 @@ const policy = createPolicy({ deny: ['exec_shell'] });
 // The session's mode as function tools (tools mode: tool_search, tool_describe, tool_call).
 const session = await host.openSession({ config: { mode: 'tools' }, policy });
 const surface = session.modelSurface();
-const agent = new Agent({ name: 'assistant', instructions: surface.instructions, model, tools: toolSearchTools(session, { surface }) });
-const first = await run(agent, 'Will it rain in Paris tomorrow?');
+const tools = toolSearchTools(session, { surface });
+const agent = new Agent({ name: 'assistant', instructions: surface.instructions, model, tools });
+const first = await run(agent, 'Will it rain in Paris?');
 
 // Or the SDK's own deferral (deferLoading + a client tool_search), ranked by our catalog under the same policy.
 const direct = await host.openSession({ config: { native: true }, policy });
-const second = await run(new Agent({ name: 'assistant', model, tools: toolSearchFor(direct) }), 'Will it rain in Paris tomorrow?');
+const second = await run(new Agent({ name: 'assistant', model, tools: toolSearchFor(direct) }), 'Will it rain in Paris?');
 await host.close(); // closes its sessions too
 // #endregion readme
 
