@@ -57,6 +57,8 @@ export type {
   NativeSearchFormat,
   NativeSearchResult,
   RenderedSurface,
+  SearchLimits,
+  SessionSearchOptions,
   ToolCallRequest,
   ToolProgress,
   ToolSearchSession,

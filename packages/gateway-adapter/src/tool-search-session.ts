@@ -1,4 +1,5 @@
 // The public shape of one run's session, however it was opened (`host.openSession` or `createToolSearchSession`).
+import type { SearchHit } from '@tool-search/catalog';
 import type { AnthropicToolSearchResultBlock, ModelTool, OpenAIToolSearchOutputItem, ProviderToolsFor, Surface, SurfaceFormat } from '@tool-search/modes';
 import type { ToolSearchModeDecision } from './decide-tool-search-mode.js';
 import type { Telemetry } from './telemetry.js';
@@ -58,6 +59,20 @@ export interface NativeSearchResult<F extends NativeSearchFormat = NativeSearchF
   error?: string;
 }
 
+/** The search limits of a session (its config's `searchDefaultLimit` and `maxSearchLimit`). */
+export interface SearchLimits {
+  searchDefaultLimit: number;
+  maxSearchLimit: number;
+}
+
+/** Options of `session.search`. */
+export interface SessionSearchOptions {
+  /** Hits wanted. Default: the session's `searchDefaultLimit`; a larger limit is clamped to its `maxSearchLimit`. */
+  limit?: number;
+  /** The model's tool call this search answers, for the session log. */
+  toolCallId?: string;
+}
+
 /** One run's tool-search session: the surface to send, and the executor for the model's tool calls. */
 export interface ToolSearchSession {
   readonly sessionId: string;
@@ -74,6 +89,15 @@ export interface ToolSearchSession {
    * function calls: `execute` them by name.
    */
   answerNativeSearch<F extends NativeSearchFormat>(request: unknown, format: F): NativeSearchResult<F>;
+  /** The session's search limits. */
+  readonly searchLimits: SearchLimits;
+  /**
+   * Searches the tools this session may see (its policy view of the catalog), best first, within its search
+   * limits: the ranking behind a framework's own tool search. Counted in telemetry and logged as a `search`
+   * event with `via: 'native'`. An empty query has no hits; a limit that is not an integer >= 1 throws
+   * `CatalogError('invalid_limit')`; after `close` it throws `GatewayAdapterError('session_closed')`.
+   */
+  search(query: string, options?: SessionSearchOptions): SearchHit[];
   telemetry(): Telemetry;
   close(): Promise<void>;
 }

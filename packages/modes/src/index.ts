@@ -2,6 +2,7 @@
  * @tool-search/modes: the public contract. Adding an export here makes it public API.
  */
 export {
+  buildNativeSearchTool,
   CONTROL_TOOL_NAMES,
   MAX_SEARCH_QUERIES,
   TOOL_CALL,

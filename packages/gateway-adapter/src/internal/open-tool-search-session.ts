@@ -33,7 +33,7 @@ import { GatewayAdapterError } from '../errors.js';
 import type { ClientTool } from '../executable-tool.js';
 import { resolveToolSearchConfig, type ResolvedToolSearchConfig } from '../resolve-tool-search-config.js';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
-import type { ExecuteOptions, RenderedSurface, ToolCallRequest, ToolProgress, ToolSearchSession } from '../tool-search-session.js';
+import type { ExecuteOptions, RenderedSurface, SearchLimits, ToolCallRequest, ToolProgress, ToolSearchSession } from '../tool-search-session.js';
 import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import { createAllowedTools, type AllowedTools } from './allowed-tools.js';
 import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
@@ -101,6 +101,8 @@ interface SessionParts {
   recorder: TelemetryRecorder;
   pipeline: CallPipeline;
   routes: ReadonlyMap<string, ControlRoute>;
+  reads: CatalogReads;
+  searchLimits: SearchLimits;
   surface: SessionSurface;
   event: SessionEvent;
   abort: AbortController;
@@ -108,7 +110,6 @@ interface SessionParts {
   log: Logger;
   /** Formats already warned about for a surface over the provider's tool limit. */
   warnedFormats: Set<string>;
-  reads: CatalogReads;
   /** Native mode: the ids each format's searches have loaded so far (not loaded again). */
   loaded: Map<SurfaceFormat, Set<string>>;
 }
@@ -209,7 +210,8 @@ async function openSession(
   if (likely.length > 0) event('likely', { toolIds: likely });
   const unsubscribe = host.subscribe((change) => logHostEvent(change, tools, event));
   logSessionStart(host, { decision, directReason, tools, event });
-  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, event, abort, runner, log, warnedFormats: new Set(), loaded: new Map() };
+  const searchLimits = { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit };
+  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), loaded: new Map() };
   const session = sessionApi(parts, async () => {
     unsubscribe();
     // A runner given for this session is the caller's to close; the host's shared one is the host's.
@@ -244,6 +246,13 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
     answerNativeSearch: (request, format) => {
       if (closed) throw new GatewayAdapterError('session_closed', 'A native tool search arrived after the session was closed');
       return answerNativeSearch(parts, request, format);
+    },
+    searchLimits: { ...parts.searchLimits },
+    search(query, searchOptions = {}) {
+      if (closed) throw new GatewayAdapterError('session_closed', 'A search arrived after the session was closed');
+      const { limit, toolCallId } = searchOptions;
+      // A framework's own tool search (AI SDK, Agents SDK) ranking through this session: logged as `session`.
+      return parts.reads.search([{ query, ...(limit === undefined ? {} : { limit }) }], true, toolCallId, 'session')[0] ?? [];
     },
     telemetry: () => parts.recorder.telemetry(),
     async close() {
