@@ -39,6 +39,7 @@ describe('native mode', () => {
     expect(session.answerNativeSearch({ ...call, call_id: 'ts_2' }, 'openai-responses').loadedIds).toEqual([]);
     // A loaded tool comes back as a plain function call by its declared name.
     expect(await session.execute({ name: 'send_email', args: { text: 'hi' }, toolCallId: 'f1' })).toMatchObject({ status: 'ok', tool: { id: 'openclaw:mail:send_email' } });
+    expect(session.telemetry().calls).toEqual([expect.objectContaining({ toolId: 'openclaw:mail:send_email', via: 'native' })]);
     expect(session.telemetry().counts).toMatchObject({ searches: 2, nativeLoads: answer.loadedIds.length, calls: 1 });
   });
 
@@ -73,7 +74,8 @@ describe('native mode', () => {
     host = await createToolSearchHost({ sources: { openclaw: TOOLS } });
     const session = await host.openSession({ config: { mode: 'native' }, policy: POLICY });
     const chat = session.surface('openai-chat');
-    expect(chat.mode).toBe('tools');
+    expect(chat).toMatchObject({ mode: 'tools', requestedMode: 'native', fallbackReason: expect.stringContaining('Chat') });
+    expect(session.telemetry().surface).toMatchObject({ format: 'openai-chat', renderedMode: 'tools', fallbackReason: chat.fallbackReason });
     const outcome = await session.execute({ name: 'tool_search', args: { query: 'inbox' }, toolCallId: 's1' });
     expect(outcome).toMatchObject({ status: 'ok', kind: 'search' });
     expect(() => session.answerNativeSearch({ type: 'tool_search_call', call_id: 'c', arguments: {} }, 'openai-chat' as never)).toThrow(/openai-responses or anthropic/);

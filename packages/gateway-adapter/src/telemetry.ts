@@ -3,7 +3,7 @@ import type { ToolSearchMode } from './resolve-tool-search-config.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
 
 /** How a final tool call was reached. */
-export type CallRoute = 'code' | 'tool_call' | 'direct' | 'hydrated' | 'client';
+export type CallRoute = 'code' | 'tool_call' | 'direct' | 'hydrated' | 'client' | 'native';
 
 /** One final (real) tool call of a session. */
 export interface FinalCallRecord {
@@ -33,6 +33,9 @@ export interface SurfaceTelemetry {
   deferredTools: number;
   /** Set when more tools are declared than the provider documents for one request (OpenAI: 128). */
   providerMaxTools?: number;
+  /** Set when this format could not be served in the session's mode: the mode rendered, and why. */
+  renderedMode?: string;
+  fallbackReason?: string;
 }
 
 /** Per-session telemetry: what was rendered, what was asked, and every final call. */

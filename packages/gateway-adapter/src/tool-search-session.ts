@@ -33,6 +33,9 @@ export interface RenderedSurface<F extends SurfaceFormat = SurfaceFormat> {
   /** The tools in the provider's own shape (OpenAI Chat, OpenAI Responses or Anthropic). */
   tools: ProviderToolsFor<F>;
   instructions: string;
+  /** Set when this format could not be served in the session's mode (native on OpenAI Chat renders tools mode). */
+  requestedMode?: Surface['mode'];
+  fallbackReason?: string;
 }
 
 /**

@@ -32,6 +32,7 @@ import { createSessionLog, type SessionLog, type SessionLogTarget } from '../cre
 import { GatewayAdapterError } from '../errors.js';
 import type { ClientTool } from '../executable-tool.js';
 import { resolveToolSearchConfig, type ResolvedToolSearchConfig } from '../resolve-tool-search-config.js';
+import type { CallRoute } from '../telemetry.js';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
 import type { ExecuteOptions, RenderedSurface, SearchLimits, ToolCallRequest, ToolProgress, ToolSearchSession } from '../tool-search-session.js';
 import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-search-mode.js';
@@ -110,6 +111,8 @@ interface SessionParts {
   log: Logger;
   /** Formats already warned about for a surface over the provider's tool limit. */
   warnedFormats: Set<string>;
+  /** Formats whose surface fell back to another mode (logged once each). */
+  fellBack: Set<string>;
   /** Native mode: the ids each format's searches have loaded so far (not loaded again). */
   loaded: Map<SurfaceFormat, Set<string>>;
 }
@@ -211,7 +214,7 @@ async function openSession(
   const unsubscribe = host.subscribe((change) => logHostEvent(change, tools, event));
   logSessionStart(host, { decision, directReason, tools, event });
   const searchLimits = { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit };
-  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), loaded: new Map() };
+  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), fellBack: new Set(), loaded: new Map() };
   const session = sessionApi(parts, async () => {
     unsubscribe();
     // A runner given for this session is the caller's to close; the host's shared one is the host's.
@@ -230,7 +233,8 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
     surface<F extends SurfaceFormat>(format: F): RenderedSurface<F> {
       const current = parts.surface.current(format);
       recordSurface(parts, current, format, measureSurface(current, format));
-      return { mode: current.mode, tools: toProviderTools(current.tools, format), instructions: current.instructions };
+      const fallback = current.fallbackReason === undefined ? {} : { requestedMode: current.requestedMode ?? parts.decision.mode, fallbackReason: current.fallbackReason };
+      return { mode: current.mode, tools: toProviderTools(current.tools, format), instructions: current.instructions, ...fallback };
     },
     modelSurface() {
       const current = parts.surface.current();
@@ -283,9 +287,16 @@ function recordSurface(parts: SessionParts, current: Surface, format: string, me
   const schemasUpFront = current.tools.filter((tool) => tool.id !== undefined && tool.deferred !== true).length;
   const maxTools = format in PROVIDER_MAX_TOOLS ? PROVIDER_MAX_TOOLS[format as SurfaceFormat] : undefined;
   const overLimit = maxTools !== undefined && current.tools.length > maxTools ? { providerMaxTools: maxTools } : {};
-  const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured, ...overLimit };
+  // A format the mode cannot serve renders another one (native on OpenAI Chat renders tools): say so, per format.
+  const fallback = current.fallbackReason === undefined ? {} : { renderedMode: current.mode, fallbackReason: current.fallbackReason };
+  const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured, ...overLimit, ...fallback };
   parts.recorder.recordSurface(rendered);
   parts.event('surface', { mode: current.mode, ...rendered });
+  if (current.fallbackReason !== undefined && !parts.fellBack.has(format)) {
+    parts.fellBack.add(format);
+    parts.event('fallback', { requestedMode: current.requestedMode ?? parts.decision.mode, mode: current.mode, format, reason: current.fallbackReason });
+    parts.log.info({ format, requestedMode: current.requestedMode, mode: current.mode, reason: current.fallbackReason }, 'mode not available for this format, falling back');
+  }
   // A request over the provider's documented limit is likely refused: say so, once per format, and suggest the fix.
   if (maxTools !== undefined && current.tools.length > maxTools && !parts.warnedFormats.has(format)) {
     parts.warnedFormats.add(format);
@@ -313,7 +324,7 @@ async function executeRequest(parts: SessionParts, request: ToolCallRequest, opt
   if (CONTROL_TOOL_NAMES.includes(name)) return fail(errorOutcome(start, 'wrong_mode', `${name} is not available in ${parts.decision.mode} mode`));
   const signal = call;
   const declared = surface.declaredId(name);
-  if (declared !== undefined) return pipeline.call(declared, args, { via: tools.get(declared)?.kind === 'client' ? 'client' : 'direct', toolCallId, name, ...signal });
+  if (declared !== undefined) return pipeline.call(declared, args, { via: declaredRoute(parts, declared), toolCallId, name, ...signal });
   // Directory mode: an exact hidden name the model read in the directory is hydrated from the allowed catalog.
   const hydrated = parts.decision.mode === 'directory' ? surface.current().hydratable.get(name) : undefined;
   if (hydrated !== undefined && tools.get(hydrated) !== undefined) {
@@ -344,6 +355,12 @@ function progressReporter(parts: SessionParts, toolCallId: string, receiver: (pr
       parts.event('progress', { toolCallId, receiverFailed: error instanceof Error ? error.message.slice(0, 200) : 'non-error thrown' });
     }
   };
+}
+
+/** How a call to a declared name came: a client tool, a tool native mode deferred (loaded by a search), or direct. */
+function declaredRoute(parts: SessionParts, id: string): CallRoute {
+  if (parts.tools.get(id)?.kind === 'client') return 'client';
+  return parts.decision.mode === 'native' && !parts.tools.pinnedInputs().some((pin) => `${pin.source}:${pin.owner}:${pin.name}` === id) ? 'native' : 'direct';
 }
 
 /** The `session.start` event, and one `mcp.unavailable` per server that is not ready at open. */
