@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_SEARCH_DEFAULTS } from '@tool-search/gateway-adapter';
+import { NATIVE_CHAT_FALLBACK_REASON } from '@tool-search/modes';
 import { fakeToolSpecs } from './write-fake-plugin.js';
 import { MCP_FIXTURE_TOOL_COUNT } from './mcp-fixture.js';
 import type { ProviderApi } from './resolve-script-reply.js';
@@ -214,5 +215,9 @@ describe('native mode over OpenAI Chat Completions', () => {
     expect(native.renderedMode).toBe('tools');
     expect(native.providerRules).toEqual(['search', 'describe', 'call', 'finish']);
     expect(native.finalTool).toEqual({ id: TARGET_ID, source: 'plugin', via: 'tool_call', status: 'ok' });
+  });
+
+  it('[N3] records why it fell back to tools mode in the session log', () => {
+    expect(native.fallbackReason).toBe(NATIVE_CHAT_FALLBACK_REASON);
   });
 });
