@@ -20,6 +20,11 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
+/** The mode, or `asked→rendered` when another mode was rendered in its place. */
+function modeLabel(report: ModeReport): string {
+  return report.renderedMode && report.renderedMode !== report.mode ? `${report.mode}→${report.renderedMode}` : report.mode;
+}
+
 function finalTool(report: ModeReport): string {
   if (!report.finalTool) return '(none)';
   const name = parseToolId(report.finalTool.id)?.name ?? report.finalTool.id;
@@ -47,7 +52,7 @@ function percentSaved(bytes: number, direct: number): string {
 /** Renders the comparison as plain text: the per-mode table, fallbacks, the saving against direct and the proofs. */
 export function formatComparisonReport(result: ComparisonResult): string {
   const rows = result.reports.map((report) => [
-    report.renderedMode && report.renderedMode !== report.mode ? `${report.mode}→${report.renderedMode}` : report.mode,
+    modeLabel(report),
     kilobytes(report.firstRequestBytes),
     kilobytes(report.totalRequestBytes),
     String(report.providerRequests),
@@ -89,7 +94,7 @@ export function formatComparisonReport(result: ComparisonResult): string {
   const fallbacks = result.reports.filter((report) => report.renderedMode !== undefined && report.renderedMode !== report.mode);
   if (fallbacks.length > 0) {
     lines.push('', 'Rendered in place of the mode asked for:');
-    for (const report of fallbacks) lines.push(`  ${report.mode}→${report.renderedMode}: ${report.fallbackReason ?? '(no reason recorded in the session log)'}`);
+    for (const report of fallbacks) lines.push(`  ${modeLabel(report)}: ${report.fallbackReason ?? '(no reason recorded in the session log)'}`);
   }
   const native = result.reports.find((report) => report.mode === 'native' && report.renderedMode === 'native');
   if (native) {
@@ -106,7 +111,7 @@ export function formatComparisonReport(result: ComparisonResult): string {
     for (const report of result.reports) {
       if (report.mode === 'direct') continue;
       lines.push(
-        `  ${report.mode.padEnd(9)} first request ${percentSaved(report.firstRequestBytes, direct.firstRequestBytes)}; whole run ${percentSaved(report.totalRequestBytes, direct.totalRequestBytes)}`,
+        `  ${modeLabel(report).padEnd(12)} first request ${percentSaved(report.firstRequestBytes, direct.firstRequestBytes)}; whole run ${percentSaved(report.totalRequestBytes, direct.totalRequestBytes)}`,
       );
     }
   }

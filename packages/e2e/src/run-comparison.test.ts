@@ -151,8 +151,8 @@ describe('formatComparisonReport', () => {
     expect(rows[1]).toContain(`${TARGET} (plugin)`);
     expect(rows[4]).toContain('| 1036 / 4 → 12 → 12 ');
     expect(rows[4]).toContain('| 1 (native) / 0 / 1 ');
-    expect(text).toContain('code      first request 99.3% smaller (0.68% of direct)');
-    expect(text).toContain('native    first request 5.0% larger (105.00% of direct)');
+    expect(text).toContain('  code         first request 99.3% smaller (0.68% of direct)');
+    expect(text).toContain('  native       first request 5.0% larger (105.00% of direct)');
     expect(text).toContain("the model's context holds 4 before its search and 12 after (8 loaded by 1 provider tool search our catalog answered)");
     expect(text).toContain('Proofs: 17 of 17 passed');
   });
