@@ -1,6 +1,11 @@
 // Unit tests import sibling packages from source, so they run without a build.
 // The e2e project does not use this: it runs against built output.
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
 
 const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
 
@@ -8,3 +13,109 @@ export const sourceAliases = [
   { find: /^@tool-search\/([a-z-]+)\/testing$/, replacement: `${packagesDir}$1/src/testing/index.ts` },
   { find: /^@tool-search\/([a-z-]+)$/, replacement: `${packagesDir}$1/src/index.ts` },
 ];
+
+/**
+ * The test pool of a project whose code needs Node >= `minimumMajor` (the AI SDK and the OpenAI Agents SDK need
+ * 22) while the repo's tests run on Node 20: its test files run in forked workers on the binary of the
+ * `node-<platform>-<arch>` package (a devDependency of the project, resolved from `from`, its config's URL);
+ * vitest itself stays on this Node. On a new enough Node the default pool is kept. Throws, saying what to
+ * install, when there is no such binary.
+ */
+export function poolForNode(minimumMajor: number, from: string): { pool?: PoolRunnerInitializer } {
+  if (Number(process.versions.node.split('.')[0]) >= minimumMajor) return {};
+  const name = `node-${process.platform}-${process.arch}`;
+  let binary: string | undefined;
+  try {
+    binary = join(dirname(createRequire(from).resolve(`${name}/package.json`)), 'bin', 'node');
+  } catch {
+    binary = undefined;
+  }
+  if (binary === undefined || !existsSync(binary)) {
+    throw new Error(
+      `${fileURLToPath(from)}: these tests need Node >= ${minimumMajor} and this is Node ${process.versions.node}; ` +
+        `install the ${name} package as a devDependency of the project, or run vitest on Node ${minimumMajor} or later`,
+    );
+  }
+  return { pool: forksOnNode(binary) };
+}
+
+/** Vitest's `forks` pool with the workers on another Node binary (`execPath`). */
+function forksOnNode(execPath: string): PoolRunnerInitializer {
+  const name = `forks:${execPath}`;
+  return { name, createPoolWorker: (options) => new ForksOnNodeWorker(name, options, execPath) };
+}
+
+const SIGKILL_AFTER_MS = 500;
+
+// The same as vitest's ForksPoolWorker (v4), whose fork options cannot name a binary.
+class ForksOnNodeWorker implements PoolWorker {
+  readonly cacheFs = true;
+  private child: ChildProcess | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly options: PoolOptions,
+    private readonly execPath: string,
+  ) {}
+
+  on(event: string, callback: (arg: unknown) => void): void {
+    this.process().on(event, callback);
+  }
+
+  off(event: string, callback: (arg: unknown) => void): void {
+    this.process().off(event, callback);
+  }
+
+  send(message: WorkerRequest): void {
+    this.process().send(message);
+  }
+
+  async start(): Promise<void> {
+    if (this.child !== undefined) return;
+    const child = fork(resolve(this.options.distPath, 'workers/forks.js'), [], {
+      env: this.options.env,
+      execArgv: this.options.execArgv,
+      execPath: this.execPath,
+      stdio: 'pipe',
+      serialization: 'advanced',
+    });
+    // Every worker pipes into the same two streams: raise their listener ceiling per worker, as vitest does.
+    for (const [from, to] of this.streams(child)) {
+      to.setMaxListeners(to.getMaxListeners() + 1);
+      from.pipe(to, { end: false });
+    }
+    this.child = child;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.process();
+    const exited = new Promise<void>((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done())));
+    const killer = setTimeout(() => child.kill('SIGKILL'), SIGKILL_AFTER_MS);
+    child.kill();
+    await exited;
+    clearTimeout(killer);
+    for (const [from, to] of this.streams(child)) {
+      from.unpipe(to);
+      to.setMaxListeners(to.getMaxListeners() - 1);
+    }
+    this.child = undefined;
+  }
+
+  deserialize(data: unknown): unknown {
+    return data;
+  }
+
+  private streams(child: ChildProcess): Array<[NodeJS.ReadableStream, NodeJS.WritableStream & { setMaxListeners(n: number): unknown; getMaxListeners(): number }]> {
+    const { outputStream, errorStream } = this.options.project.vitest.logger;
+    const pairs: Array<[NodeJS.ReadableStream | null, typeof outputStream]> = [
+      [child.stdout, outputStream],
+      [child.stderr, errorStream],
+    ];
+    return pairs.flatMap(([from, to]) => (from === null ? [] : [[from, to]]));
+  }
+
+  private process(): ChildProcess {
+    if (this.child === undefined) throw new Error(`The test worker on ${this.execPath} was never started or is already stopped`);
+    return this.child;
+  }
+}

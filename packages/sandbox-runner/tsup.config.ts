@@ -1,3 +1,3 @@
 import { defineToolSearchConfig } from '@tool-search/tsup-config';
 
-export default defineToolSearchConfig({ platform: 'node' });
+export default defineToolSearchConfig({ entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' }, platform: 'node' });

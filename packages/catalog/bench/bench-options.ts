@@ -8,7 +8,9 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** `--data`, or the shared benchmark folder next to the repo; exits when `required` (a path inside it) is missing. */
 export function benchDataDir(value: string | undefined, required = ''): string {
-  const dataDir = resolve(value ?? join(repoRoot, '..', 'shared', 'bench'));
+  // Next to the repo, or next to the folder that holds it (a git worktree one level down).
+  const fallback = [join(repoRoot, '..', 'shared', 'bench'), join(repoRoot, '..', '..', 'shared', 'bench')].find((dir) => existsSync(dir));
+  const dataDir = resolve(value ?? fallback ?? join(repoRoot, '..', 'shared', 'bench'));
   const needed = join(dataDir, required);
   if (!existsSync(needed)) {
     console.error(`No benchmark data at ${needed} (pass --data <dir>).`);
@@ -20,5 +22,10 @@ export function benchDataDir(value: string | undefined, required = ''): string {
 /** The default ranking with `--ranking` JSON overrides on top (field weights merged, not replaced). */
 export function rankingFrom(json: string | undefined): RankingSettings {
   const overrides = json ? (JSON.parse(json) as Partial<RankingSettings>) : {};
-  return { ...DEFAULT_RANKING, ...overrides, fieldWeights: { ...DEFAULT_RANKING.fieldWeights, ...overrides.fieldWeights } };
+  return {
+    ...DEFAULT_RANKING,
+    ...overrides,
+    fieldWeights: { ...DEFAULT_RANKING.fieldWeights, ...overrides.fieldWeights },
+    fusion: { ...DEFAULT_RANKING.fusion, ...overrides.fusion },
+  };
 }

@@ -1,6 +1,10 @@
-// pnpm bench:catalog [--data <dir>] [--queries 1000] [--ranking '<json overrides>']
+// pnpm bench:catalog [--data <dir>] [--queries 1000] [--ranking '<json overrides>'] [--skip-synthetic]
+//   [--embedder use-lite [--embedding-cache <file>]]
 // Build time, heap, search latency (p50/p95/p99 over natural-language queries) and `add` of 100 tools, on the
-// `mixed` benchmark catalog (10,957 tools) and on a 100,000-tool synthetic catalog.
+// `mixed` benchmark catalog (10,957 tools) and on a 100,000-tool synthetic catalog. With --embedder, also
+// searchAsync on `mixed` (tool vectors from the cache the retrieval bench fills): with the query embedded, and
+// with the query vector already known (the fusion's own cost).
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
@@ -14,7 +18,14 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 const { values } = parseArgs({
-  options: { data: { type: 'string' }, queries: { type: 'string' }, ranking: { type: 'string' }, 'skip-synthetic': { type: 'boolean' } },
+  options: {
+    data: { type: 'string' },
+    queries: { type: 'string' },
+    ranking: { type: 'string' },
+    'skip-synthetic': { type: 'boolean' },
+    embedder: { type: 'string' },
+    'embedding-cache': { type: 'string' },
+  },
 });
 const dataDir = benchDataDir(values.data, 'mixed');
 const ranking = rankingFrom(values.ranking);
@@ -77,3 +88,37 @@ console.log('| catalog | tools | build ms | heap MB | p50 ms | p95 ms | p99 ms |
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 console.log(measure('mixed', mixed.inputs, extraTools));
 if (!values['skip-synthetic']) console.log(measure('synthetic', syntheticTools(100_000, 'synth'), extraTools));
+
+if (values.embedder === 'use-lite') console.log(await measureEmbedder());
+
+/** searchAsync on `mixed` with USE-lite: per query with the model call, and with the query vector known. */
+async function measureEmbedder(): Promise<string> {
+  const { createUseLiteEmbedder } = await import('./use-lite-embedder.js');
+  const { openFileEmbeddingCache } = await import('./file-embedding-cache.js');
+  const embedder = await createUseLiteEmbedder();
+  const embeddingCache = openFileEmbeddingCache(values['embedding-cache'] ?? fileURLToPath(new URL(`./.cache/${embedder.id}.jsonl`, import.meta.url)));
+  const catalog = createCatalog(mixed.inputs, { ranking, embedder, embeddingCache } as Parameters<typeof createCatalog>[1]);
+  let started = performance.now();
+  const update = await catalog.updateEmbeddings();
+  const updateMs = performance.now() - started;
+  embeddingCache.flush();
+  const sample = queries.slice(0, 300);
+  const withModel: number[] = [];
+  const fusionOnly: number[] = [];
+  for (const query of sample) {
+    started = performance.now();
+    await catalog.searchAsync(query);
+    const middle = performance.now();
+    await catalog.searchAsync(query);
+    withModel.push(middle - started);
+    fusionOnly.push(performance.now() - middle);
+  }
+  withModel.sort((a, b) => a - b);
+  fusionOnly.sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(2);
+  return [
+    `searchAsync on mixed with ${embedder.id}: ${update.vectors} vectors (${update.fromCache} from the cache, ${update.embedded} embedded now) in ${f(updateMs)} ms;`,
+    `  ${sample.length} queries, query embedded by the model: p50 ${f(percentile(withModel, 50))} ms, p95 ${f(percentile(withModel, 95))} ms;`,
+    `  query vector known (lexical + semantic scan + fusion): p50 ${f(percentile(fusionOnly, 50))} ms, p95 ${f(percentile(fusionOnly, 95))} ms`,
+  ].join('\n');
+}

@@ -7,19 +7,27 @@ export interface Metrics {
   mrr10: number;
 }
 
-export function scoreRanking(ranked: readonly string[], relevant: readonly string[]): Metrics {
+/**
+ * How a query's `relevant` list is read: `all` (every listed tool is wanted: R@k is the share found) or `any`
+ * (the list holds alternatives: R@k is 1 when any listed tool is in the top k, nDCG counts the first one only).
+ */
+export type RelevanceMode = 'all' | 'any';
+
+export function scoreRanking(ranked: readonly string[], relevant: readonly string[], mode: RelevanceMode = 'all'): Metrics {
   const gold = new Set(relevant);
+  const firstHit = ranked.slice(0, 10).findIndex((id) => gold.has(id));
+  if (mode === 'any') {
+    const hitAt = (k: number) => (firstHit >= 0 && firstHit < k ? 1 : 0);
+    return { r5: hitAt(5), r10: hitAt(10), ndcg10: firstHit < 0 ? 0 : 1 / Math.log2(firstHit + 2), mrr10: firstHit < 0 ? 0 : 1 / (firstHit + 1) };
+  }
   const recallAt = (k: number) => ranked.slice(0, k).filter((id) => gold.has(id)).length / gold.size;
   let dcg = 0;
-  let mrr = 0;
   ranked.slice(0, 10).forEach((id, i) => {
-    if (!gold.has(id)) return;
-    dcg += 1 / Math.log2(i + 2);
-    if (mrr === 0) mrr = 1 / (i + 1);
+    if (gold.has(id)) dcg += 1 / Math.log2(i + 2);
   });
   let ideal = 0;
   for (let i = 0; i < Math.min(10, gold.size); i++) ideal += 1 / Math.log2(i + 2);
-  return { r5: recallAt(5), r10: recallAt(10), ndcg10: ideal === 0 ? 0 : dcg / ideal, mrr10: mrr };
+  return { r5: recallAt(5), r10: recallAt(10), ndcg10: ideal === 0 ? 0 : dcg / ideal, mrr10: firstHit < 0 ? 0 : 1 / (firstHit + 1) };
 }
 
 export function meanMetrics(all: readonly Metrics[]): Metrics {

@@ -1,11 +1,15 @@
 // createCatalog: validated descriptors, a ranking index and prompt-safe hits for very large tool catalogs.
 import { pino, type Logger } from 'pino';
 import { CatalogError } from './errors.js';
+import { contentHash } from './internal/content-hash.js';
 import { findSimilarIds } from './internal/find-similar-ids.js';
+import { fuseRankings } from './internal/fuse-rankings.js';
 import { DEFAULT_RANKING, SearchIndex, type IndexScope, type RankingSettings } from './internal/search-index.js';
+import { toolEmbeddingText } from './internal/tool-embedding-text.js';
+import { unitVector, VectorIndex } from './internal/vector-index.js';
 import { renderInputSignature } from './render-input-signature.js';
 import { sanitizeText } from './sanitize-text.js';
-import { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, toolInputSchema, viewOptionsSchema } from './schemas.js';
+import { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, MAX_OWNER_CONTEXT_INDEXED, ownerContextSchema, toolInputSchema, viewOptionsSchema } from './schemas.js';
 import { TOOL_SOURCES, toolId } from './tool-id.js';
 import type {
   AddResult,
@@ -14,6 +18,11 @@ import type {
   CatalogReader,
   CatalogView,
   DescribeResult,
+  Embedder,
+  EmbeddingCache,
+  EmbeddingUpdate,
+  LikelyToolsOptions,
+  OwnerContext,
   RejectedTool,
   SearchHit,
   SearchOptions,
@@ -44,6 +53,19 @@ const EMPTY_INPUT_SCHEMA = { type: 'object', properties: {} } as const;
 const MAX_JOURNAL_ENTRIES = 256;
 /** Scores are rounded so hits are stable and JSON-friendly (and ties broken by id). */
 const SCORE_DECIMALS = 3;
+/** Default most tools `likelyTools` returns. */
+export const DEFAULT_LIKELY_TOOLS = 3;
+/** Texts per `embed` call when the embedder does not say. */
+const DEFAULT_EMBED_BATCH = 64;
+/** Query vectors remembered per catalog (the same request is often searched again). */
+const QUERY_VECTOR_CACHE_SIZE = 256;
+/** Characters of a query sent to the embedder. */
+const MAX_EMBEDDED_QUERY = 2_000;
+/**
+ * After the embedder fails, `searchAsync` leaves it alone this long (lexical hits at once, no call that may hang
+ * until its timeout); an explicit `updateEmbeddings()` still tries, and a success ends the pause.
+ */
+const EMBEDDER_PAUSE_MS = 30_000;
 
 /** Internal options: the ranking settings are not public API, the benchmark script sets them. */
 interface InternalCatalogOptions extends CatalogOptions {
@@ -66,7 +88,22 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
   const hitCache = new Map<string, Omit<SearchHit, 'score'>>();
   /** name -> ids, for describe by name and exact-name ranking. */
   const idsByName = new Map<string, Set<string>>();
-  const index = new SearchIndex(ranking ?? DEFAULT_RANKING);
+  /** `<source>:<owner>` -> context text (an MCP server's instructions), indexed with each of its tools. */
+  const ownerContexts = new Map<string, string>();
+  const settings = ranking ?? DEFAULT_RANKING;
+  const index = new SearchIndex(settings, (tool) => ownerContexts.get(`${tool.source}:${tool.owner}`) ?? '');
+  const embedder: Embedder | undefined = parsedOptions.data.embedder;
+  const embeddingCache: EmbeddingCache = parsedOptions.data.embeddingCache ?? new Map<string, Float32Array>();
+  /** Tool vectors by index slot (only with an embedder). */
+  const vectors = new VectorIndex();
+  /** Ids of catalogued tools that have no vector yet. */
+  const unembedded = new Set<string>();
+  const queryVectors = new Map<string, Float32Array>();
+  /** Embedding updates run one after another; each takes the tools unembedded when it starts. */
+  let embeddingQueue: Promise<unknown> = Promise.resolve();
+  /** Until when `searchAsync` does not call the embedder (set by a failure). */
+  let embedderPausedUntil = 0;
+  const embedderPaused = () => Date.now() < embedderPausedUntil;
   const reserved = new Set(parsedOptions.data.reservedNames ?? []);
   /** Bumped on every change; views compare it with the version they last caught up to. */
   let version = 0;
@@ -131,6 +168,122 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       idsByName.set(tool.name, ids);
     }
     index.add(batch);
+    if (embedder) for (const tool of batch) unembedded.add(tool.id);
+  }
+
+  /** Takes tools out of the index and puts them back (their owner's context changed), keeping their vectors. */
+  function reindex(tools: ToolDescriptor[]): Array<{ id: string; slot: number }> {
+    const removed = tools.map((tool) => ({ id: tool.id, slot: index.slotFor(tool.id) as number }));
+    const kept = removed.map(({ slot }) => vectors.get(slot));
+    for (const { slot } of removed) vectors.clear(slot);
+    index.remove(tools.map((tool) => tool.id));
+    index.add(tools);
+    tools.forEach((tool, i) => {
+      const vector = kept[i];
+      if (vector !== undefined) vectors.set(index.slotFor(tool.id) as number, vector);
+    });
+    return removed;
+  }
+
+  function setVector(tool: ToolDescriptor, vector: Float32Array): void {
+    const slot = index.slotFor(tool.id);
+    if (slot === undefined || descriptors.get(tool.id) !== tool) return;
+    vectors.set(slot, vector);
+    unembedded.delete(tool.id);
+  }
+
+  /** Checks what an embedder returned: one finite vector per text, all of one length. */
+  function checkedVectors(output: unknown, count: number): Float32Array[] {
+    if (!Array.isArray(output) || output.length !== count) {
+      throw new Error(`the embedder returned ${Array.isArray(output) ? `${output.length} vectors` : describeType(output)} for ${count} texts`);
+    }
+    let dimensions = vectors.dimensions;
+    return output.map((vector: unknown, i) => {
+      const length = (vector as ArrayLike<number> | null)?.length;
+      if (typeof length !== 'number' || length === 0) throw new Error(`vector ${i} is not an array of numbers`);
+      if (dimensions === undefined) dimensions = length;
+      if (length !== dimensions) throw new Error(`vector ${i} has ${length} dimensions, expected ${dimensions}`);
+      const unit = unitVector(vector as ArrayLike<number>);
+      if (unit.some((value) => !Number.isFinite(value))) throw new Error(`vector ${i} has a value that is not a finite number`);
+      return unit;
+    });
+  }
+
+  /** A cached vector as a unit vector, or undefined when it does not fit (another length, not finite numbers). */
+  function cachedVector(cached: ArrayLike<number> | undefined): Float32Array | undefined {
+    if (cached === undefined) return undefined;
+    try {
+      return checkedVectors([cached], 1)[0];
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function runEmbeddingUpdate(active: Embedder): Promise<EmbeddingUpdate> {
+    const update: EmbeddingUpdate = { vectors: 0, embedded: 0, fromCache: 0, failed: 0 };
+    const work: Array<{ tool: ToolDescriptor; text: string; key: string }> = [];
+    for (const id of [...unembedded].sort()) {
+      const tool = descriptors.get(id);
+      if (tool === undefined) {
+        unembedded.delete(id);
+        continue;
+      }
+      const text = toolEmbeddingText(tool);
+      const key = `${active.id}:${await contentHash(text)}`;
+      const cached = cachedVector(embeddingCache.get(key));
+      if (cached !== undefined) {
+        setVector(tool, cached);
+        update.fromCache += 1;
+      } else {
+        work.push({ tool, text, key });
+      }
+    }
+    const batchSize = Math.max(1, Math.floor(active.maxBatchSize ?? DEFAULT_EMBED_BATCH));
+    for (let start = 0; start < work.length; start += batchSize) {
+      const batch = work.slice(start, start + batchSize);
+      try {
+        const output = checkedVectors(await active.embed(batch.map((entry) => entry.text), { kind: 'tool' }), batch.length);
+        batch.forEach((entry, i) => {
+          const vector = output[i] as Float32Array;
+          embeddingCache.set(entry.key, vector);
+          setVector(entry.tool, vector);
+        });
+        update.embedded += batch.length;
+        embedderPausedUntil = 0;
+      } catch (error) {
+        update.failed += batch.length;
+        update.error = errorMessage(error);
+        embedderPausedUntil = Date.now() + EMBEDDER_PAUSE_MS;
+        logger.warn({ tools: batch.length, err: update.error }, 'embedding tools failed');
+      }
+    }
+    update.vectors = vectors.size;
+    logger.debug({ ...update }, 'embeddings updated');
+    return update;
+  }
+
+  function updateEmbeddings(): Promise<EmbeddingUpdate> {
+    const active = embedder;
+    if (active === undefined) return Promise.resolve({ vectors: 0, embedded: 0, fromCache: 0, failed: 0 });
+    const next = embeddingQueue.then(() => runEmbeddingUpdate(active));
+    embeddingQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  async function queryVector(active: Embedder, query: string): Promise<Float32Array> {
+    const text = query.trim().slice(0, MAX_EMBEDDED_QUERY);
+    const known = queryVectors.get(text);
+    if (known !== undefined) return known;
+    let vector: Float32Array;
+    try {
+      [vector] = checkedVectors(await active.embed([text], { kind: 'query' }), 1) as [Float32Array];
+    } catch (error) {
+      embedderPausedUntil = Date.now() + EMBEDDER_PAUSE_MS;
+      throw error;
+    }
+    if (queryVectors.size >= QUERY_VECTOR_CACHE_SIZE) queryVectors.delete(queryVectors.keys().next().value as string);
+    queryVectors.set(text, vector);
+    return vector;
   }
 
   function hitFor(id: string, score: number): SearchHit {
@@ -206,13 +359,24 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       return namedIds(trimmed);
     }
 
-    function search(query: string, searchOptions: SearchOptions = {}): SearchHit[] {
+    function checkQuery(query: unknown): asserts query is string {
       if (typeof query !== 'string') {
         throw new CatalogError('invalid_query', `Invalid search query: expected a string, received ${describeType(query)}.`);
       }
+    }
+
+    /** Lexical, or fused with the embedder's nearest tools when `vector` (the query's) is given. */
+    function search(query: string, searchOptions: SearchOptions = {}, vector?: Float32Array): SearchHit[] {
+      checkQuery(query);
       const limit = resolveLimit(searchOptions?.limit, limits);
       const exact = exactMatches(query);
-      const ranked = index.rank(query, limit + exact.length, scope.index);
+      let ranked = index.rank(query, vector === undefined ? limit + exact.length : Math.max(settings.fusionDepth, limit + exact.length), scope.index);
+      if (vector !== undefined) {
+        const depth = Math.max(settings.fusionDepth, limit + exact.length);
+        const nearest = vectors.nearest(vector, depth, (slot) => index.idAt(slot) as string, scope.index?.admittedSlots);
+        const semantic = nearest.map(({ slot, similarity }) => ({ id: index.idAt(slot) as string, score: similarity }));
+        ranked = fuseRankings(ranked, semantic, settings.fusion).slice(0, limit + exact.length);
+      }
       const rounded = ranked.map((entry) => ({ id: entry.id, score: roundScore(entry.score) }));
       rounded.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       if (exact.length > 0) {
@@ -235,6 +399,38 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       search(query: string, searchOptions?: SearchOptions): SearchHit[] {
         scope.sync();
         return search(query, searchOptions);
+      },
+      async searchAsync(query: string, searchOptions?: SearchOptions): Promise<SearchHit[]> {
+        checkQuery(query);
+        resolveLimit(searchOptions?.limit, limits);
+        const active = embedder;
+        let vector: Float32Array | undefined;
+        if (active !== undefined && query.trim() !== '' && !embedderPaused()) {
+          if (unembedded.size > 0) await updateEmbeddings();
+          try {
+            if (!embedderPaused()) vector = await queryVector(active, query);
+          } catch (error) {
+            logger.warn({ err: errorMessage(error) }, 'embedding the query failed; lexical hits only');
+          }
+        }
+        // After the awaits: the catalog may have changed meanwhile, so the scope catches up here.
+        scope.sync();
+        return search(query, searchOptions, vectors.size > 0 ? vector : undefined);
+      },
+      likelyTools(request: string, likelyOptions: LikelyToolsOptions = {}): ToolDescription[] {
+        scope.sync();
+        checkQuery(request);
+        const limit = likelyOptions?.limit ?? DEFAULT_LIKELY_TOOLS;
+        if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+          throw new CatalogError('invalid_limit', `Invalid likelyTools limit ${String(limit)}: expected an integer ≥ 1.`);
+        }
+        const capped = Math.min(limit, limits.maxSearchLimit - 1);
+        if (capped < 1) return [];
+        const hits = search(request, { limit: capped + 1 });
+        const picked = pickLikely(hits.map((hit) => hit.score), capped, settings.likelyRatio, settings.likelyMargin);
+        const tools = hits.slice(0, picked).map((hit) => describeTool(descriptors.get(hit.id) as ToolDescriptor));
+        if (tools.length > 0) logger.debug({ toolIds: tools.map((tool) => tool.id) }, 'likely tools picked');
+        return tools;
       },
       searchMany(queries: SearchQuery[]): SearchHit[][] {
         scope.sync();
@@ -298,6 +494,9 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     };
   }
 
+  /** Tools of one owner, by id. */
+  const toolsOf = (source: string, owner: string) => [...descriptors.values()].filter((tool) => tool.source === source && tool.owner === owner).sort((a, b) => (a.id < b.id ? -1 : 1));
+
   const whole = createReader({ index: undefined, size: () => descriptors.size, tools: () => descriptors.values(), stamp: () => version, sync: () => undefined }, limits);
 
   /** A view: the admitted tools as an index scope, caught up with the catalog's changes when it is used. */
@@ -351,6 +550,8 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     },
     limits,
     search: whole.search,
+    searchAsync: whole.searchAsync,
+    likelyTools: whole.likelyTools,
     searchMany: whole.searchMany,
     describe: whole.describe,
     get: whole.get,
@@ -372,11 +573,13 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       const removed = [...new Set(ids)].filter((id) => typeof id === 'string' && descriptors.has(id));
       if (removed.length === 0) return removed;
       const slots = removed.map((id) => ({ id, slot: index.slotFor(id) as number }));
+      for (const { slot } of slots) vectors.clear(slot);
       index.remove(removed);
       for (const id of removed) {
         const tool = descriptors.get(id) as ToolDescriptor;
         descriptors.delete(id);
         hitCache.delete(id);
+        unembedded.delete(id);
         const named = idsByName.get(tool.name);
         named?.delete(id);
         if (named && named.size === 0) idsByName.delete(tool.name);
@@ -386,6 +589,26 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       return removed;
     },
     view: createView,
+    setOwnerContext(context: OwnerContext): void {
+      const parsed = ownerContextSchema.safeParse(context);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.') || '(context)';
+        throw new CatalogError('invalid_options', `Invalid owner context: field \`${field}\`: ${issue?.message ?? 'invalid'}.`, { field });
+      }
+      const { source, owner } = parsed.data;
+      const key = `${source}:${owner}`;
+      const text = sanitizeText(parsed.data.text, { maxLength: MAX_OWNER_CONTEXT_INDEXED });
+      if ((ownerContexts.get(key) ?? '') === text) return;
+      if (text === '') ownerContexts.delete(key);
+      else ownerContexts.set(key, text);
+      const tools = toolsOf(source, owner);
+      if (tools.length === 0) return;
+      // Views see this as the owner's tools removed and added again, and catch up as for any change.
+      record(tools, reindex(tools));
+      logger.debug({ source, owner, tools: tools.length, chars: text.length }, 'owner context set');
+    },
+    updateEmbeddings,
   };
 
   const initial = validate(tools);
@@ -409,6 +632,23 @@ function resolveSearchLimits(options: { searchDefaultLimit?: number | undefined;
   const maxSearchLimit = Math.min(options.maxSearchLimit ?? defaults.maxSearchLimit, SEARCH_LIMIT_CEILING);
   const searchDefaultLimit = Math.min(options.searchDefaultLimit ?? defaults.searchDefaultLimit, maxSearchLimit);
   return Object.freeze({ searchDefaultLimit, maxSearchLimit });
+}
+
+/**
+ * How many of the top hits (scores best first, at most `limit`) are confident picks: those scoring at least
+ * `ratio` × the top score, and only when the best one left out scores at most top / (1 + `margin`).
+ */
+export function pickLikely(scores: readonly number[], limit: number, ratio: number, margin: number): number {
+  const top = scores[0];
+  if (top === undefined || top <= 0) return 0;
+  let count = 1;
+  while (count < limit && count < scores.length && (scores[count] as number) >= ratio * top) count += 1;
+  const next = scores[count] ?? 0;
+  return next * (1 + margin) <= top ? count : 0;
+}
+
+function errorMessage(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
 }
 
 function roundScore(score: number): number {

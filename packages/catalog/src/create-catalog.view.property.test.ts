@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from './create-catalog.js';
-import type { CatalogReader, ToolInput } from './types.js';
+import { createConceptEmbedder } from './testing/create-concept-embedder.js';
+import type { Catalog, CatalogReader, ToolInput } from './types.js';
 
 const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search', 'repo', 'user', 'image'];
 const OWNERS = ['github', 'fs', 'core', 'mail', 'cal'];
@@ -31,6 +32,7 @@ function readAll(reader: CatalogReader, queries: string[], keys: string[]): unkn
     list: reader.list().map((tool) => tool.id),
     sources: reader.sources(),
     searches: queries.map((query) => reader.search(query, { limit: 10 })),
+    likely: queries.map((query) => reader.likelyTools(query)),
     many: reader.searchMany(queries.slice(0, 16).map((query) => ({ query, limit: 3 }))),
     describes: keys.map((key) => reader.describe(key)),
     gets: keys.map((key) => reader.get(key)?.id ?? null),
@@ -46,7 +48,8 @@ describe('catalog.view (property)', () => {
         fc.array(toolArbitrary, { maxLength: 6 }),
         fc.array(fc.nat(), { maxLength: 4 }),
         fc.array(queryArbitrary, { minLength: 1, maxLength: 6 }),
-        (initialRaw, laterRaw, removals, queries) => {
+        fc.array(fc.tuple(fc.constantFrom(...OWNERS), fc.array(fc.constantFrom(...WORDS), { maxLength: 5 }).map((words) => words.join(' '))), { maxLength: 2 }),
+        (initialRaw, laterRaw, removals, queries, contexts) => {
           const seen = new Set<string>();
           const toInputs = (raw: typeof initialRaw) =>
             raw
@@ -60,9 +63,15 @@ describe('catalog.view (property)', () => {
           const deniedIds = new Set([...initial, ...later].filter((tool) => tool.denied).map((tool) => idOf(tool.input)));
           const catalog = createCatalog(initial.map((tool) => tool.input));
           const view = catalog.view((tool) => !deniedIds.has(tool.id));
+          // Owner context (server instructions) set on the catalog and on each catalog built to compare with.
+          const withContext = (target: Catalog) => {
+            for (const [owner, text] of contexts) target.setOwnerContext({ source: 'mcp', owner, text });
+            return target;
+          };
+          withContext(catalog);
           const keys = [...deniedIds, ...[...initial, ...later].slice(0, 4).map((tool) => tool.input.name), 'mcp:nobody:nothing'];
 
-          const aloneNow = createCatalog(initial.filter((tool) => !tool.denied).map((tool) => tool.input));
+          const aloneNow = withContext(createCatalog(initial.filter((tool) => !tool.denied).map((tool) => tool.input)));
           expect(readAll(view, queries, keys)).toEqual(readAll(aloneNow, queries, keys));
 
           // The catalog changes after the view was used: it catches up (journal), as a rebuild would.
@@ -70,7 +79,7 @@ describe('catalog.view (property)', () => {
           const removedIds = removals.map((n) => idOf(initial[n % initial.length]!.input));
           catalog.remove(removedIds);
           const remaining = [...initial, ...later].filter((tool) => !tool.denied && !removedIds.includes(idOf(tool.input)));
-          const aloneLater = createCatalog(remaining.map((tool) => tool.input));
+          const aloneLater = withContext(createCatalog(remaining.map((tool) => tool.input)));
           const seenLater = readAll(view, queries, [...keys, ...removedIds]);
           expect(seenLater).toEqual(readAll(aloneLater, queries, [...keys, ...removedIds]));
 
@@ -80,5 +89,23 @@ describe('catalog.view (property)', () => {
       ),
       { numRuns: 300 },
     );
-  }, 30_000);
+  }, 60_000);
+
+  it('fuses searchAsync over the admitted tools exactly as a catalog of them alone, with the same embedder', async () => {
+    const concepts = [['file', 'read', 'write'], ['issue', 'repo'], ['calendar', 'event'], ['mail', 'send'], ['image']];
+    await fc.assert(
+      fc.asyncProperty(fc.array(toolArbitrary, { minLength: 1, maxLength: 20 }), fc.array(queryArbitrary, { minLength: 1, maxLength: 4 }), async (raw, queries) => {
+        const seen = new Set<string>();
+        const tools = raw
+          .map((tool) => ({ input: { name: tool.nameWords.join('_'), owner: tool.owner, source: tool.source, description: tool.descriptionWords.join(' ') } as ToolInput, denied: tool.denied }))
+          .filter(({ input }) => !seen.has(idOf(input)) && seen.add(idOf(input)) !== undefined);
+        const embeddingCache = new Map<string, Float32Array>();
+        const catalog = createCatalog(tools.map((tool) => tool.input), { embedder: createConceptEmbedder(concepts), embeddingCache });
+        const view = catalog.view((tool) => !tools.some((entry) => entry.denied && idOf(entry.input) === tool.id));
+        const alone = createCatalog(tools.filter((tool) => !tool.denied).map((tool) => tool.input), { embedder: createConceptEmbedder(concepts) });
+        for (const query of queries) expect(await view.searchAsync(query, { limit: 10 })).toEqual(await alone.searchAsync(query, { limit: 10 }));
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
 });

@@ -9,7 +9,8 @@ export type CatalogErrorCode =
   | 'invalid_options'
   | 'invalid_limit'
   | 'invalid_query'
-  | 'too_many_queries';
+  | 'too_many_queries'
+  | 'embedder_failed';
 
 /** Thrown by the catalog when a caller breaks its contract (bad tool entry, duplicate id, bad limit, ...). */
 export class CatalogError extends Error {

@@ -3,6 +3,7 @@
  */
 export {
   createCatalog,
+  DEFAULT_LIKELY_TOOLS,
   DEFAULT_MAX_SEARCH_LIMIT,
   MAX_DESCRIBE_LENGTH,
   DEFAULT_SEARCH_LIMIT,
@@ -16,7 +17,18 @@ export { MAX_INPUT_SIGNATURE_LENGTH, renderInputSignature } from './render-input
 export type { RenderInputSignatureOptions } from './render-input-signature.js';
 export { sanitizeText } from './sanitize-text.js';
 export type { SanitizeTextOptions } from './sanitize-text.js';
-export { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, TOOL_NAME_PATTERN, TOOL_OWNER_PATTERN, toolInputSchema } from './schemas.js';
+export { createOpenAiEmbedder } from './create-openai-embedder.js';
+export type { OpenAiEmbedderOptions } from './create-openai-embedder.js';
+export {
+  catalogOptionsSchema,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_OWNER_CONTEXT_INDEXED,
+  MAX_TITLE_LENGTH,
+  ownerContextSchema,
+  TOOL_NAME_PATTERN,
+  TOOL_OWNER_PATTERN,
+  toolInputSchema,
+} from './schemas.js';
 export { parseToolId, TOOL_SOURCES, toolId } from './tool-id.js';
 export type {
   AddResult,
@@ -25,7 +37,13 @@ export type {
   CatalogReader,
   CatalogView,
   DescribeResult,
+  Embedder,
+  EmbeddingCache,
+  EmbeddingKind,
+  EmbeddingUpdate,
   JsonSchema,
+  LikelyToolsOptions,
+  OwnerContext,
   RejectedTool,
   RejectedToolCode,
   SearchHit,

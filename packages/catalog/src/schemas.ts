@@ -1,6 +1,7 @@
 // zod schemas for what crosses the package boundary: tool entries and catalog options.
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { Embedder, EmbeddingCache } from './types.js';
 
 /** Tool names: 1–128 characters of `[A-Za-z0-9_.-]` (the MCP tool-name rule; no `:`, the id separator). */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -40,6 +41,30 @@ export const catalogOptionsSchema = z.strictObject({
   searchDefaultLimit: z.number().int().min(1).optional(),
   maxSearchLimit: z.number().int().min(1).optional(),
   reservedNames: z.array(z.string()).readonly().optional(),
+  embedder: z
+    .custom<Embedder>(
+      (value) => typeof value === 'object' && value !== null && typeof (value as Embedder).embed === 'function' && typeof (value as Embedder).id === 'string' && (value as Embedder).id !== '',
+      'expected { id: string, embed(texts, options): Promise<vectors> }',
+    )
+    .optional(),
+  embeddingCache: z
+    .custom<EmbeddingCache>(
+      (value) => typeof value === 'object' && value !== null && typeof (value as EmbeddingCache).get === 'function' && typeof (value as EmbeddingCache).set === 'function',
+      'expected { get(key), set(key, vector) }',
+    )
+    .optional(),
+});
+
+/** Longest owner context text accepted (characters); the first `MAX_OWNER_CONTEXT_INDEXED` are indexed. */
+export const MAX_OWNER_CONTEXT_LENGTH = 100_000;
+/** Owner context characters indexed. */
+export const MAX_OWNER_CONTEXT_INDEXED = 8_000;
+
+/** The zod schema for `setOwnerContext`'s argument. */
+export const ownerContextSchema = z.strictObject({
+  source: z.enum(['openclaw', 'plugin', 'mcp', 'client']),
+  owner: z.string().regex(TOOL_OWNER_PATTERN, 'expected 1–128 characters of A-Z a-z 0-9 _ . @ / -'),
+  text: z.string().max(MAX_OWNER_CONTEXT_LENGTH),
 });
 
 /** The zod schema for the options of `catalog.view`. */

@@ -98,8 +98,69 @@ export interface SearchQuery {
   limit?: number;
 }
 
+/** What an embedder is asked to embed: a search query, or tools (their name, title and description). */
+export type EmbeddingKind = 'query' | 'tool';
+
+/**
+ * Maps texts to vectors, for deployments that have a text-embedding model (see `createOpenAiEmbedder`). The
+ * catalog batches its calls (at most `maxBatchSize` texts each) and caches tool vectors by content hash.
+ */
+export interface Embedder {
+  /** Names the model and its settings; part of every cache key, so vectors of two models never mix. */
+  readonly id: string;
+  /** Most texts per `embed` call (default 64). */
+  readonly maxBatchSize?: number;
+  /** One vector per text, in order, all of one length. Rejects when the model cannot answer. */
+  embed(texts: string[], options: { kind: EmbeddingKind }): Promise<ArrayLike<number>[]>;
+}
+
+/**
+ * Where tool vectors are kept between catalogs: keyed by `<embedder id>:<SHA-256 of the embedded text>`, so a
+ * long-lived host embeds each tool once, and a host that persists the cache (a file, a database) embeds nothing
+ * again after a restart. A `Map<string, Float32Array>` is one.
+ */
+export interface EmbeddingCache {
+  get(key: string): ArrayLike<number> | undefined;
+  set(key: string, vector: Float32Array): unknown;
+}
+
+/** What `updateEmbeddings` did. */
+export interface EmbeddingUpdate {
+  /** Tools that have a vector now. */
+  vectors: number;
+  /** Tools embedded by this call (sent to the embedder). */
+  embedded: number;
+  /** Tools whose vector came from the cache. */
+  fromCache: number;
+  /** Tools left without a vector because the embedder failed (they are retried on the next update). */
+  failed: number;
+  /** The embedder's error message when a batch failed. */
+  error?: string;
+}
+
+/** Per-owner context text (an MCP server's `instructions`), indexed at low weight for all of the owner's tools. */
+export interface OwnerContext {
+  source: ToolSource;
+  owner: string;
+  /** Plain text; at most 8,000 characters are indexed. An empty string removes the context. */
+  text: string;
+}
+
+/** Options of `likelyTools`. */
+export interface LikelyToolsOptions {
+  /** Most tools returned (default 3, at most the catalog's `maxSearchLimit` − 1). */
+  limit?: number;
+}
+
 export interface CatalogOptions {
   logger?: Logger;
+  /**
+   * An embedder: `searchAsync` then fuses the lexical ranking with the tools nearest to the query's vector.
+   * Without one, nothing is embedded and `searchAsync` is `search`.
+   */
+  embedder?: Embedder;
+  /** Where tool vectors are cached (default: an in-memory map of this catalog). */
+  embeddingCache?: EmbeddingCache;
   /**
    * Names no catalogued tool may take (a caller's own control tools). An entry with one is skipped with a
    * warning by `createCatalog` and reported as `reserved_name` by `add`. Default: none.
@@ -140,8 +201,8 @@ export type ToolFilter = (tool: ToolDescriptor) => boolean;
 
 /**
  * Read access to a catalog: searching, describing and listing. A `CatalogView` gives the same answers as a
- * catalog built from the admitted tools alone, except that ranking statistics come from the whole index; nothing
- * of a tool it does not admit (id, name, text, score, suggestion or count) ever comes out of it.
+ * catalog built from the admitted tools alone (ranking statistics included), so nothing of a tool it does not
+ * admit (id, name, text, score, suggestion or count) ever comes out of it.
  */
 export interface CatalogReader {
   /** Number of tools visible here. */
@@ -149,8 +210,18 @@ export interface CatalogReader {
   /** The effective limits (after defaults and clamping). */
   readonly limits: { searchDefaultLimit: number; maxSearchLimit: number };
   search(query: string, options?: SearchOptions): SearchHit[];
+  /**
+   * `search` fused with the embedder's nearest tools (embedding tools not embedded yet first). Without an
+   * embedder, or when the embedder fails (logged), it resolves to the lexical hits of `search`.
+   */
+  searchAsync(query: string, options?: SearchOptions): Promise<SearchHit[]>;
   /** Up to 16 queries, results in order. */
   searchMany(queries: SearchQuery[]): SearchHit[][];
+  /**
+   * The few tools the ranking is confident a request needs, to declare up front (at most `limit`, default 3),
+   * with their full descriptions: empty unless the top hit clears the margin (see DESIGN.md). Deterministic.
+   */
+  likelyTools(request: string, options?: LikelyToolsOptions): ToolDescription[];
   describe(idOrName: string): DescribeResult;
   get(id: string): ToolDescriptor | undefined;
   /** Ids of the visible tools with exactly this name, sorted (cheap: no suggestions are computed). */
@@ -170,20 +241,8 @@ export interface ViewOptions {
   maxSearchLimit?: number;
 }
 
+/** A catalog: every read of `CatalogReader` over all its tools, plus adding, removing and views. */
 export interface Catalog extends CatalogReader {
-  /** Number of catalogued tools. */
-  readonly size: number;
-  /** The effective limits (after defaults and clamping). */
-  readonly limits: { searchDefaultLimit: number; maxSearchLimit: number };
-  search(query: string, options?: SearchOptions): SearchHit[];
-  /** Up to 16 queries, results in order. */
-  searchMany(queries: SearchQuery[]): SearchHit[][];
-  describe(idOrName: string): DescribeResult;
-  get(id: string): ToolDescriptor | undefined;
-  /** Every catalogued tool, sorted by id. */
-  list(): ToolDescriptor[];
-  /** Count per source (every source present, zero when none). */
-  sources(): Record<ToolSource, number>;
   /**
    * Adds tools incrementally. An invalid entry, a duplicate id or a reserved name does not stop the others: it
    * is reported in `rejected`. Throws only when `tools` is not an array.
@@ -191,6 +250,16 @@ export interface Catalog extends CatalogReader {
   add(tools: ToolInput[]): AddResult;
   /** Removes tools by id; unknown ids are ignored. Returns the ids removed. */
   remove(ids: string[]): string[];
+  /**
+   * Sets (or, with an empty text, removes) an owner's context text, e.g. an MCP server's `instructions`: indexed
+   * at low weight for each of its tools, present and added later. Re-indexes that owner's tools in place.
+   */
+  setOwnerContext(context: OwnerContext): void;
+  /**
+   * Gives every catalogued tool without a vector one (from the cache, else from the embedder, batched).
+   * Resolves when done; never rejects for an embedder failure (see `failed`). Without an embedder: all zero.
+   */
+  updateEmbeddings(): Promise<EmbeddingUpdate>;
   /**
    * A read-only view that sees only the tools `filter` admits, over this catalog's one index (nothing is
    * rebuilt). Creating it costs O(1); its first use runs `filter` over the catalog once, later changes to the

@@ -1,17 +1,18 @@
-// `pnpm e2e` and `pnpm demo`: run the comparison in all four modes and report. The one place where failures
-// become exit codes: 1 when a proof fails, 2 when the run itself breaks.
+// `pnpm e2e` and `pnpm demo`: run the comparison in every mode (direct, code, tools, directory, native) and
+// print its table and proofs per wire format. The one place where failures become exit codes: 1 when a proof
+// fails, 2 when the run itself breaks.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatComparisonReport, runComparison, type ComparisonResult } from '../src/index.js';
+import { formatComparisonReport, runComparison, type ComparisonResult, type ProviderApi } from '../src/index.js';
 import { runMain } from './run-main.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-const USAGE = `Usage: comparison [--demo] [--api responses|chat|both] [--stream] [--tools N] [--out DIR]
-  --demo     readable report (table per wire format) instead of the proof list
-  --api      wire format between gateway and provider (default: responses for --demo, both otherwise)
-  --stream   SSE between gateway and provider (with --api both and no --stream: responses JSON, chat SSE)
+const USAGE = `Usage: comparison [--demo] [--api responses|chat|anthropic|all] [--stream] [--tools N] [--out DIR]
+  --demo     the quick start: the OpenAI Responses format only, unless --api says otherwise
+  --api      wire format between gateway and provider (default: responses for --demo, all otherwise)
+  --stream   SSE between gateway and provider (with --api all and no --stream: responses JSON, chat and anthropic SSE)
   --tools    fake plugin size (default 1000)
   --out      where the summary and session logs go (default packages/e2e/demo-output)`;
 
@@ -39,9 +40,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const api = values.api ?? (values.demo ? 'responses' : 'both');
-  if (!['responses', 'chat', 'both'].includes(api)) {
-    console.error(`--api: expected responses, chat or both, got ${api}\n${USAGE}`);
+  const api = values.api ?? (values.demo ? 'responses' : 'all');
+  if (!['responses', 'chat', 'anthropic', 'all'].includes(api)) {
+    console.error(`--api: expected responses, chat, anthropic or all, got ${api}\n${USAGE}`);
     return 2;
   }
   const toolCount = Number(values.tools);
@@ -50,24 +51,20 @@ async function main(): Promise<number> {
     return 2;
   }
   const outDir = values.out ?? join(PACKAGE_DIR, 'demo-output');
-  const apis = api === 'both' ? (['responses', 'chat'] as const) : ([api] as ['responses' | 'chat']);
+  const apis: readonly ProviderApi[] = api === 'all' ? ['responses', 'chat', 'anthropic'] : [api as ProviderApi];
   const results: ComparisonResult[] = [];
   for (const current of apis) {
     console.error(`Running the comparison over the ${current} API (${toolCount} fake plugin tools)...`);
     const result = await runComparison({
       outDir: join(outDir, current),
       api: current,
-      // Both formats without --stream: cover both transports, JSON for responses and SSE for chat.
-      stream: values.stream || (api === 'both' && current === 'chat'),
+      // All formats without --stream: cover both transports, JSON for responses and SSE for chat and anthropic.
+      stream: values.stream || (api === 'all' && current !== 'responses'),
       toolCount,
       onModeDone: (report) => console.error(`  ${report.mode} done in ${report.wallTimeMs} ms`),
     });
     results.push(result);
-    if (values.demo) {
-      console.log(formatComparisonReport(result));
-    } else {
-      for (const proof of result.proofs) console.log(`${proof.ok ? 'ok  ' : 'FAIL'} [${current}] ${proof.id} ${proof.detail}`);
-    }
+    console.log(formatComparisonReport(result));
     console.log(`\nJSON summary: ${result.summaryPath}\nSession logs: ${join(outDir, current, 'state')}/<mode>/sessions/*.jsonl\n`);
   }
   const failed = results.flatMap((result) => result.proofs.filter((proof) => !proof.ok));

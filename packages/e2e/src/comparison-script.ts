@@ -43,23 +43,37 @@ export function codeModeProgram(task: ComparisonTask): string {
 
 /**
  * The comparison script: direct mode calls the target by its declared name; code mode runs one
- * `tool_search_code` program; tools and directory modes search, describe the hit, then call it. Any run ends
- * with text once a fake plugin result (or anything else) comes back.
+ * `tool_search_code` program; tools and directory modes search, describe the hit, then call it; native mode
+ * searches with the provider's own mechanism (OpenAI Responses: a `tool_search_call`; Anthropic: our
+ * `tool_search` tool) and calls the target by name once the answer loaded it. Any run ends with text once a
+ * fake plugin result (or anything else) comes back.
  */
 export function comparisonScript(task: ComparisonTask): ScriptRule[] {
   const name = task.target.name;
   const id = idPattern(name);
+  const declaredName = new RegExp(`^(?:[A-Za-z0-9_-]*[^A-Za-z0-9])?${escapeRegExp(name)}$`);
   return [
     { id: 'finish', when: { lastToolResult: new RegExp(`FAKE_PLUGIN_OK (?<tool>${escapeRegExp(name)})`) }, reply: { text: 'Done: {{tool}} answered FAKE_PLUGIN_OK.' } },
     {
+      id: 'native-call',
+      when: { lastToolName: /^tool_search$/, loadedTool: declaredName },
+      reply: { toolCalls: [{ name: '{{loadedTool}}', arguments: { marker: task.marker } }] },
+    },
+    {
       id: 'direct-call',
-      when: { toolResults: 0, declaresTool: new RegExp(`^(?:[A-Za-z0-9_-]*[^A-Za-z0-9])?${escapeRegExp(name)}$`) },
+      when: { toolResults: 0, declaresTool: declaredName },
       reply: { toolCalls: [{ name: '{{declaredTool}}', arguments: { marker: task.marker } }] },
     },
     {
       id: 'code-run',
       when: { toolResults: 0, declaresTool: /^tool_search_code$/ },
       reply: { toolCalls: [{ name: 'tool_search_code', arguments: { code: codeModeProgram(task) } }] },
+    },
+    { id: 'native-search', when: { api: 'responses', toolResults: 0, declaresToolSearch: true }, reply: { toolSearch: { query: task.query } } },
+    {
+      id: 'native-search',
+      when: { api: 'anthropic', toolResults: 0, defersTools: true, declaresTool: /^tool_search$/ },
+      reply: { toolCalls: [{ name: 'tool_search', arguments: { query: task.query } }] },
     },
     {
       id: 'search',

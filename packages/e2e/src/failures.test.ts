@@ -1,10 +1,11 @@
-// The failure behaviours of issue 7, through the real gateway, provider and MCP server, for both wire formats.
+// The failure behaviours, through the real gateway, provider and MCP server: for both OpenAI wire formats, and
+// the leak check of native mode for both formats that defer tools (OpenAI Responses, Anthropic Messages).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparisonScript, comparisonTask, idPattern } from './comparison-script.js';
-import { writeFakePlugin, type WrittenFakePlugin } from './write-fake-plugin.js';
+import { fakeSchemaTokens, writeFakePlugin, type WrittenFakePlugin } from './write-fake-plugin.js';
 import { startMockProvider, type MockProvider } from './start-mock-provider.js';
 import type { ScriptRule } from './resolve-script-reply.js';
 import { CLIENT_TOOLS } from './run-comparison.js';
@@ -259,5 +260,52 @@ describe('gateway client tool checks', () => {
     });
     expect(result.ok ? undefined : result.error).toMatchObject({ status: 400 });
     expect(result.requests).toEqual([]);
+  });
+});
+
+// The policy of the leak check: 50 of the 1,000 fake tools denied.
+const DENY_AUDITS = { deny: ['plugin:fakeplugin:fake_audit_*'] };
+
+describe.each([
+  { api: 'responses' as const, stream: false },
+  { api: 'anthropic' as const, stream: true },
+])('native mode over $api (stream: $stream)', ({ api, stream }) => {
+  const fixture = useFailureFixture(`e2e-native-leak-${api}-`);
+  const base = () => ({ provider: fixture.provider, api, stream, pluginPath: fixture.plugin.path, mcp: false as const, mode: 'native' as const, policy: DENY_AUDITS });
+  const denied = () => fixture.plugin.tools.filter((tool) => tool.name.startsWith('fake_audit_'));
+  const allowed = () => fixture.plugin.tools.filter((tool) => !tool.name.startsWith('fake_audit_'));
+
+  it('[N5] a denied tool never appears in any request of a native run, even when the model searches for it', async () => {
+    // The model asks for a denied tool in that tool's own words: the search runs, and loads only allowed tools.
+    const current = comparisonTask(denied()[21]!);
+    fixture.provider.setScript(comparisonScript(current));
+    const result = expectRun(await runScenario({ ...base(), dir: fixture.nextDir(), prompt: current.prompt }));
+    expect(result.requests.map((request) => request.ruleId)).toEqual(['native-search', 'give-up']);
+    expect(result.log.nativeLoadedIds.length).toBeGreaterThan(0);
+    expect(result.log.nativeLoadedIds.filter((id) => id.includes(':fake_audit_'))).toEqual([]);
+    expect(result.record.telemetry.catalog.size).toBe(950);
+    const deniedTokens = new Set(denied().map((tool) => tool.schemaToken));
+    const allowedTokens = allowed().map((tool) => tool.schemaToken).sort();
+    for (const request of result.requests) {
+      const tokens = fakeSchemaTokens(request.body);
+      // Every allowed schema is declared (deferred), in every request; not one denied schema, nor a denied name.
+      expect([...tokens].filter((token) => deniedTokens.has(token))).toEqual([]);
+      expect([...tokens].sort()).toEqual(allowedTokens);
+      expect(denied().filter((tool) => request.body.includes(tool.name)).map((tool) => tool.name)).toEqual([]);
+    }
+  });
+
+  it('[N5] a denied tool called by its exact name in native mode is an unknown tool, and its schema is never sent', async () => {
+    const target = denied()[3]!;
+    const marker = 'denied-marker';
+    fixture.provider.setScript([
+      { id: 'call-denied', when: { toolResults: 0 }, reply: { toolCalls: [{ name: target.name, arguments: { marker } }] } },
+      { id: 'report', when: { minToolResults: 1 }, reply: { text: 'REPORT {{lastOutput}}' } },
+    ]);
+    const result = expectRun(await runScenario({ ...base(), dir: fixture.nextDir(), prompt: `Run ${target.name} with marker "${marker}".` }));
+    expect(result.text).toMatch(/^REPORT Error \(unknown_tool\)/);
+    expect(result.text).not.toContain('FAKE_PLUGIN_OK');
+    expect(result.log.finalCall).toMatchObject({ status: 'error' });
+    for (const request of result.requests) expect(fakeSchemaTokens(request.body).has(target.schemaToken)).toBe(false);
   });
 });

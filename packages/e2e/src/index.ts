@@ -6,17 +6,18 @@ export { comparisonScript, comparisonTask, codeModeProgram, idPattern } from './
 export type { ComparisonTask } from './comparison-script.js';
 export { E2eError, isE2eError } from './errors.js';
 export type { E2eErrorCode } from './errors.js';
-export { DEFAULT_FAKE_TOOL_COUNT, FAKE_PLUGIN_NAME, FAKE_PLUGIN_OK, fakeToolSpecs, writeFakePlugin } from './write-fake-plugin.js';
+export { DEFAULT_FAKE_TOOL_COUNT, FAKE_PLUGIN_NAME, FAKE_PLUGIN_OK, fakeSchemaTokens, fakeToolSpecs, writeFakePlugin } from './write-fake-plugin.js';
 export type { FakeToolSpec, WriteFakePluginOptions, WrittenFakePlugin } from './write-fake-plugin.js';
 export { formatComparisonReport } from './format-comparison-report.js';
 export { loadGatewayConfig, parseGatewayConfig } from './load-gateway-config.js';
 export type { GatewayConfig, GatewayProviderConfig } from './load-gateway-config.js';
 export { MCP_FIXTURE_PATH, MCP_FIXTURE_TOOL_COUNT } from './mcp-fixture.js';
 export { startMockProvider } from './start-mock-provider.js';
-export type { BeforeReply, MockProvider, MockProviderOptions, RecordedProviderRequest } from './start-mock-provider.js';
+export type { BeforeReply, MockProvider, MockProviderOptions, MockRefusal, RecordedProviderRequest, RequestSchemaCounts } from './start-mock-provider.js';
 export { resolveScriptReply } from './resolve-script-reply.js';
 export type {
   DeclaredTool,
+  ProviderApi,
   ProviderRequestView,
   RequestMatcher,
   ResolvedReply,
@@ -30,8 +31,8 @@ export type { SessionLogLine, SessionLogSummary } from './read-session-log.js';
 export { citedRequirementIds, REQUIREMENTS, untestedRequirements } from './requirements.js';
 export type { Requirement } from './requirements.js';
 export { runAgentLoop } from './run-agent-loop.js';
-export type { AgentLoopOptions, AgentLoopResult, AgentSession, AgentSurfaceFormat, AgentToolCall } from './run-agent-loop.js';
-export { CLIENT_TOOLS, evaluateProofs, runComparison } from './run-comparison.js';
+export type { AgentLoopOptions, AgentLoopResult, AgentNativeSearch, AgentSession, AgentSurfaceFormat, AgentToolCall } from './run-agent-loop.js';
+export { CLIENT_TOOLS, evaluateProofs, NATIVE_RENDERED_MODE, runComparison } from './run-comparison.js';
 export type { ComparisonResult, ModeReport, ProofResult, RunComparisonOptions } from './run-comparison.js';
 export { runScenario } from './run-scenario.js';
 export type { RunScenarioOptions, ScenarioResult } from './run-scenario.js';

@@ -55,6 +55,16 @@ describe('parseGatewayConfig', () => {
   });
 
   it('rejects a wrong wire format', () => {
-    expect(() => parseGatewayConfig({ provider: { baseURL: 'http://127.0.0.1:9/v1', api: 'anthropic' } }, '/')).toThrow(/provider\.api/);
+    expect(() => parseGatewayConfig({ provider: { baseURL: 'http://127.0.0.1:9/v1', api: 'gemini' } }, '/')).toThrow(/provider\.api/);
+  });
+
+  it('[H4] accepts the Anthropic Messages wire format', () => {
+    expect(parseGatewayConfig({ provider: { baseURL: 'http://127.0.0.1:9', api: 'anthropic', stream: true } }, '/').provider).toEqual({
+      baseURL: 'http://127.0.0.1:9',
+      api: 'anthropic',
+      model: 'mock-model',
+      apiKey: 'no-key',
+      stream: true,
+    });
   });
 });

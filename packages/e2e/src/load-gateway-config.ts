@@ -8,10 +8,13 @@ import { z } from 'zod';
 import { E2eError } from './errors.js';
 
 const providerSchema = z.strictObject({
-  /** Base URL of an OpenAI-compatible provider, e.g. `http://127.0.0.1:1234/v1`. */
+  /**
+   * The provider's base URL as its official client takes it: OpenAI-compatible, e.g. `http://127.0.0.1:1234/v1`;
+   * Anthropic, without `/v1` (the client appends `/v1/messages`), e.g. `http://127.0.0.1:1234`.
+   */
   baseURL: z.url(),
-  /** Which wire format the gateway speaks to the provider. */
-  api: z.enum(['responses', 'chat']).default('responses'),
+  /** Which wire format the gateway speaks to the provider: OpenAI Responses or Chat Completions, or Anthropic Messages. */
+  api: z.enum(['responses', 'chat', 'anthropic']).default('responses'),
   model: z.string().min(1).default('mock-model'),
   /** Not a secret in the e2e setup: the mock provider ignores it. */
   apiKey: z.string().min(1).default('no-key'),

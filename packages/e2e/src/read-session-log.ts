@@ -9,8 +9,12 @@ export interface SessionLogLine {
 
 /** What a session log says about one run. */
 export interface SessionLogSummary {
+  /** The session's mode (`session.start`). */
   mode: string | undefined;
   requestedMode: string | undefined;
+  /** The mode of the first surface rendered (native mode renders tools mode on OpenAI Chat). */
+  surfaceMode: string | undefined;
+  /** Why the session, or its first surface, renders another mode than the one asked for. */
   fallbackReason: string | undefined;
   /** Catalog tools whose full schema the model saw up front (first surface rendered). */
   schemasUpFront: number | undefined;
@@ -20,6 +24,10 @@ export interface SessionLogSummary {
   calls: number;
   codeRuns: number;
   hydrations: number;
+  /** Native mode: the provider's tool searches the session answered (`search` lines via `native`). */
+  nativeSearches: number;
+  /** Native mode: the catalog ids those answers loaded (`native.load` lines), in order. */
+  nativeLoadedIds: string[];
   /** Searches, describes and calls made from code through the sandbox bridge (from the search/describe/call lines). */
   bridge: { searches: number; describes: number; calls: number };
   /** The sandbox runner's own bridge counts of the first code run (`code.run` → `stats.calls`). */
@@ -52,13 +60,16 @@ export function summarizeSessionLog(lines: SessionLogLine[]): SessionLogSummary 
   return {
     mode: typeof start?.mode === 'string' ? start.mode : undefined,
     requestedMode: typeof start?.requestedMode === 'string' ? start.requestedMode : undefined,
-    fallbackReason: typeof fallback?.reason === 'string' ? fallback.reason : undefined,
+    surfaceMode: typeof surface?.mode === 'string' ? surface.mode : undefined,
+    fallbackReason: typeof fallback?.reason === 'string' ? fallback.reason : typeof surface?.fallbackReason === 'string' ? surface.fallbackReason : undefined,
     schemasUpFront: typeof surface?.schemasUpFront === 'number' ? surface.schemasUpFront : undefined,
     searches: of('search').length,
     describes: of('describe').length,
     calls: calls.length,
     codeRuns: of('code.run').length,
     hydrations: of('hydration').length,
+    nativeSearches: of('search').filter((line) => line.via === 'native').length,
+    nativeLoadedIds: of('native.load').flatMap((line) => (Array.isArray(line.loadedIds) ? line.loadedIds.map(String) : [])),
     bridge: {
       searches: of('search').filter(viaCode).length,
       describes: of('describe').filter(viaCode).length,

@@ -10,7 +10,7 @@ export interface Requirement {
   testFile: string;
 }
 
-/** Every required behaviour of issue 7. */
+/** Every required behaviour of the end-to-end proof. */
 export const REQUIREMENTS: readonly Requirement[] = [
   { id: 'P1', text: 'Direct mode can call the fake plugin tool (both wire formats).', testFile: 'proofs.test.ts' },
   {
@@ -26,6 +26,31 @@ export const REQUIREMENTS: readonly Requirement[] = [
   },
   { id: 'P5', text: 'At 1,000 fake tools, code and tools mode request bodies are at most 2% of direct.', testFile: 'proofs.test.ts' },
   { id: 'P6', text: 'Session logs show the expected call counts and the bridge telemetry.', testFile: 'proofs.test.ts' },
+  {
+    id: 'N1',
+    text: 'Native mode over OpenAI Responses (official openai client, JSON and SSE): one client-executed tool search, answered by our ranking, loads the target, which the model then calls by name.',
+    testFile: 'proofs.test.ts',
+  },
+  {
+    id: 'N2',
+    text: 'Native mode over Anthropic Messages (official @anthropic-ai/sdk client, JSON and SSE): our tool_search answers with tool_reference blocks that load the target, which the model then calls by name.',
+    testFile: 'proofs.test.ts',
+  },
+  {
+    id: 'N3',
+    text: 'Native mode over OpenAI Chat Completions falls back to tools mode, still reaches the target, and records why.',
+    testFile: 'proofs.test.ts',
+  },
+  {
+    id: 'N4',
+    text: 'Native mode declares every allowed schema deferred; the model context holds only the search tool and client tools, then what the search loaded (schemas declared vs in context, per turn).',
+    testFile: 'proofs.test.ts',
+  },
+  {
+    id: 'N5',
+    text: 'A denied tool never appears in any request of a native run (schemas and names, every raw body, both deferring formats).',
+    testFile: 'failures.test.ts',
+  },
   { id: 'F1', text: 'A tool denied by policy is never returned by search nor callable.', testFile: 'failures.test.ts' },
   { id: 'F2', text: 'A tool whose MCP server was killed fails its call with a clear error.', testFile: 'failures.test.ts' },
   { id: 'F3', text: 'A call blocked by a hook reports the block.', testFile: 'failures.test.ts' },
@@ -43,7 +68,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   { id: 'H4', text: 'The gateway config is JSON5, strict on its own keys, with paths relative to the file.', testFile: 'load-gateway-config.test.ts' },
   {
     id: 'H6',
-    text: 'The gateway hands a client tool call back to the caller as a function_call item (both wire formats).',
+    text: 'The gateway hands a client tool call back to the caller as a function_call item (every wire format).',
     testFile: 'start-gateway.test.ts',
   },
   {
@@ -55,6 +80,21 @@ export const REQUIREMENTS: readonly Requirement[] = [
     id: 'H8',
     text: 'An MCP tool found by search is called over stdio through the gateway, its result marked untrusted.',
     testFile: 'start-gateway.test.ts',
+  },
+  {
+    id: 'H9',
+    text: 'The mock provider follows the documented native flows: tool_search_call and a tool_search_output of exactly the declared deferred definitions (Responses), tool_reference expansion (Messages); it refuses a call to a deferred tool no search loaded.',
+    testFile: 'start-mock-provider.test.ts',
+  },
+  {
+    id: 'H10',
+    text: 'The mock provider serves Anthropic Messages to the official @anthropic-ai/sdk client unchanged (JSON and SSE, tool_use and tool_result), refusing what the API refuses.',
+    testFile: 'start-mock-provider.test.ts',
+  },
+  {
+    id: 'H11',
+    text: "The agent loop hands the provider's tool search requests to the session in native mode (Responses tool_search_call, Anthropic tool_use of tool_search) and executes the loaded tools.",
+    testFile: 'run-agent-loop.test.ts',
   },
   { id: 'H5', text: 'The comparison runner reports every mode and fails when a proof fails.', testFile: 'run-comparison.test.ts' },
 ];

@@ -1,12 +1,14 @@
 // The comparison: the same request through the same gateway setup in every mode (direct, code, tools,
-// directory), measured on what the provider actually received and on what the session logs recorded.
+// directory, native), measured on what the provider actually received and on what the session logs recorded.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { pino, type Logger } from 'pino';
+import { TOOL_SEARCH_DEFAULTS } from '@tool-search/gateway-adapter';
 import { comparisonScript, comparisonTask, type ComparisonTask } from './comparison-script.js';
-import { DEFAULT_FAKE_TOOL_COUNT, writeFakePlugin } from './write-fake-plugin.js';
-import { startMockProvider, type MockProvider, type RecordedProviderRequest } from './start-mock-provider.js';
+import { DEFAULT_FAKE_TOOL_COUNT, fakeSchemaTokens, writeFakePlugin } from './write-fake-plugin.js';
+import type { ProviderApi } from './resolve-script-reply.js';
+import { startMockProvider, type MockProvider, type RecordedProviderRequest, type RequestSchemaCounts } from './start-mock-provider.js';
 import { readSessionLog, type SessionLogSummary } from './read-session-log.js';
 import { startGateway, type GatewayRunRecord } from './start-gateway.js';
 import { COMPARISON_MODES, writeGatewayConfig, type ComparisonMode } from './write-gateway-config.js';
@@ -41,7 +43,7 @@ export interface RunComparisonOptions {
   /** Folder for the plugin, configs, session logs and summary (emptied first). */
   outDir: string;
   /** Wire format between gateway and provider. */
-  api: 'responses' | 'chat';
+  api: ProviderApi;
   /** SSE between gateway and provider. Default false. */
   stream?: boolean;
   /** Fake plugin size. Default 1,000. */
@@ -55,8 +57,9 @@ export interface RunComparisonOptions {
 /** What one mode's run measured. */
 export interface ModeReport {
   mode: ComparisonMode;
-  /** The mode the session actually rendered (code may fall back to tools). */
+  /** The mode the session actually rendered (code may fall back to tools; native renders tools on OpenAI Chat). */
   renderedMode: string | undefined;
+  /** Why another mode was rendered, as the session log recorded it. */
   fallbackReason: string | undefined;
   providerRequests: number;
   /** Bytes of the first provider request body (the up-front surface plus the prompt). */
@@ -67,6 +70,8 @@ export interface ModeReport {
   totalRequestBytes: number;
   toolsDeclared: number;
   instructionChars: number;
+  /** Per provider request: the tool definitions declared, and the ones in the model's context (they differ in native mode). */
+  schemasPerTurn: RequestSchemaCounts[];
   schemasUpFront: number | undefined;
   /** Fake plugin schemas (by their unique tokens) in the first request body. */
   fakeSchemasInFirstRequest: number;
@@ -76,6 +81,10 @@ export interface ModeReport {
   describes: number;
   calls: number;
   codeRuns: number;
+  /** Native mode: the provider's tool searches the session answered. */
+  nativeSearches: number;
+  /** Native mode: the catalog ids those answers loaded into the model's context. */
+  nativeLoadedIds: string[];
   bridge: SessionLogSummary['bridge'];
   codeRunBridgeCalls: SessionLogSummary['codeRunBridgeCalls'];
   /** Counts from the session log's closing summary line. */
@@ -99,7 +108,7 @@ export interface ProofResult {
 
 /** The whole comparison. */
 export interface ComparisonResult {
-  api: 'responses' | 'chat';
+  api: ProviderApi;
   stream: boolean;
   toolCount: number;
   task: { target: string; query: string; marker: string; prompt: string };
@@ -108,36 +117,34 @@ export interface ComparisonResult {
   summaryPath: string;
 }
 
-const SCHEMA_TOKEN = /FAKE_SCHEMA_\d{4}/g;
-
-function schemaTokens(body: string): Set<string> {
-  return new Set(body.match(SCHEMA_TOKEN) ?? []);
-}
-
 function firstRequestShape(request: RecordedProviderRequest | undefined): { toolsDeclared: number; instructionChars: number } {
   if (!request) return { toolsDeclared: 0, instructionChars: 0 };
   const body = JSON.parse(request.body) as {
     tools?: unknown[];
     instructions?: string;
+    system?: string;
     messages?: Array<{ role: string; content: unknown }>;
   };
-  const instructions =
-    request.api === 'responses'
-      ? (body.instructions ?? '')
-      : (body.messages ?? [])
-          .filter((message) => message.role === 'system')
-          .map((message) => (typeof message.content === 'string' ? message.content : ''))
-          .join('');
+  const INSTRUCTIONS: Record<ProviderApi, () => string> = {
+    responses: () => body.instructions ?? '',
+    anthropic: () => body.system ?? '',
+    chat: () =>
+      (body.messages ?? [])
+        .filter((message) => message.role === 'system')
+        .map((message) => (typeof message.content === 'string' ? message.content : ''))
+        .join(''),
+  };
+  const instructions = INSTRUCTIONS[request.api]();
   return { toolsDeclared: body.tools?.length ?? 0, instructionChars: instructions.length };
 }
 
 async function runMode(
   mode: ComparisonMode,
-  context: { outDir: string; pluginPath: string; provider: MockProvider; api: 'responses' | 'chat'; stream: boolean; task: ComparisonTask; logger: Logger },
+  context: { outDir: string; pluginPath: string; provider: MockProvider; api: ProviderApi; stream: boolean; task: ComparisonTask; logger: Logger },
 ): Promise<ModeReport> {
   const configPath = await writeGatewayConfig({
     path: join(context.outDir, `gateway.${mode}.json5`),
-    provider: { baseURL: context.provider.baseURL, api: context.api, stream: context.stream },
+    provider: { baseURL: context.provider.baseURLFor(context.api), api: context.api, stream: context.stream },
     mode,
     plugins: [context.pluginPath],
     stateDir: join('state', mode),
@@ -153,23 +160,26 @@ async function runMode(
     const requests = context.provider.requests();
     const log = await readSessionLog(record.sessionLogPath);
     const anyTokens = new Set<string>();
-    for (const request of requests) for (const token of schemaTokens(request.body)) anyTokens.add(token);
+    for (const request of requests) for (const token of fakeSchemaTokens(request.body)) anyTokens.add(token);
     return {
       mode,
-      renderedMode: log.mode,
+      renderedMode: log.surfaceMode ?? log.mode,
       fallbackReason: log.fallbackReason,
       providerRequests: requests.length,
       firstRequestBytes: requests[0]?.bytes ?? 0,
       firstRequestBody: requests[0]?.body ?? '',
       totalRequestBytes: requests.reduce((sum, request) => sum + request.bytes, 0),
       ...firstRequestShape(requests[0]),
+      schemasPerTurn: requests.flatMap((request) => (request.schemas ? [request.schemas] : [])),
       schemasUpFront: log.schemasUpFront,
-      fakeSchemasInFirstRequest: requests[0] ? schemaTokens(requests[0].body).size : 0,
+      fakeSchemasInFirstRequest: requests[0] ? fakeSchemaTokens(requests[0].body).size : 0,
       fakeSchemaTokensInAnyRequest: [...anyTokens].sort(),
       searches: log.searches,
       describes: log.describes,
       calls: log.calls,
       codeRuns: log.codeRuns,
+      nativeSearches: log.nativeSearches,
+      nativeLoadedIds: log.nativeLoadedIds,
       bridge: log.bridge,
       codeRunBridgeCalls: log.codeRunBridgeCalls,
       summaryCounts: log.summaryCounts,
@@ -185,16 +195,37 @@ async function runMode(
   }
 }
 
-/** Per mode: how the scripted model reaches the target, as the session log must show it. */
-const EXPECTED_ACTIVITY: Record<ComparisonMode, { searches: number; describes: number; calls: number; codeRuns: number; via: string }> = {
+/** Per rendered mode: how the scripted model reaches the target, as the session log must show it. */
+const EXPECTED_ACTIVITY: Record<string, { searches: number; describes: number; calls: number; codeRuns: number; via: string }> = {
   direct: { searches: 0, describes: 0, calls: 1, codeRuns: 0, via: 'direct' },
   code: { searches: 1, describes: 0, calls: 1, codeRuns: 1, via: 'code' },
   tools: { searches: 1, describes: 1, calls: 1, codeRuns: 0, via: 'tool_call' },
   directory: { searches: 1, describes: 1, calls: 1, codeRuns: 0, via: 'tool_call' },
+  // The provider's search, answered by the session; the loaded target is then called by its declared name.
+  native: { searches: 1, describes: 0, calls: 1, codeRuns: 0, via: 'direct' },
 };
 
-/** Checks proofs 1–6 against the reports (a mode that did not run fails the proofs that need it). */
-export function evaluateProofs(result: Pick<ComparisonResult, 'reports' | 'toolCount' | 'task'>): ProofResult[] {
+/** What native mode renders over each wire format: the provider's deferral, or tools mode where there is none. */
+export const NATIVE_RENDERED_MODE: Readonly<Record<ProviderApi, 'native' | 'tools'>> = { responses: 'native', anthropic: 'native', chat: 'tools' };
+
+/** The native proof of each wire format: N1 OpenAI Responses, N2 Anthropic Messages, N3 the Chat fallback. */
+const NATIVE_PROOF: Readonly<Record<ProviderApi, string>> = { responses: 'N1', anthropic: 'N2', chat: 'N3' };
+
+/** The scripted rules a run answers with, per rendered mode. */
+const EXPECTED_RULES: Record<string, string[]> = {
+  direct: ['direct-call', 'finish'],
+  code: ['code-run', 'finish'],
+  tools: ['search', 'describe', 'call', 'finish'],
+  directory: ['search', 'describe', 'call', 'finish'],
+  native: ['native-search', 'native-call', 'finish'],
+};
+
+/**
+ * Checks the proofs against the reports of one wire format (a mode that did not run fails the proofs that
+ * need it): P1–P6 for direct, code, tools and directory; N1/N2/N3 (native reaches the target, by the
+ * provider's mechanism or the Chat fallback) and N4 (what native mode declares and what reaches the model).
+ */
+export function evaluateProofs(result: Pick<ComparisonResult, 'api' | 'reports' | 'toolCount' | 'task'>): ProofResult[] {
   const byMode = new Map(result.reports.map((report) => [report.mode, report]));
   const target = result.task.target;
   const proofs: ProofResult[] = [];
@@ -242,7 +273,8 @@ export function evaluateProofs(result: Pick<ComparisonResult, 'reports' | 'toolC
   }
   for (const mode of COMPARISON_MODES) {
     const report = byMode.get(mode);
-    const expected = EXPECTED_ACTIVITY[mode];
+    const rendered = mode === 'native' ? NATIVE_RENDERED_MODE[result.api] : mode;
+    const expected = EXPECTED_ACTIVITY[rendered]!;
     const bridgeOk =
       mode !== 'code' ||
       (report !== undefined &&
@@ -267,7 +299,57 @@ export function evaluateProofs(result: Pick<ComparisonResult, 'reports' | 'toolC
       `${mode}: searches ${report?.searches ?? '-'}/${expected.searches}, describes ${report?.describes ?? '-'}/${expected.describes}, calls ${report?.calls ?? '-'}/${expected.calls}, code runs ${report?.codeRuns ?? '-'}/${expected.codeRuns}, via ${report?.finalTool?.via ?? '-'}/${expected.via}${mode === 'code' ? `, bridge ${JSON.stringify(report?.bridge)}, runner ${JSON.stringify(report?.codeRunBridgeCalls)}` : ''}`,
     );
   }
+  proofs.push(...nativeProofs(result.api, byMode.get('native'), result.toolCount, target));
   return proofs;
+}
+
+/** N1/N2/N3 and N4 for the native report of one wire format. */
+function nativeProofs(api: ProviderApi, report: ModeReport | undefined, toolCount: number, target: string): ProofResult[] {
+  const rendered = NATIVE_RENDERED_MODE[api];
+  const rules = report?.providerRules.join(', ') ?? '-';
+  const reached =
+    report !== undefined &&
+    report.renderedMode === rendered &&
+    report.finalTool?.status === 'ok' &&
+    report.finalTool.id.endsWith(`:${target}`) &&
+    report.finalText.includes(`${target} answered FAKE_PLUGIN_OK`) &&
+    rules === EXPECTED_RULES[rendered]!.join(', ');
+  const reachedProof = {
+    id: NATIVE_PROOF[api],
+    ok: reached,
+    detail: `native over ${api}: rendered ${report?.renderedMode ?? '-'} (expected ${rendered}), rules ${rules}, final ${report?.finalTool?.id ?? 'none'} (${report?.finalTool?.status ?? '-'})`,
+  };
+  if (report === undefined) return [reachedProof, { id: 'N4', ok: false, detail: `native over ${api}: not run` }];
+  if (rendered === 'tools') {
+    // The fallback is tools mode, so its surface is as compact: no fake schema up front.
+    const ok = report.fakeSchemasInFirstRequest === 0 && report.schemasUpFront === CLIENT_TOOLS.length;
+    return [reachedProof, { id: 'N4', ok, detail: `native over ${api} (tools fallback): ${report.fakeSchemasInFirstRequest} fake schemas up front, ${report.schemasUpFront ?? '-'} schemas up front per the log` }];
+  }
+  // Every allowed schema is declared, deferred; the model's context holds the search tool and the client tools,
+  // then those plus what the one search loaded (at most its default limit, the target among them).
+  const catalogSize = report.telemetry.catalog.size;
+  const upFront = CLIENT_TOOLS.length + 1;
+  const first = report.schemasPerTurn[0];
+  const loaded = report.nativeLoadedIds.length;
+  const later = report.schemasPerTurn.slice(1);
+  const ok =
+    report.fakeSchemasInFirstRequest === toolCount &&
+    first?.deferred === catalogSize &&
+    first.inContext === upFront &&
+    report.schemasUpFront === CLIENT_TOOLS.length &&
+    loaded >= 1 &&
+    loaded <= TOOL_SEARCH_DEFAULTS.searchDefaultLimit &&
+    report.nativeLoadedIds.some((id) => id.endsWith(`:${target}`)) &&
+    later.length > 0 &&
+    later.every((turn) => turn.inContext === upFront + loaded && turn.loaded === loaded);
+  return [
+    reachedProof,
+    {
+      id: 'N4',
+      ok,
+      detail: `native over ${api}: ${report.fakeSchemasInFirstRequest} of ${toolCount} fake schemas declared; ${first?.deferred ?? '-'} of ${catalogSize} catalog tools deferred; in context per turn ${report.schemasPerTurn.map((turn) => turn.inContext).join(' → ')} (up front ${upFront}, loaded ${loaded}, limit ${TOOL_SEARCH_DEFAULTS.searchDefaultLimit})`,
+    },
+  ];
 }
 
 /**
@@ -295,7 +377,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Comp
     await provider.close();
   }
   const taskSummary = { target: task.target.name, query: task.query, marker: task.marker, prompt: task.prompt };
-  const proofs = evaluateProofs({ reports, toolCount, task: taskSummary });
+  const proofs = evaluateProofs({ api: options.api, reports, toolCount, task: taskSummary });
   const summaryPath = join(options.outDir, 'summary.json');
   const result: ComparisonResult = { api: options.api, stream, toolCount, task: taskSummary, reports, proofs, summaryPath };
   const summary = { ...result, reports: reports.map(({ firstRequestBody: _body, ...rest }) => rest) };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import OpenAI from 'openai';
 import type { Logger } from 'pino';
 import type { ApprovalProvider, BeforeToolCallHook } from '@tool-search/policy';
+import type { ProviderApi } from './resolve-script-reply.js';
 import type { MockProvider, RecordedProviderRequest } from './start-mock-provider.js';
 import { readSessionLog, type SessionLogSummary } from './read-session-log.js';
 import { startGateway, type GatewayRunRecord } from './start-gateway.js';
@@ -14,7 +15,7 @@ export interface RunScenarioOptions {
   /** Folder for this scenario's config and state. */
   dir: string;
   provider: MockProvider;
-  api: 'responses' | 'chat';
+  api: ProviderApi;
   stream?: boolean;
   mode: ComparisonMode;
   pluginPath: string;
@@ -43,7 +44,7 @@ export type ScenarioResult =
 export async function runScenario(options: RunScenarioOptions): Promise<ScenarioResult> {
   const configPath = await writeGatewayConfig({
     path: join(options.dir, 'gateway.json5'),
-    provider: { baseURL: options.provider.baseURL, api: options.api, stream: options.stream ?? false },
+    provider: { baseURL: options.provider.baseURLFor(options.api), api: options.api, stream: options.stream ?? false },
     mode: options.mode,
     plugins: [options.pluginPath],
     stateDir: 'state',

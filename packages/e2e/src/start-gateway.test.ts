@@ -28,7 +28,7 @@ describe('startGateway', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  for (const api of ['responses', 'chat'] as const) {
+  for (const api of ['responses', 'chat', 'anthropic'] as const) {
     it(`[H6] hands a client tool call back to the caller as a function_call item (${api})`, async () => {
       provider.setScript([
         {
@@ -39,7 +39,7 @@ describe('startGateway', () => {
       ]);
       const configPath = await writeGatewayConfig({
         path: join(dir, `client-${api}.json5`),
-        provider: { baseURL: provider.baseURL, api },
+        provider: { baseURL: provider.baseURLFor(api), api },
         mode: 'tools',
         plugins: [plugin.path],
         mcp: false,
@@ -102,28 +102,31 @@ describe('startGateway', () => {
     }
   });
 
-  it('[H7] turns a provider error into a 502 the official client surfaces', async () => {
-    provider.setScript([]);
-    const configPath = await writeGatewayConfig({
-      path: join(dir, 'provider-error.json5'),
-      provider: { baseURL: provider.baseURL, api: 'responses' },
-      mode: 'code',
-      plugins: [plugin.path],
-      mcp: false,
-      stateDir: 'state-provider-error',
-      sandboxNodePath: join(dir, 'no-node-here'),
-    });
-    const gateway = await startGateway({ configPath });
-    try {
-      const client = new OpenAI({ apiKey: 'no-key', baseURL: gateway.baseURL, maxRetries: 0 });
-      await expect(client.responses.create({ model: 'mock-model', input: 'anything' })).rejects.toMatchObject({
-        status: 502,
-        code: 'provider_failed',
+  for (const api of ['responses', 'anthropic'] as const) {
+    it(`[H7] turns a provider error into a 502 the official client surfaces (${api})`, async () => {
+      provider.setScript([]);
+      const configPath = await writeGatewayConfig({
+        path: join(dir, `provider-error-${api}.json5`),
+        provider: { baseURL: provider.baseURLFor(api), api },
+        mode: 'code',
+        plugins: [plugin.path],
+        mcp: false,
+        stateDir: 'state-provider-error',
+        sandboxNodePath: join(dir, 'no-node-here'),
       });
-    } finally {
-      await gateway.close();
-    }
-  });
+      const gateway = await startGateway({ configPath });
+      try {
+        const client = new OpenAI({ apiKey: 'no-key', baseURL: gateway.baseURL, maxRetries: 0 });
+        await expect(client.responses.create({ model: 'mock-model', input: 'anything' })).rejects.toMatchObject({
+          status: 502,
+          code: 'provider_failed',
+          message: expect.stringContaining('no script rule matched'),
+        });
+      } finally {
+        await gateway.close();
+      }
+    });
+  }
 
   it('[H7] rejects an invalid tools.toolSearch setting at start, naming its path', async () => {
     const configPath = join(dir, 'bad-mode.json5');

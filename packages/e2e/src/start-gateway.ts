@@ -1,11 +1,13 @@
 // The gateway: an HTTP server with an OpenAI-compatible `POST /v1/responses`. It keeps one tool-search host
 // for its lifetime (plugins loaded and MCP servers started once); each request is one run: a session opened on
-// that host with the request's client tools, the agent loop against the configured provider, and a JSON-lines
-// session log under the state folder.
+// that host with the request's client tools, the agent loop against the configured provider (OpenAI Responses
+// or Chat Completions, or Anthropic Messages, each through its official client), and a JSON-lines session log
+// under the state folder.
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
@@ -27,7 +29,7 @@ import { probeRuntime } from '@tool-search/sandbox-runner';
 import { createPolicy, isPolicyError, parsePolicyConfig, type ApprovalProvider, type BeforeToolCallHook, type Policy } from '@tool-search/policy';
 import { E2eError } from './errors.js';
 import { listenLocal, readBody, sendJson } from './internal/http-json.js';
-import { loadGatewayConfig, type GatewayConfig } from './load-gateway-config.js';
+import { loadGatewayConfig, type GatewayConfig, type GatewayProviderConfig } from './load-gateway-config.js';
 import { runAgentLoop, type AgentLoopResult } from './run-agent-loop.js';
 
 /** Options for `startGateway`. */
@@ -51,6 +53,8 @@ export interface GatewayRunRecord {
   turns: number;
   text: string;
   toolCalls: AgentLoopResult['toolCalls'];
+  /** The provider's own tool searches the session answered (native mode). */
+  nativeSearches: AgentLoopResult['nativeSearches'];
   wallTimeMs: number;
 }
 
@@ -107,6 +111,12 @@ function clientToolsOf(request: GatewayRequest): ClientTool[] {
     ...(tool.description ? { description: tool.description } : {}),
     ...(tool.parameters ? { inputSchema: tool.parameters } : {}),
   }));
+}
+
+/** The official client of the configured wire format (no retries: a failure is reported, not hidden). */
+function providerClient(provider: GatewayProviderConfig): OpenAI | Anthropic {
+  const options = { apiKey: provider.apiKey, baseURL: provider.baseURL, maxRetries: 0, timeout: 30_000 };
+  return provider.api === 'anthropic' ? new Anthropic(options) : new OpenAI(options);
 }
 
 function sendError(response: ServerResponse, status: number, type: string, message: string, code: string | null): void {
@@ -175,7 +185,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
   });
   const sessionsDir = join(config.stateDir, 'sessions');
   await mkdir(sessionsDir, { recursive: true });
-  const client = new OpenAI({ apiKey: config.provider.apiKey, baseURL: config.provider.baseURL, maxRetries: 0, timeout: 30_000 });
+  const client = providerClient(config.provider);
   const runs: GatewayRunRecord[] = [];
   const nodePath = config.sandbox.nodePath;
   let host: ToolSearchHost;
@@ -229,7 +239,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
       });
     } catch (error) {
       await session.close();
-      if (error instanceof OpenAI.APIError) {
+      if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) {
         runLog.warn({ status: error.status }, 'provider request failed');
         sendError(response, 502, 'provider_error', `provider request failed: ${error.message}`, 'provider_failed');
         return;
@@ -246,6 +256,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
       turns: result.turns,
       text: result.text,
       toolCalls: result.toolCalls,
+      nativeSearches: result.nativeSearches,
       wallTimeMs: Math.round(performance.now() - started),
     };
     runs.push(record);

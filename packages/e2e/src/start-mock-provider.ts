@@ -1,29 +1,34 @@
-// A mock OpenAI provider: `POST /v1/responses` and `POST /v1/chat/completions`, JSON or SSE, answered from a
-// declarative script, with every raw request body recorded at `GET /debug/requests`.
-import { createServer, type ServerResponse } from 'node:http';
+// A mock provider: `POST /v1/responses` and `POST /v1/chat/completions` (OpenAI) and `POST /v1/messages`
+// (Anthropic), JSON or SSE, answered from a declarative script, with every raw request body recorded at
+// `GET /debug/requests`. Deferred loading works as each provider documents it (OpenAI Responses tool search,
+// Anthropic `tool_reference`), and what a real provider refuses, the mock refuses too.
+import { createServer } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { listenLocal, readBody, sendJson } from './internal/http-json.js';
-import {
-  resolveScriptReply,
-  type DeclaredTool,
-  type ProviderRequestView,
-  type ResolvedReply,
-  type ScriptRule,
-  type ToolResultMessage,
-} from './resolve-script-reply.js';
+import { mockAnthropicApi } from './internal/mock-anthropic-api.js';
+import { checkReply, type MockApi, type MockRefusal, type RequestSchemaCounts } from './internal/mock-api.js';
+import { mockChatApi } from './internal/mock-chat-api.js';
+import { mockResponsesApi } from './internal/mock-responses-api.js';
+import { resolveScriptReply, type ProviderApi, type ScriptRule } from './resolve-script-reply.js';
+
+export type { MockRefusal, RequestSchemaCounts } from './internal/mock-api.js';
 
 /** One request the mock provider received, raw body included. */
 export interface RecordedProviderRequest {
   index: number;
   path: string;
-  api: 'responses' | 'chat';
+  api: ProviderApi;
   /** The raw request body as sent. */
   body: string;
   /** UTF-8 byte length of the raw body. */
   bytes: number;
   stream: boolean;
-  /** The id of the script rule that answered, or null when none matched (answered 400). */
+  /** The id of the script rule that answered, or null when none matched or the request was refused. */
   ruleId: string | null;
+  /** The tool definitions the request declares and the ones in the model's context (null when refused). */
+  schemas: RequestSchemaCounts | null;
+  /** Why the mock refused the request (answered with the API's error), as a real provider would. */
+  refusal?: MockRefusal;
 }
 
 /** Options for `startMockProvider`. */
@@ -39,8 +44,12 @@ export type BeforeReply = (ruleId: string, requestIndex: number) => void | Promi
 
 /** A running mock provider. */
 export interface MockProvider {
-  /** Base URL for the official client, e.g. `http://127.0.0.1:PORT/v1`. */
+  /** Base URL for the official `openai` client, e.g. `http://127.0.0.1:PORT/v1`. */
   readonly baseURL: string;
+  /** Base URL for the official `@anthropic-ai/sdk` client (it appends `/v1/messages`), e.g. `http://127.0.0.1:PORT`. */
+  readonly anthropicBaseURL: string;
+  /** The base URL for the official client of `api` (`anthropicBaseURL` for `anthropic`, else `baseURL`). */
+  baseURLFor(api: ProviderApi): string;
   /** Every request recorded so far (a copy). */
   requests(): RecordedProviderRequest[];
   /** Forgets the recorded requests. */
@@ -50,261 +59,18 @@ export interface MockProvider {
   close(): Promise<void>;
 }
 
-type Json = Record<string, unknown>;
-
-function asRecord(value: unknown): Json {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return content.map((part) => (typeof asRecord(part).text === 'string' ? String(asRecord(part).text) : '')).join('');
-  }
-  return '';
-}
-
-function viewResponsesRequest(body: Json): ProviderRequestView {
-  const items = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : ((body.input as unknown[]) ?? []);
-  const callNames = new Map<string, string>();
-  const toolResults: ToolResultMessage[] = [];
-  let userText = '';
-  for (const raw of items) {
-    const item = asRecord(raw);
-    if (item.type === 'function_call') callNames.set(String(item.call_id), String(item.name));
-    else if (item.type === 'function_call_output') {
-      const callId = String(item.call_id);
-      toolResults.push({ callId, toolName: callNames.get(callId), output: textOf(item.output) });
-    } else if (item.role === 'user') userText += textOf(item.content);
-  }
-  const tools: DeclaredTool[] = ((body.tools as unknown[]) ?? []).map((raw) => {
-    const tool = asRecord(raw);
-    return { name: String(tool.name ?? ''), description: String(tool.description ?? ''), parameters: tool.parameters };
-  });
-  return {
-    api: 'responses',
-    model: String(body.model ?? ''),
-    stream: body.stream === true,
-    instructions: typeof body.instructions === 'string' ? body.instructions : '',
-    userText,
-    tools,
-    toolResults,
-  };
-}
-
-function viewChatRequest(body: Json): ProviderRequestView {
-  const callNames = new Map<string, string>();
-  const toolResults: ToolResultMessage[] = [];
-  let userText = '';
-  let instructions = '';
-  for (const raw of (body.messages as unknown[]) ?? []) {
-    const message = asRecord(raw);
-    if (message.role === 'system' || message.role === 'developer') instructions += textOf(message.content);
-    else if (message.role === 'user') userText += textOf(message.content);
-    else if (message.role === 'assistant') {
-      for (const call of (message.tool_calls as unknown[]) ?? []) {
-        const record = asRecord(call);
-        callNames.set(String(record.id), String(asRecord(record.function).name));
-      }
-    } else if (message.role === 'tool') {
-      const callId = String(message.tool_call_id);
-      toolResults.push({ callId, toolName: callNames.get(callId), output: textOf(message.content) });
-    }
-  }
-  const tools: DeclaredTool[] = ((body.tools as unknown[]) ?? []).map((raw) => {
-    const fn = asRecord(asRecord(raw).function);
-    return { name: String(fn.name ?? ''), description: String(fn.description ?? ''), parameters: fn.parameters };
-  });
-  return {
-    api: 'chat',
-    model: String(body.model ?? ''),
-    stream: body.stream === true,
-    instructions,
-    userText,
-    tools,
-    toolResults,
-  };
-}
-
-function startSse(response: ServerResponse): (event: string | null, data: unknown) => void {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  return (event, data) => {
-    const payload = typeof data === 'string' ? data : JSON.stringify(data);
-    response.write(`${event ? `event: ${event}\n` : ''}data: ${payload}\n\n`);
-  };
-}
-
-/** Builds the Responses API output items for a resolved reply. */
-function responsesOutput(reply: ResolvedReply, ids: () => string): Json[] {
-  if (reply.text !== undefined) {
-    return [
-      {
-        type: 'message',
-        id: `msg_${ids()}`,
-        role: 'assistant',
-        status: 'completed',
-        content: [{ type: 'output_text', text: reply.text, annotations: [] }],
-      },
-    ];
-  }
-  return reply.toolCalls.map((call) => ({
-    type: 'function_call',
-    id: `fc_${ids()}`,
-    call_id: `call_${ids()}`,
-    name: call.name,
-    arguments: call.arguments,
-    status: 'completed',
-  }));
-}
-
-function usage(requestBytes: number): Json {
-  const inputTokens = Math.ceil(requestBytes / 4);
-  return {
-    input_tokens: inputTokens,
-    input_tokens_details: { cached_tokens: 0 },
-    output_tokens: 16,
-    output_tokens_details: { reasoning_tokens: 0 },
-    total_tokens: inputTokens + 16,
-  };
-}
-
-function answerResponses(
-  response: ServerResponse,
-  view: ProviderRequestView,
-  reply: ResolvedReply,
-  requestBytes: number,
-  ids: () => string,
-): void {
-  const output = responsesOutput(reply, ids);
-  const base = {
-    id: `resp_${ids()}`,
-    object: 'response',
-    created_at: Math.floor(Date.now() / 1000),
-    model: view.model,
-    parallel_tool_calls: true,
-    tool_choice: 'auto',
-    tools: [],
-    error: null,
-    incomplete_details: null,
-    instructions: null,
-    metadata: {},
-    temperature: 1,
-    top_p: 1,
-  };
-  const completed = { ...base, status: 'completed', output, usage: usage(requestBytes) };
-  if (!view.stream) {
-    sendJson(response, 200, { ...completed, output_text: reply.text ?? '' });
-    return;
-  }
-  const send = startSse(response);
-  let sequence = 0;
-  const emit = (type: string, data: Json): void => send(type, { type, sequence_number: sequence++, ...data });
-  emit('response.created', { response: { ...base, status: 'in_progress', output: [] } });
-  emit('response.in_progress', { response: { ...base, status: 'in_progress', output: [] } });
-  output.forEach((item, outputIndex) => {
-    if (item.type === 'function_call') {
-      const args = String(item.arguments);
-      emit('response.output_item.added', { output_index: outputIndex, item: { ...item, arguments: '', status: 'in_progress' } });
-      // Split the arguments so the client really has to accumulate deltas.
-      const middle = Math.floor(args.length / 2);
-      for (const delta of [args.slice(0, middle), args.slice(middle)]) {
-        emit('response.function_call_arguments.delta', { item_id: item.id, output_index: outputIndex, delta });
-      }
-      emit('response.function_call_arguments.done', { item_id: item.id, output_index: outputIndex, arguments: args });
-    } else {
-      const text = reply.text ?? '';
-      emit('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress', content: [] } });
-      const part = { type: 'output_text', text: '', annotations: [] };
-      emit('response.content_part.added', { item_id: item.id, output_index: outputIndex, content_index: 0, part });
-      const middle = Math.floor(text.length / 2);
-      for (const delta of [text.slice(0, middle), text.slice(middle)]) {
-        emit('response.output_text.delta', { item_id: item.id, output_index: outputIndex, content_index: 0, delta, logprobs: [] });
-      }
-      emit('response.output_text.done', { item_id: item.id, output_index: outputIndex, content_index: 0, text, logprobs: [] });
-      emit('response.content_part.done', {
-        item_id: item.id,
-        output_index: outputIndex,
-        content_index: 0,
-        part: { ...part, text },
-      });
-    }
-    emit('response.output_item.done', { output_index: outputIndex, item });
-  });
-  emit('response.completed', { response: completed });
-  response.end();
-}
-
-function answerChat(
-  response: ServerResponse,
-  view: ProviderRequestView,
-  reply: ResolvedReply,
-  requestBytes: number,
-  ids: () => string,
-): void {
-  const id = `chatcmpl_${ids()}`;
-  const created = Math.floor(Date.now() / 1000);
-  const toolCalls = reply.toolCalls.map((call) => ({
-    id: `call_${ids()}`,
-    type: 'function',
-    function: { name: call.name, arguments: call.arguments },
-  }));
-  const finishReason = toolCalls.length > 0 ? 'tool_calls' : 'stop';
-  const promptTokens = Math.ceil(requestBytes / 4);
-  const chatUsage = { prompt_tokens: promptTokens, completion_tokens: 16, total_tokens: promptTokens + 16 };
-  if (!view.stream) {
-    sendJson(response, 200, {
-      id,
-      object: 'chat.completion',
-      created,
-      model: view.model,
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: 'assistant',
-            content: reply.text ?? null,
-            refusal: null,
-            ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
-          },
-          logprobs: null,
-          finish_reason: finishReason,
-        },
-      ],
-      usage: chatUsage,
-    });
-    return;
-  }
-  const send = startSse(response);
-  const chunk = (delta: Json, finish: string | null): void =>
-    send(null, {
-      id,
-      object: 'chat.completion.chunk',
-      created,
-      model: view.model,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-    });
-  chunk({ role: 'assistant', content: reply.text === undefined ? null : '' }, null);
-  if (reply.text !== undefined) {
-    const middle = Math.floor(reply.text.length / 2);
-    chunk({ content: reply.text.slice(0, middle) }, null);
-    chunk({ content: reply.text.slice(middle) }, null);
-  }
-  toolCalls.forEach((call, index) => {
-    const args = call.function.arguments;
-    const middle = Math.floor(args.length / 2);
-    chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }, null);
-    chunk({ tool_calls: [{ index, function: { arguments: args.slice(0, middle) } }] }, null);
-    chunk({ tool_calls: [{ index, function: { arguments: args.slice(middle) } }] }, null);
-  });
-  chunk({}, finishReason);
-  send(null, { id, object: 'chat.completion.chunk', created, model: view.model, choices: [], usage: chatUsage });
-  send(null, '[DONE]');
-  response.end();
-}
+/** The wire formats, by path. */
+const ROUTES: Readonly<Record<string, MockApi>> = {
+  '/v1/responses': mockResponsesApi,
+  '/v1/chat/completions': mockChatApi,
+  '/v1/messages': mockAnthropicApi,
+};
 
 /**
- * Starts the mock provider on 127.0.0.1 with an OS-chosen port. Unmatched requests get a 400 with an
- * OpenAI-shaped error naming the request, so a script gap fails loudly instead of looping.
+ * Starts the mock provider on 127.0.0.1 with an OS-chosen port. Unmatched requests get a 400 in the API's
+ * error shape naming the request (`no_rule_matched`), so a script gap fails loudly instead of looping; so do
+ * requests a real provider refuses and scripted replies a model could not give (a call to a deferred tool no
+ * search loaded: `deferred_tool_not_loaded`).
  */
 export async function startMockProvider(options: MockProviderOptions): Promise<MockProvider> {
   const log = (options.logger ?? pino({ level: 'silent' })).child({ component: 'mock-provider' });
@@ -326,47 +92,54 @@ export async function startMockProvider(options: MockProviderOptions): Promise<M
         sendJson(response, 200, { requests: [] });
         return;
       }
-      const api = url.pathname === '/v1/responses' ? 'responses' : url.pathname === '/v1/chat/completions' ? 'chat' : null;
-      if (request.method !== 'POST' || api === null) {
+      const route = Object.hasOwn(ROUTES, url.pathname) ? ROUTES[url.pathname] : undefined;
+      if (request.method !== 'POST' || route === undefined) {
         sendJson(response, 404, { error: { message: `no route for ${request.method} ${url.pathname}`, type: 'not_found' } });
         return;
       }
       const body = await readBody(request);
-      let parsed: Json;
+      let parsed: unknown;
       try {
-        parsed = asRecord(JSON.parse(body));
+        parsed = JSON.parse(body);
       } catch {
-        sendJson(response, 400, { error: { message: 'request body is not JSON', type: 'invalid_request_error' } });
+        sendJson(response, 400, route.errorBody({ status: 400, code: 'invalid_json', message: 'request body is not JSON' }));
         return;
       }
-      const view = api === 'responses' ? viewResponsesRequest(parsed) : viewChatRequest(parsed);
-      const reply = resolveScriptReply(script, view);
       const bytes = Buffer.byteLength(body);
       const entry: RecordedProviderRequest = {
         index: recorded.length,
         path: url.pathname,
-        api,
+        api: route.api,
         body,
         bytes,
-        stream: view.stream,
-        ruleId: reply?.ruleId ?? null,
+        stream: (parsed as { stream?: unknown } | null)?.stream === true,
+        ruleId: null,
+        schemas: null,
       };
       recorded.push(entry);
-      log.debug({ index: entry.index, api, bytes, ruleId: entry.ruleId }, 'provider request');
+      const refuse = (refusal: MockRefusal): void => {
+        entry.refusal = refusal;
+        log.debug({ index: entry.index, api: route.api, code: refusal.code }, 'provider request refused');
+        sendJson(response, refusal.status, route.errorBody(refusal));
+      };
+      const read = route.read(parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {});
+      if (!read.ok) return refuse(read.refusal);
+      entry.schemas = read.schemas;
+      const reply = resolveScriptReply(script, read.view);
+      log.debug({ index: entry.index, api: route.api, bytes, ruleId: reply?.ruleId ?? null }, 'provider request');
       if (!reply) {
-        sendJson(response, 400, {
-          error: {
-            message: `mock provider: no script rule matched request #${entry.index} (${view.toolResults.length} tool results, ${view.tools.length} tools)`,
-            type: 'invalid_request_error',
-            param: null,
-            code: 'no_rule_matched',
-          },
+        const { view } = read;
+        return refuse({
+          status: 400,
+          code: 'no_rule_matched',
+          message: `mock provider: no script rule matched request #${entry.index} (${view.toolResults.length} tool results, ${view.tools.length} tools, ${view.deferredTools.length} deferred)`,
         });
-        return;
       }
+      const impossible = checkReply(read.view, reply);
+      if (impossible) return refuse(impossible);
+      entry.ruleId = reply.ruleId;
       if (beforeReply) await beforeReply(reply.ruleId, entry.index);
-      if (api === 'responses') answerResponses(response, view, reply, bytes, ids);
-      else answerChat(response, view, reply, bytes, ids);
+      route.answer(response, read.view, reply, { requestBytes: bytes, ids });
     })().catch((error: unknown) => {
       log.error({ err: error }, 'provider request failed');
       if (!response.headersSent) sendJson(response, 500, { error: { message: 'mock provider failed', type: 'server_error' } });
@@ -374,8 +147,11 @@ export async function startMockProvider(options: MockProviderOptions): Promise<M
     });
   });
   const { baseURL, close } = await listenLocal(server);
+  const anthropicBaseURL = baseURL.replace(/\/v1$/, '');
   return {
     baseURL,
+    anthropicBaseURL,
+    baseURLFor: (api) => (api === 'anthropic' ? anthropicBaseURL : baseURL),
     requests: () => recorded.map((entry) => ({ ...entry })),
     reset: () => {
       recorded = [];

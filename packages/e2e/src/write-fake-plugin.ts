@@ -84,6 +84,14 @@ const QUALIFIERS = [
   'and attaches the evidence to the compliance register',
 ] as const;
 
+/** The schema tokens of the fake tools (`FAKE_SCHEMA_0421`), as they appear in a request body. */
+const SCHEMA_TOKEN = /FAKE_SCHEMA_\d{4}/g;
+
+/** The distinct fake schema tokens in a text (a request body): which fake tool schemas it carries. */
+export function fakeSchemaTokens(text: string): Set<string> {
+  return new Set(text.match(SCHEMA_TOKEN) ?? []);
+}
+
 function pad(index: number): string {
   return String(index).padStart(4, '0');
 }

@@ -2,10 +2,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import JSON5 from 'json5';
+import type { GatewayProviderConfig } from './load-gateway-config.js';
 import { MCP_FIXTURE_PATH } from './mcp-fixture.js';
 
-/** The four modes the comparison runs, in report order. */
-export const COMPARISON_MODES = ['direct', 'code', 'tools', 'directory'] as const;
+/** The modes the comparison runs, in report order. */
+export const COMPARISON_MODES = ['direct', 'code', 'tools', 'directory', 'native'] as const;
 
 /** One of the comparison's modes. */
 export type ComparisonMode = (typeof COMPARISON_MODES)[number];
@@ -13,7 +14,8 @@ export type ComparisonMode = (typeof COMPARISON_MODES)[number];
 /** Options for `writeGatewayConfig`. */
 export interface WriteGatewayConfigOptions {
   path: string;
-  provider: { baseURL: string; api: 'responses' | 'chat'; stream?: boolean };
+  /** The provider: its base URL as the official client of `api` takes it (`MockProvider.baseURLFor(api)`). */
+  provider: { baseURL: string; api: GatewayProviderConfig['api']; stream?: boolean };
   mode: ComparisonMode;
   /** Plugin module paths (absolute, or relative to the config file). */
   plugins: string[];

@@ -1,9 +1,17 @@
 // The client under test for the official MCP conformance suite (`@modelcontextprotocol/conformance client`).
 // The suite starts a scenario server, runs this file with the server URL as its last argument and the scenario
 // name in MCP_CONFORMANCE_SCENARIO (data such as client credentials in MCP_CONFORMANCE_CONTEXT), and checks what
-// arrives on the wire. Every scenario goes through `connectMcpServer`, the client layer the gateway uses; the
-// one place that builds the connection is `openServer`, so moving the driver onto the host changes only that.
-import { connectMcpServer, createMemoryTokenStore, type McpOAuthConfig, type McpServerConfig, type McpServerConnection } from '../src/index.js';
+// arrives on the wire. Every scenario goes through a tool-search host (`createToolSearchHost`) and a direct-mode
+// session on it, the way a gateway reaches its servers: each tool the server lists is called by the name the
+// session declares for it, through the session's policy, validation and call pipeline.
+import { createMemoryTokenStore, createToolSearchHost, type McpOAuthConfig, type McpServerConfig, type ToolSearchHost, type ToolSearchSession } from '../src/index.js';
+
+/** The server as a scenario sees it: the tools the session declares, a call by that name, and the end. */
+interface ScenarioServer {
+  tools(): string[];
+  callTool(name: string, args: Record<string, unknown>): Promise<{ ok: true } | { ok: false; code: string; message: string }>;
+  close(): Promise<void>;
+}
 
 /** The scenario's request, as the suite passes it. */
 interface ScenarioInput {
@@ -13,7 +21,7 @@ interface ScenarioInput {
 }
 
 /** What a scenario does with the connection once it is up. */
-type ScenarioRun = (connection: McpServerConnection, input: ScenarioInput) => Promise<void>;
+type ScenarioRun = (connection: ScenarioServer, input: ScenarioInput) => Promise<void>;
 
 /** The redirect URL the suite's authorization servers accept. */
 const REDIRECT_URL = 'http://localhost:3000/callback';
@@ -22,26 +30,49 @@ const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json
 /** The driver gives up on its own before the suite's 30 s timeout (which kills only the shell). */
 const DRIVER_TIMEOUT_MS = 25_000;
 
-/** Opens the connection for a scenario: the server config and client options each scenario needs. */
-async function openServer(input: ScenarioInput): Promise<McpServerConnection> {
+/** Opens the scenario's server through a host and a direct-mode session; throws when the server is not ready. */
+async function openServer(input: ScenarioInput): Promise<ScenarioServer> {
   const context = input.context;
   const oauth = oauthConfigFor(input.name, context);
   const config: McpServerConfig = { name: 'conformance', transport: 'http', url: input.serverUrl, ...(oauth === undefined ? {} : { oauth }) };
-  return connectMcpServer(config, {
-    requestTimeoutMs: 10_000,
-    oauth: {
-      store: createMemoryTokenStore(),
-      redirectUrl: REDIRECT_URL,
-      // The suite's authorization server consents at once: the code is on the redirect.
-      authorize: async ({ authorizationUrl }) => {
-        const response = await fetch(authorizationUrl, { redirect: 'manual' });
-        const location = response.headers.get('location');
-        return location === null ? undefined : (new URL(location).searchParams.get('code') ?? undefined);
+  const host: ToolSearchHost = await createToolSearchHost({
+    sources: { mcp: [config] },
+    mcpRequestTimeoutMs: 10_000,
+    startupTimeoutMs: 20_000,
+    restartBackoff: false,
+    mcpClient: {
+      oauth: {
+        store: createMemoryTokenStore(),
+        redirectUrl: REDIRECT_URL,
+        // The suite's authorization server consents at once: the code is on the redirect.
+        authorize: async ({ authorizationUrl }) => {
+          const response = await fetch(authorizationUrl, { redirect: 'manual' });
+          const location = response.headers.get('location');
+          return location === null ? undefined : (new URL(location).searchParams.get('code') ?? undefined);
+        },
       },
+      // The elicitation scenario answers with empty content: the client must fill in the schema's defaults.
+      onElicitation: async () => ({ action: 'accept', content: {} }),
     },
-    // The elicitation scenario answers with empty content: the client must fill in the schema's defaults.
-    onElicitation: async () => ({ action: 'accept', content: {} }),
   });
+  // The first session waits for the server's start (up to startupTimeoutMs).
+  const session: ToolSearchSession = await host.openSession({ config: false, callTimeoutMs: 10_000 });
+  const server = host.status().servers[0];
+  if (server?.state !== 'ready') {
+    await host.close();
+    throw new Error(`${server?.state ?? 'missing'}: ${server?.reason ?? ''}`);
+  }
+  let calls = 0;
+  return {
+    // The server's own tools, by the names the direct surface declares (the synthesized resource reader aside).
+    tools: () => session.modelSurface().tools.filter((tool) => tool.kind === 'catalog' && tool.id !== 'mcp:conformance:read_resource').map((tool) => tool.name),
+    callTool: async (name, args) => {
+      const outcome = await session.execute({ name, args, toolCallId: `conformance-${++calls}` });
+      if (outcome.status === 'ok') return { ok: true };
+      return { ok: false, code: outcome.status === 'error' ? outcome.code : outcome.status, message: outcome.content };
+    },
+    close: () => host.close(),
+  };
 }
 
 /** OAuth settings per scenario: pre-registered or machine credentials from the context, else a CIMD URL (DCR where unsupported). */
@@ -57,7 +88,7 @@ function oauthConfigFor(scenario: string, context: Record<string, unknown>): Mcp
 }
 
 const callEveryTool: ScenarioRun = async (connection) => {
-  for (const tool of connection.tools()) expectOk(await connection.callTool(tool.name, {}), tool.name);
+  for (const tool of connection.tools()) expectOk(await connection.callTool(tool, {}), tool);
 };
 
 /** Scenario name → what to do. Names not listed run `callEveryTool`. */
@@ -69,7 +100,7 @@ const SCENARIOS: Record<string, ScenarioRun> = {
   'sse-retry': async (connection) => expectOk(await connection.callTool('test_reconnection', {}), 'test_reconnection'),
 };
 
-function expectOk(result: Awaited<ReturnType<McpServerConnection['callTool']>>, tool: string): void {
+function expectOk(result: Awaited<ReturnType<ScenarioServer['callTool']>>, tool: string): void {
   if (!result.ok) throw new Error(`${tool}: ${result.code}: ${result.message}`);
 }
 
@@ -84,7 +115,6 @@ async function main(): Promise<number> {
   const input: ScenarioInput = { name, serverUrl, context };
   const connection = await openServer(input);
   try {
-    if (connection.status !== 'connected') throw new Error(`${connection.status}: ${connection.failure ?? ''}`);
     await (SCENARIOS[name] ?? callEveryTool)(connection, input);
     return 0;
   } finally {

@@ -9,6 +9,8 @@ export type SessionLogEvent =
   | 'describe'
   | 'call'
   | 'hydration'
+  | 'likely'
+  | 'native.load'
   | 'progress'
   | 'code.run'
   | 'mcp.unavailable'

@@ -7,7 +7,7 @@ import { createPolicy, type PolicyConfig } from '@tool-search/policy';
 import { describe, expect, it } from 'vitest';
 import { createToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
-import { createFakeRunner } from './testing/fake-runner.js';
+import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 import type { ToolSearchSession } from './tool-search-session.js';
 
 const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search'];

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPolicy } from '@tool-search/policy';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 import { mcpFixtureConfig } from './testing/mcp-fixture.js';
@@ -110,6 +110,37 @@ describe('createToolSearchHost: sessions over one catalog', () => {
   });
 });
 
+describe('createToolSearchHost: many calls on one session', () => {
+  it('leaves no listener behind per call: 30 quick calls print no MaxListenersExceededWarning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const shared = await host({ sources: { openclaw: CORE } });
+      const session = await shared.openSession({ config: { mode: 'tools' } });
+      const signal = new AbortController().signal;
+      for (let i = 0; i < 30; i += 1) expect(await session.execute({ name: 'tool_call', args: { id: 'read_file', args: {} }, toolCallId: `q${i}` }, { signal })).toMatchObject({ status: 'ok' });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((name) => name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
+
+describe('createToolSearchHost: errors at openSession', () => {
+  it('gives one error class for what the composed packages reject, with the original as the cause and its path', async () => {
+    const shared = await host({ sources: { openclaw: CORE } });
+    const badPolicy = await shared.openSession({ config: { mode: 'tools' }, policy: { deny: ['ok', 7 as unknown as string] } }).catch((error: unknown) => error);
+    expect(badPolicy).toMatchObject({ name: 'GatewayAdapterError', code: 'invalid_config', path: 'deny[1]', cause: { name: 'PolicyError' } });
+    const collision = await shared.openSession({ config: { mode: 'tools' }, client: [{ name: 'read_file' }] }).catch((error: unknown) => error);
+    expect(collision).toMatchObject({ name: 'GatewayAdapterError', code: 'invalid_options', cause: { name: 'ModesError', code: 'client_tool_collision' } });
+    const badConfig = await shared.openSession({ config: { mode: 'fast' } }).catch((error: unknown) => error);
+    expect(badConfig).toMatchObject({ name: 'GatewayAdapterError', code: 'invalid_config', path: 'toolSearch.mode' });
+    expect((badConfig as Error).cause).toBeUndefined();
+  });
+});
+
 describe('createToolSearchHost: control-tool names', () => {
   it('never catalogues nor runs a source tool that takes a control-tool name, on every path', async () => {
     const executed: string[] = [];
@@ -128,7 +159,11 @@ describe('createToolSearchHost: control-tool names', () => {
 });
 
 describe('createToolSearchHost: MCP servers', () => {
-  it('restarts servers that die, 100 times in all, failing in-flight calls at once and leaving no zombie', async () => {
+  it('restarts servers that die, 100 times in all, failing in-flight calls at once and leaving no zombie nor listener', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    onTestFinished(() => void process.off('warning', onWarning));
     // Four servers of 25 restarts each: the same 100 restarts, spread over both cores.
     const names = ['one', 'two', 'three', 'four'];
     const shared = await host({ sources: { mcp: names.map((name) => mcpFixtureConfig(name)) }, restartBackoff: { initialMs: 1, maxMs: 20 } });
@@ -156,6 +191,7 @@ describe('createToolSearchHost: MCP servers', () => {
     const procFile = (pid: number, file: string) => (existsSync(`/proc/${pid}/${file}`) ? readFileSync(`/proc/${pid}/${file}`, 'utf8') : '');
     expect(pids.filter((pid) => /State:\s+Z/.test(procFile(pid, 'status')))).toEqual([]);
     expect(pids.filter((pid) => procFile(pid, 'cmdline').includes('mcp-fixture-server'))).toEqual([]);
+    expect(warnings.filter((name) => name === 'MaxListenersExceededWarning')).toEqual([]);
   }, 180_000);
 
   it('answers unavailable naming the server while it is down, and runs the tool again once it is back', async () => {
@@ -213,6 +249,14 @@ describe('createToolSearchHost: MCP servers', () => {
     expect(session.telemetry().counts).toMatchObject({ searches: 0, describes: 0, calls: 0 });
   });
 
+  it('indexes a server\'s instructions as context of its tools', async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('wiki', { instructions: 'Tools of the quartermaster archive.' }), mcpFixtureConfig('plain')] } });
+    const session = await shared.openSession({ config: { mode: 'tools' } });
+    const hits = await hitIds(session, 'quartermaster');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((id) => id.startsWith('mcp:wiki:'))).toBe(true);
+  });
+
   it('leaves no server running when it is closed, and refuses new sessions', async () => {
     const shared = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
     const session = await shared.openSession({ config: { mode: 'tools' } });
@@ -249,5 +293,31 @@ describe('createToolSearchHost: many sessions at once', () => {
       expect(telemetry.catalog).toMatchObject({ size: 3, clientTools: 1 });
     }
     expect(shared.status().sessions).toBe(0);
+  });
+});
+
+describe('createToolSearchHost: likely tools up front', () => {
+  it('declares the tools the ranking is confident about for the request, in directory mode only, never a denied one', async () => {
+    const tools = [
+      tool('create_calendar_event', 'Create an event in the calendar with a title and a date.'),
+      tool('delete_file', 'Delete a file from the workspace.'),
+      tool('send_email', 'Send an email message.'),
+    ];
+    const shared = await host({ sources: { openclaw: tools } });
+    const request = 'Create a calendar event called standup for tomorrow';
+    const names = (session: ToolSearchSession) => session.surface('openai-responses').tools.map((declared) => ('name' in declared ? declared.name : ''));
+    const directory = await shared.openSession({ config: { mode: 'directory' }, request });
+    expect(names(directory)).toEqual(['tool_search', 'tool_describe', 'tool_call', 'create_calendar_event']);
+    expect(await call(directory, 'create_calendar_event', { text: 'standup' })).toMatchObject({ status: 'ok', tool: { id: 'openclaw:core:create_calendar_event' } });
+    // Byte-stable for the same request.
+    const again = await shared.openSession({ config: { mode: 'directory' }, request });
+    expect(JSON.stringify(again.surface('openai-responses'))).toBe(JSON.stringify(directory.surface('openai-responses')));
+    const denied = await shared.openSession({ config: { mode: 'directory' }, request, policy: { deny: ['create_calendar_event'] } });
+    expect(names(denied)).toEqual(['tool_search', 'tool_describe', 'tool_call']);
+    const tools_ = await shared.openSession({ config: { mode: 'tools' }, request });
+    expect(names(tools_)).toEqual(['tool_search', 'tool_describe', 'tool_call']);
+    // A vague request is not confident enough for anything.
+    const vague = await shared.openSession({ config: { mode: 'directory' }, request: 'help me with my stuff' });
+    expect(names(vague)).toEqual(['tool_search', 'tool_describe', 'tool_call']);
   });
 });

@@ -240,7 +240,11 @@ function createHostCore(parts: {
       if (live === undefined) return { ok: false, code: 'unavailable', message: `MCP server "${server}" is unavailable: ${supervisors.get(server)?.reason ?? 'not ready'}` };
       return live.readResource(uri, readOptions);
     },
-    decideMode: (config) => decideToolSearchMode(config, { probe: () => (probe ??= (options.probe ?? (() => probeRuntime()))()) }),
+    decideMode: (config, measureDirect) =>
+      decideToolSearchMode(config, {
+        probe: () => (probe ??= (options.probe ?? (() => probeRuntime()))()),
+        ...(measureDirect === undefined ? {} : { measureDirect }),
+      }),
     runner: (decision: ToolSearchModeDecision) => {
       if (decision.mode !== 'code') return undefined;
       if (options.runner) return options.runner;

@@ -99,7 +99,8 @@ describe('createToolSearchSession start-up failure', () => {
       config: { mode: 'tools' },
       sources: { mcp: [mcpFixtureConfig('collide')], client: [{ name: 'echo_text' }] },
     }).catch((caught: unknown) => caught);
-    expect((error as { code?: string }).code).toBe('client_tool_collision');
+    // One guard for the host: the modes error arrives wrapped, with itself as the cause.
+    expect(error).toMatchObject({ name: 'GatewayAdapterError', code: 'invalid_options', cause: { name: 'ModesError', code: 'client_tool_collision' } });
     // The server killed above is gone, so any fixture child of this process now would be a leak.
     const { execFileSync } = await import('node:child_process');
     const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });

@@ -6,7 +6,7 @@ import { createToolSearchSession, type CreateToolSearchSessionOptions } from './
 import type { ToolSearchSession } from './tool-search-session.js';
 import { isGatewayAdapterError } from './errors.js';
 import type { ExecutableTool } from './executable-tool.js';
-import { createFakeRunner } from './testing/fake-runner.js';
+import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 
 const folder = mkdtempSync(join(tmpdir(), 'gw-session-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -330,6 +330,35 @@ describe('createToolSearchSession: fail closed', () => {
     const outcome = await call(s, 'tool_search_code', { code: 'return await tools.call("read_file", { path: "a" })' });
     expect(outcome).toMatchObject({ status: 'ok', result: { value: { status: 'blocked', by: 'hook', reason: 'no' } } });
     expect(executed).toEqual([]);
+  });
+});
+
+describe('createToolSearchSession: session.search', () => {
+  it('ranks the allowed catalog, never a denied tool, within the session limits', async () => {
+    const s = await session({ config: { native: true, searchDefaultLimit: 2, maxSearchLimit: 3 } });
+    expect(s.searchLimits).toEqual({ searchDefaultLimit: 2, maxSearchLimit: 3 });
+    expect(s.search('create calendar event')[0]?.id).toBe('plugin:calendar:create_event');
+    expect(s.search('run a shell command on the host').map((hit) => hit.id)).not.toContain('openclaw:core:exec_shell');
+    expect(s.search('event file tool a the', {})).toHaveLength(2);
+    expect(s.search('event file tool a the', { limit: 50 })).toHaveLength(3);
+    expect(s.search('')).toEqual([]);
+  });
+
+  it('counts and logs each search with via session, and throws on a bad limit or after close', async () => {
+    const logPath = join(folder, 'native-search.jsonl');
+    const s = await session({ config: { native: true }, sessionLog: { path: logPath } });
+    s.search('read a file', { toolCallId: 'ts_1' });
+    s.search('calendar');
+    expect(s.telemetry().counts.searches).toBe(2);
+    expect(() => s.search('x', { limit: 0 })).toThrow(/Invalid search limit 0/);
+    await s.close();
+    expect(() => s.search('x')).toThrow(expect.objectContaining({ code: 'session_closed' }));
+    const searches = readFileSync(logPath, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line['event'] === 'search');
+    expect(searches).toEqual([
+      expect.objectContaining({ toolCallId: 'ts_1', via: 'session', query: 'read a file', hitIds: ['openclaw:core:read_file'] }),
+      expect.objectContaining({ via: 'session', query: 'calendar' }),
+    ]);
+    expect(searches[1]).not.toHaveProperty('toolCallId');
   });
 });
 

@@ -51,7 +51,18 @@ export type { OpenSessionOptions } from './internal/open-tool-search-session.js'
 export type { McpServerState, RestartBackoff } from './internal/mcp-server-supervisor.js';
 export { createToolSearchSession } from './create-tool-search-session.js';
 export type { CreateToolSearchSessionOptions, ToolSearchSources } from './create-tool-search-session.js';
-export type { ExecuteOptions, ModelSurface, RenderedSurface, ToolCallRequest, ToolProgress, ToolSearchSession } from './tool-search-session.js';
+export type {
+  ExecuteOptions,
+  ModelSurface,
+  NativeSearchFormat,
+  NativeSearchResult,
+  RenderedSurface,
+  SearchLimits,
+  SessionSearchOptions,
+  ToolCallRequest,
+  ToolProgress,
+  ToolSearchSession,
+} from './tool-search-session.js';
 export { decideToolSearchMode } from './decide-tool-search-mode.js';
 export type { RuntimeProbe, ToolSearchModeDecision } from './decide-tool-search-mode.js';
 export { GatewayAdapterError, isGatewayAdapterError } from './errors.js';

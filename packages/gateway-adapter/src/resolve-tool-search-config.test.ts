@@ -21,6 +21,8 @@ describe('resolveToolSearchConfig', () => {
       searchDefaultLimit: 8,
       maxSearchLimit: 20,
       directory: {},
+      auto: { maxTools: 30, maxBytes: 40_000, searchMode: 'code' },
+      nativeSearch: { anthropic: 'client' },
     });
   });
 
@@ -70,7 +72,23 @@ describe('resolveToolSearchConfig', () => {
   it('lets TOOL_SEARCH_MODE override the setting', () => {
     expect(resolveToolSearchConfig(true, { TOOL_SEARCH_MODE: 'tools' }).mode).toBe('tools');
     expect(resolveToolSearchConfig(true, { TOOL_SEARCH_MODE: 'off' })).toMatchObject({ mode: 'direct', directReason: 'disabled' });
-    expect(resolveToolSearchConfig(false, { TOOL_SEARCH_MODE: 'native' })).toMatchObject({ mode: 'direct', directReason: 'native' });
+    expect(resolveToolSearchConfig(false, { TOOL_SEARCH_MODE: 'harness' })).toMatchObject({ mode: 'direct', directReason: 'native' });
+    expect(resolveToolSearchConfig(false, { TOOL_SEARCH_MODE: 'native' }).mode).toBe('native');
+    expect(resolveToolSearchConfig(false, { TOOL_SEARCH_MODE: 'auto' }).mode).toBe('auto');
+  });
+
+  it('resolves the auto thresholds: given, from the context window (10%, 4 bytes a token), or the defaults', () => {
+    expect(resolveToolSearchConfig({ mode: 'auto' }).auto).toEqual({ maxTools: 30, maxBytes: 40_000, searchMode: 'code' });
+    expect(resolveToolSearchConfig({ mode: 'auto', contextWindowTokens: 200_000 }).auto).toEqual({ maxTools: 30, maxBytes: 80_000, searchMode: 'code' });
+    expect(resolveToolSearchConfig({ mode: 'auto', contextWindowTokens: 200_000 }).directory).toEqual({ contextWindowTokens: 200_000 });
+    expect(resolveToolSearchConfig({ mode: 'auto', auto: { maxTools: 5, maxBytes: 1_000, searchMode: 'tools' } }).auto).toEqual({ maxTools: 5, maxBytes: 1_000, searchMode: 'tools' });
+    expect(errorOf(() => resolveToolSearchConfig({ mode: 'auto', auto: { searchMode: 'direct' } }))).toMatchObject({ path: 'toolSearch.auto.searchMode' });
+    expect(errorOf(() => resolveToolSearchConfig({ auto: { maxTool: 3 } }))).toMatchObject({ path: 'toolSearch.auto' });
+  });
+
+  it('resolves the native search choice, ours by default', () => {
+    expect(resolveToolSearchConfig({ mode: 'native' }).nativeSearch).toEqual({ anthropic: 'client' });
+    expect(resolveToolSearchConfig({ mode: 'native', nativeSearch: { anthropic: 'bm25' } }).nativeSearch).toEqual({ anthropic: 'bm25' });
   });
 
   it('rejects an unknown TOOL_SEARCH_MODE naming the variable', () => {

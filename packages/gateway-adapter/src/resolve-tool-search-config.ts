@@ -5,11 +5,18 @@ import { GatewayAdapterError } from './errors.js';
 import { formatZodError } from './internal/format-zod-error.js';
 import { toolSearchConfigObjectSchema, toolSearchConfigSchema } from './schemas.js';
 
-/** The model-facing mode a session renders (the modes package's `Mode`). */
-export type ToolSearchMode = Mode;
+/** A mode a config asks for: a rendered mode (the modes package's `Mode`), or `auto` (decided per session). */
+export type ToolSearchMode = Mode | 'auto';
 
-/** Why a session renders `direct`, when it does. */
-export type DirectReason = 'disabled' | 'native';
+/** Why a session renders `direct`, when it does: off, a harness with its own tool search, or `auto` below its thresholds. */
+export type DirectReason = 'disabled' | 'native' | 'auto';
+
+/** When `auto` renders direct, and what it renders above that. */
+export interface AutoModeConfig {
+  maxTools: number;
+  maxBytes: number;
+  searchMode: Exclude<Mode, 'direct'>;
+}
 
 /** The validated, defaulted `tools.toolSearch` setting. */
 export interface ResolvedToolSearchConfig {
@@ -22,9 +29,16 @@ export interface ResolvedToolSearchConfig {
   searchDefaultLimit: number;
   maxSearchLimit: number;
   directory: { maxChars?: number; contextWindowTokens?: number };
+  /** The thresholds of `mode: 'auto'` (always resolved, used only in that mode). */
+  auto: AutoModeConfig;
+  /** `native` mode's choice of Anthropic search tool. */
+  nativeSearch: { anthropic: 'client' | 'bm25' | 'regex' };
 }
 
-/** Environment read by `resolveToolSearchConfig`: `TOOL_SEARCH_MODE` = off | native | code | tools | directory. */
+/**
+ * Environment read by `resolveToolSearchConfig`: `TOOL_SEARCH_MODE` = off | harness | code | tools | directory |
+ * native | auto (`harness`: the harness has its own tool search, render direct).
+ */
 export type ToolSearchEnv = Readonly<Record<string, string | undefined>>;
 
 /**
@@ -38,9 +52,14 @@ export const TOOL_SEARCH_DEFAULTS = Object.freeze({
   searchDefaultLimit: DEFAULT_SEARCH_LIMIT,
   maxSearchLimit: DEFAULT_MAX_SEARCH_LIMIT,
   searchLimitCeiling: SEARCH_LIMIT_CEILING,
+  autoMaxTools: 30,
+  /** About 10,000 tokens of schemas (4 bytes a token), where Anthropic suggests tool search. */
+  autoMaxBytes: 40_000,
+  /** `auto` goes direct below 10% of the context window, as Claude Code's tool search does. */
+  autoContextShare: 0.1,
 });
 
-const ENV_MODES = ['off', 'native', 'code', 'tools', 'directory'] as const;
+const ENV_MODES = ['off', 'harness', 'code', 'tools', 'directory', 'native', 'auto'] as const;
 
 /**
  * Validates the `tools.toolSearch` setting (`true` = code mode, `false` or unset = off, or an object) and
@@ -60,7 +79,8 @@ export function resolveToolSearchConfig(value: unknown, env: ToolSearchEnv = {})
   const parsed = typeof setting === 'boolean' ? toolSearchConfigSchema.safeParse(setting) : toolSearchConfigObjectSchema.safeParse(setting);
   if (!parsed.success) {
     const { message, path } = formatZodError(parsed.error, 'toolSearch');
-    throw new GatewayAdapterError('invalid_config', `Invalid tools.toolSearch setting: ${message}`, { path, cause: parsed.error });
+    // The message and path say what was wrong; a raw ZodError never leaves the package.
+    throw new GatewayAdapterError('invalid_config', `Invalid tools.toolSearch setting: ${message}`, { path });
   }
   const input = typeof parsed.data === 'boolean' ? { enabled: parsed.data } : parsed.data;
 
@@ -70,11 +90,21 @@ export function resolveToolSearchConfig(value: unknown, env: ToolSearchEnv = {})
     Math.max(input.codeTimeoutMs ?? TOOL_SEARCH_DEFAULTS.codeTimeoutMs, TOOL_SEARCH_DEFAULTS.minCodeTimeoutMs),
     TOOL_SEARCH_DEFAULTS.maxCodeTimeoutMs,
   );
+  const contextWindowTokens = input.directory?.contextWindowTokens ?? ('contextWindowTokens' in input ? input.contextWindowTokens : undefined);
   const directory: ResolvedToolSearchConfig['directory'] = {};
   if (input.directory?.maxChars !== undefined) directory.maxChars = input.directory.maxChars;
-  if (input.directory?.contextWindowTokens !== undefined) directory.contextWindowTokens = input.directory.contextWindowTokens;
+  if (contextWindowTokens !== undefined) directory.contextWindowTokens = contextWindowTokens;
+  const autoInput = 'auto' in input ? input.auto : undefined;
+  const auto: AutoModeConfig = {
+    maxTools: autoInput?.maxTools ?? TOOL_SEARCH_DEFAULTS.autoMaxTools,
+    maxBytes:
+      autoInput?.maxBytes ??
+      (contextWindowTokens === undefined ? TOOL_SEARCH_DEFAULTS.autoMaxBytes : Math.floor(contextWindowTokens * TOOL_SEARCH_DEFAULTS.autoContextShare * 4)),
+    searchMode: autoInput?.searchMode ?? 'code',
+  };
+  const nativeSearch = { anthropic: ('nativeSearch' in input ? input.nativeSearch?.anthropic : undefined) ?? 'client' };
 
-  const base = { kind: 'resolved-tool-search-config' as const, codeTimeoutMs, searchDefaultLimit, maxSearchLimit, directory };
+  const base = { kind: 'resolved-tool-search-config' as const, codeTimeoutMs, searchDefaultLimit, maxSearchLimit, directory, auto, nativeSearch };
 
   const envMode = env['TOOL_SEARCH_MODE'];
   if (envMode !== undefined && envMode !== '') {
@@ -86,7 +116,7 @@ export function resolveToolSearchConfig(value: unknown, env: ToolSearchEnv = {})
       );
     }
     if (envMode === 'off') return { ...base, mode: 'direct', directReason: 'disabled' };
-    if (envMode === 'native') return { ...base, mode: 'direct', directReason: 'native' };
+    if (envMode === 'harness') return { ...base, mode: 'direct', directReason: 'native' };
     return { ...base, mode: envMode as ToolSearchMode };
   }
 

@@ -7,7 +7,11 @@ import { z } from 'zod';
 export const toolSearchConfigObjectSchema = z.strictObject({
   /** Off when false (direct mode). Default true when the object form is used. */
   enabled: z.boolean().optional(),
-  mode: z.enum(['code', 'tools', 'directory']).optional(),
+  /**
+   * `code`, `tools`, `directory`; `native` (the provider's own deferred loading, driven by our search and policy);
+   * `auto` (direct while the catalog is small, tool search above the `auto` thresholds).
+   */
+  mode: z.enum(['code', 'tools', 'directory', 'native', 'auto']).optional(),
   /** Clamped to 1,000–60,000. */
   codeTimeoutMs: z.number().int().positive().optional(),
   searchDefaultLimit: z.number().int().min(1).optional(),
@@ -19,6 +23,21 @@ export const toolSearchConfigObjectSchema = z.strictObject({
       contextWindowTokens: z.number().int().min(1).optional(),
     })
     .optional(),
+  /** The model's context window in tokens: sizes the directory and the `auto` threshold (10% of it). */
+  contextWindowTokens: z.number().int().min(1).optional(),
+  /** When `mode: 'auto'` renders direct, and which search mode it uses above that. */
+  auto: z
+    .strictObject({
+      /** Direct while the declared tools are at most this many. Default 30. */
+      maxTools: z.number().int().min(0).optional(),
+      /** Direct while their schemas are at most this many bytes. Default: 10% of `contextWindowTokens` (4 bytes a token), else 40,000. */
+      maxBytes: z.number().int().min(0).optional(),
+      /** The mode above the thresholds. Default `code` (which falls back to `tools` without a sandbox runtime). */
+      searchMode: z.enum(['code', 'tools', 'directory', 'native']).optional(),
+    })
+    .optional(),
+  /** `native` mode: Anthropic's search tool is ours (`client`, default) or its server-side `bm25` / `regex` one. */
+  nativeSearch: z.strictObject({ anthropic: z.enum(['client', 'bm25', 'regex']).optional() }).optional(),
   /** The harness has its own native tool search: render every schema (direct) and leave deferral to it. */
   native: z.boolean().optional(),
 });

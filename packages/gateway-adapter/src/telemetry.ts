@@ -3,7 +3,7 @@ import type { ToolSearchMode } from './resolve-tool-search-config.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
 
 /** How a final tool call was reached. */
-export type CallRoute = 'code' | 'tool_call' | 'direct' | 'hydrated' | 'client';
+export type CallRoute = 'code' | 'tool_call' | 'direct' | 'hydrated' | 'client' | 'native';
 
 /** One final (real) tool call of a session. */
 export interface FinalCallRecord {
@@ -31,6 +31,11 @@ export interface SurfaceTelemetry {
   upFrontToolBytes: number;
   /** Tools declared with deferred loading (native mode). */
   deferredTools: number;
+  /** Set when more tools are declared than the provider documents for one request (OpenAI: 128). */
+  providerMaxTools?: number;
+  /** Set when this format could not be served in the session's mode: the mode rendered, and why. */
+  renderedMode?: string;
+  fallbackReason?: string;
 }
 
 /** Per-session telemetry: what was rendered, what was asked, and every final call. */
@@ -40,6 +45,8 @@ export interface Telemetry {
   requestedMode: ToolSearchMode;
   fallbackReason?: string;
   directReason?: string;
+  /** What `auto` measured and chose. */
+  autoReason?: string;
   catalog: {
     /** Catalogued (policy-allowed, searchable) tools right now. */
     size: number;
@@ -52,6 +59,7 @@ export interface Telemetry {
     unavailableServers: string[];
   };
   surface?: SurfaceTelemetry;
-  counts: { searches: number; describes: number; calls: number; codeRuns: number; hydrations: number; blocked: number; errors: number };
+  /** `nativeLoads`: tools loaded into the model's context by native searches (native mode). */
+  counts: { searches: number; describes: number; calls: number; codeRuns: number; hydrations: number; nativeLoads: number; blocked: number; errors: number };
   calls: FinalCallRecord[];
 }

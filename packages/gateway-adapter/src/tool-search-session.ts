@@ -1,6 +1,6 @@
 // The public shape of one run's session, however it was opened (`host.openSession` or `createToolSearchSession`).
-import type { ToolDescriptor } from '@tool-search/catalog';
-import type { ModelTool, ProviderToolsFor, Surface, SurfaceFormat } from '@tool-search/modes';
+import type { SearchHit, ToolDescriptor } from '@tool-search/catalog';
+import type { AnthropicToolSearchResultBlock, ModelTool, OpenAIToolSearchOutputItem, ProviderToolsFor, Surface, SurfaceFormat } from '@tool-search/modes';
 import type { ToolSearchModeDecision } from './decide-tool-search-mode.js';
 import type { Telemetry } from './telemetry.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
@@ -33,6 +33,9 @@ export interface RenderedSurface<F extends SurfaceFormat = SurfaceFormat> {
   /** The tools in the provider's own shape (OpenAI Chat, OpenAI Responses or Anthropic). */
   tools: ProviderToolsFor<F>;
   instructions: string;
+  /** Set when this format could not be served in the session's mode (native on OpenAI Chat renders tools mode). */
+  requestedMode?: Surface['mode'];
+  fallbackReason?: string;
 }
 
 /**
@@ -43,6 +46,34 @@ export interface ModelSurface {
   mode: Surface['mode'];
   tools: ModelTool[];
   instructions: string;
+}
+
+/** The formats with a native tool search to answer. */
+export type NativeSearchFormat = 'openai-responses' | 'anthropic';
+
+/**
+ * The answer to a native tool search: the provider item to send back (OpenAI: a `tool_search_output` input item;
+ * Anthropic: a `tool_result` of `tool_reference` blocks), the ids it loads, and `error` when the request was
+ * malformed (it is still answered, loading nothing, as the provider requires).
+ */
+export interface NativeSearchResult<F extends NativeSearchFormat = NativeSearchFormat> {
+  item: F extends 'openai-responses' ? OpenAIToolSearchOutputItem : AnthropicToolSearchResultBlock;
+  loadedIds: string[];
+  error?: string;
+}
+
+/** The search limits of a session (its config's `searchDefaultLimit` and `maxSearchLimit`). */
+export interface SearchLimits {
+  searchDefaultLimit: number;
+  maxSearchLimit: number;
+}
+
+/** Options of `session.search`. */
+export interface SessionSearchOptions {
+  /** Hits wanted. Default: the session's `searchDefaultLimit`; a larger limit is clamped to its `maxSearchLimit`. */
+  limit?: number;
+  /** The model's tool call this search answers, for the session log. */
+  toolCallId?: string;
 }
 
 /** One run's tool-search session: the surface to send, and the executor for the model's tool calls. */
@@ -59,6 +90,22 @@ export interface ToolSearchSession {
    * undefined for a denied, unknown or unavailable tool, exactly alike. Recorded nowhere (not a model call).
    */
   tool(id: string): ToolDescriptor | undefined;
+  /**
+   * Native mode: answers the provider's tool-search request with the tools our catalog ranks for it under this
+   * session's policy (OpenAI Responses: the `tool_search_call` output item; Anthropic: the `tool_use` block of
+   * the `tool_search` tool). Each tool is loaded once per format. Calls to loaded tools come back as plain
+   * function calls: `execute` them by name.
+   */
+  answerNativeSearch<F extends NativeSearchFormat>(request: unknown, format: F): NativeSearchResult<F>;
+  /** The session's search limits. */
+  readonly searchLimits: SearchLimits;
+  /**
+   * Searches the tools this session may see (its policy view of the catalog), best first, within its search
+   * limits: the ranking behind a framework's own tool search. Counted in telemetry and logged as a `search`
+   * event with `via: 'native'`. An empty query has no hits; a limit that is not an integer >= 1 throws
+   * `CatalogError('invalid_limit')`; after `close` it throws `GatewayAdapterError('session_closed')`.
+   */
+  search(query: string, options?: SessionSearchOptions): SearchHit[];
   telemetry(): Telemetry;
   close(): Promise<void>;
 }

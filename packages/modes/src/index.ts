@@ -2,6 +2,7 @@
  * @tool-search/modes: the public contract. Adding an export here makes it public API.
  */
 export {
+  buildNativeSearchTool,
   CONTROL_TOOL_NAMES,
   MAX_SEARCH_QUERIES,
   TOOL_CALL,
@@ -57,6 +58,7 @@ export type { ProviderToolResultByFormat, ProviderToolResultFor } from './to-pro
 export {
   ANTHROPIC_TOOL_NAME_PATTERN,
   OPENAI_TOOL_NAME_PATTERN,
+  PROVIDER_MAX_TOOLS,
   toAnthropicTools,
   toOpenAIChatTools,
   toOpenAIResponsesTools,

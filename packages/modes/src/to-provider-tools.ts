@@ -78,6 +78,16 @@ export interface ProviderToolsByFormat {
 /** The tools array `toProviderTools(tools, format)` returns for `format` (a union of arrays for a union of formats). */
 export type ProviderToolsFor<F extends SurfaceFormat> = ProviderToolsByFormat[F];
 
+/**
+ * The most tools a provider documents for one request, where it documents one: OpenAI's API reference (and the
+ * `openai` SDK's types) say "a max of 128 functions are supported"; Anthropic documents no count.
+ */
+export const PROVIDER_MAX_TOOLS: Readonly<Record<SurfaceFormat, number | undefined>> = Object.freeze({
+  'openai-chat': 128,
+  'openai-responses': 128,
+  anthropic: undefined,
+});
+
 /** Tool names OpenAI accepts. */
 export const OPENAI_TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 /** Tool names Anthropic accepts. */

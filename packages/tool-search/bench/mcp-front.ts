@@ -73,7 +73,7 @@ async function listBytes(lines: string[]): Promise<void> {
   lines.push('| through | mode | tools | tools/list bytes | instructions | vs the servers\' own |');
   lines.push('| --- | --- | ---: | ---: | ---: | ---: |');
   lines.push(`| each server directly (sum) | - | ${upstreamTools} | ${kb(upstreamBytes)} | - | 100 % |`);
-  for (const mode of ['direct', 'code', 'tools', 'directory']) {
+  for (const mode of ['direct', 'code', 'tools', 'directory', 'auto']) {
     const client = await connect(serve(config, mode));
     const { tools } = await client.listTools();
     const bytes = Buffer.byteLength(JSON.stringify(tools));

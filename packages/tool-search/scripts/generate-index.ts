@@ -5,7 +5,10 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readPublicExports } from './public-exports.js';
 
-/** Bundled packages, in dependency order: an export shared by two comes from the first. */
+/**
+ * Bundled packages, in dependency order: an export shared by two comes from the first. The framework adapters
+ * (ai-sdk, openai-agents) are left out: their frameworks are peer dependencies that need Node >= 22.
+ */
 export const BUNDLED_PACKAGES = ['catalog', 'policy', 'sandbox-runner', 'modes', 'gateway-adapter', 'mcp-server'] as const;
 
 const packagesDir = new URL('../../', import.meta.url);

@@ -55,6 +55,7 @@ export const INTENT_GROUPS: readonly (readonly string[])[] = [
   ['phone', 'mobile', 'telephone'],
 ];
 
+
 /** A query term with its weight: 1 for the query's own terms, less for an expansion. */
 export interface WeightedTerm {
   term: string;
@@ -63,12 +64,12 @@ export interface WeightedTerm {
   origin: string;
 }
 
-/** stem -> related stems, built once from INTENT_GROUPS through the same normalisation as the index. */
-const RELATED_TERMS: ReadonlyMap<string, readonly string[]> = buildRelatedTerms();
+/** stem -> related stems, built once from the groups through the same normalisation as the index. */
+const RELATED_TERMS: ReadonlyMap<string, readonly string[]> = buildRelatedTerms(INTENT_GROUPS);
 
-function buildRelatedTerms(): Map<string, string[]> {
+function buildRelatedTerms(groups: readonly (readonly string[])[]): Map<string, string[]> {
   const related = new Map<string, Set<string>>();
-  for (const group of INTENT_GROUPS) {
+  for (const group of groups) {
     // Stop words (e.g. "new" is not one, but guard anyway) drop out of the group.
     const stems = [...new Set(group.map((word) => normalizeTerm(word)).filter((s): s is string => !!s))];
     for (const stem of stems) {
@@ -100,4 +101,22 @@ export function expandQueryTerms(terms: readonly string[], expansionWeight: numb
     }
   }
   return out;
+}
+
+/** Words that ask to destroy or take away (a destructive request). */
+const DESTRUCTIVE_INTENT_WORDS = ['delete', 'remove', 'drop', 'erase', 'destroy', 'purge', 'wipe', 'discard', 'unlink', 'uninstall', 'revoke', 'kill', 'terminate', 'truncate', 'clear', 'reset', 'forget'];
+/** Words that ask only to look (a read-only request). */
+const READ_INTENT_WORDS = ['list', 'get', 'show', 'read', 'find', 'search', 'view', 'fetch', 'retrieve', 'lookup', 'look', 'count', 'describe', 'inspect', 'browse', 'display', 'query', 'check'];
+const DESTRUCTIVE_INTENT = new Set(DESTRUCTIVE_INTENT_WORDS.map((word) => normalizeTerm(word)));
+const READ_INTENT = new Set(READ_INTENT_WORDS.map((word) => normalizeTerm(word)));
+
+/** 1 when the query asks only to look, -1 when it asks only to destroy or take away, 0 otherwise. */
+export function queryFacet(terms: readonly string[]): number {
+  let read = false;
+  let destructive = false;
+  for (const term of terms) {
+    if (READ_INTENT.has(term)) read = true;
+    if (DESTRUCTIVE_INTENT.has(term)) destructive = true;
+  }
+  return read === destructive ? 0 : read ? 1 : -1;
 }

@@ -109,3 +109,49 @@ describe('SearchIndex word pairs', () => {
     expect(index.rank('health statistics', 2)).toEqual(before);
   });
 });
+
+describe('SearchIndex facets', () => {
+  const annotated = (name: string, annotations: ToolDescriptor['annotations']): ToolDescriptor => ({ ...tool(name, 'Manage a bucket.'), annotations });
+  const TOOLS_WITH_HINTS = [annotated('bucket_a', { destructiveHint: true }), annotated('bucket_b', { readOnlyHint: true }), annotated('bucket_c', {})];
+
+  it('puts a destructive tool first for a request to delete and a read-only one for a request to list', () => {
+    const index = new SearchIndex({ ...DEFAULT_RANKING, facetBoost: 0.05 });
+    index.add(TOOLS_WITH_HINTS);
+    expect(index.rank('delete the bucket', 3).map((hit) => hit.id)).toEqual(['mcp:x:bucket_a', 'mcp:x:bucket_c', 'mcp:x:bucket_b']);
+    expect(index.rank('list the bucket', 3).map((hit) => hit.id)).toEqual(['mcp:x:bucket_b', 'mcp:x:bucket_c', 'mcp:x:bucket_a']);
+    expect(index.rank('the bucket', 3).map((hit) => hit.id)).toEqual(['mcp:x:bucket_a', 'mcp:x:bucket_b', 'mcp:x:bucket_c']);
+  });
+});
+
+describe('SearchIndex joined identifiers', () => {
+  it('matches the one-word spelling of a camelCase name', () => {
+    const index = new SearchIndex({ ...DEFAULT_RANKING, joinedWeight: 1 });
+    index.add([tool('search_videos', 'Search YouTube for videos.'), tool('search_tubes', 'Search the tube map.')]);
+    expect(index.rank('youtube', 2).map((hit) => hit.id)).toEqual(['mcp:x:search_videos']);
+  });
+});
+
+describe('SearchIndex joined identifiers in long queries', () => {
+  it('keeps a query word that a tool has only as a split identifier', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    // Without the joined form the two tie and the id order picks GitLab's.
+    index.add([tool('b_issue', 'Create an issue on GitHub.'), tool('a_issue', 'Create an issue on GitLab.'), ...FILLER]);
+    expect(index.rank('please create a new issue for me on github about the crash', 1).map((hit) => hit.id)).toEqual(['mcp:x:b_issue']);
+    expect(index.rank('github', 1).map((hit) => hit.id)).toEqual(['mcp:x:b_issue']);
+  });
+});
+
+describe('SearchIndex typos in longer queries', () => {
+  it('finds the word a misspelt one (one edit or two letters swapped) stands for', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add([tool('wait_for', 'Wait for a text to appear on the page.'), tool('append_line', 'Append a line to a file.'), ...FILLER]);
+    expect(index.rank('please wiat until the page is ready', 1).map((hit) => hit.id)).toEqual(['mcp:x:wait_for']);
+    expect(index.rank('appned one more line to log.txt', 1).map((hit) => hit.id)).toEqual(['mcp:x:append_line']);
+  });
+
+  it('leaves a word that some tool has alone', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add([tool('get_note', 'Get a note.'), tool('get_notes', 'Get the notes.'), tool('vote', 'Cast a vote.'), ...FILLER]);
+    expect(index.queryTerms('please get the note for me now').map((entry) => entry.term)).not.toContain('vote');
+  });
+});

@@ -5,10 +5,20 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import type { ToolDescriptor } from '../types.js';
 import { expandQueryTerms } from './intent-table.js';
-import { analyzeText, EXACT_MARK } from './tokenize-text.js';
+import type { FusionSettings } from './fuse-rankings.js';
+import { queryFacet } from './intent-table.js';
+import { analyzeText, EXACT_MARK, normalizeTerm, type AnalyzedText } from './tokenize-text.js';
 
-/** The indexed fields, in posting order. */
-export const INDEXED_FIELDS = ['name', 'owner', 'tags', 'params', 'description', 'paramText'] as const;
+/**
+ * The indexed fields, in posting order. `context` is the owner's context text (an MCP server's name and
+ * `instructions`), shared by all its tools; `details` is the description past its lead (see `leadWords`).
+ */
+export const INDEXED_FIELDS = ['name', 'title', 'owner', 'context', 'tags', 'params', 'description', 'details', 'paramText'] as const;
+/** Fields whose words do not lengthen the tool (text shared by many tools, not the tool's own). */
+const UNLENGTHENED_FIELDS: ReadonlySet<IndexedField> = new Set(['context']);
+/** Marks the whole form of a split identifier ("%github" for GitHub): its own posting, looked up exactly. */
+const JOINED_MARK = '%';
+
 /** One indexed field. */
 export type IndexedField = (typeof INDEXED_FIELDS)[number];
 /** Query terms tracked per tool for coordination and diversification (one bit each). */
@@ -50,6 +60,11 @@ export interface RankingSettings {
   maxTermsForFuzzy: number;
   prefixWeight: number;
   fuzzyWeight: number;
+  /**
+   * Longer queries: a word no tool has (a typo: "wiat", "appned") also searches the words one edit or one swap
+   * of two neighbouring letters away, at `fuzzyWeight`.
+   */
+  unknownWordTypos: boolean;
   /** Exponent on the idf-weighted share of query terms a tool matches (0 = plain BM25F). */
   coordinationExponent: number;
   /**
@@ -59,11 +74,32 @@ export interface RankingSettings {
   coveredTermWeight: number;
   /** How many top candidates the diversification re-orders. */
   diversifyDepth: number;
+  /**
+   * Description words past the first sentence (and past this many words at most) go to `details`, weighted
+   * with `fieldWeights.details`; 0 keeps the whole description in `description`.
+   */
+  leadWords: number;
+  /** Only descriptions longer than this many words are split into lead and details. */
+  leadMinWords: number;
+  /** Score multiplier for a tool whose annotations agree with the query's read-only or destructive intent. */
+  facetBoost: number;
+  /** Weight of the whole form of an identifier split at case changes ("GitHub" -> `github`). */
+  joinedWeight: number;
+  /** How `searchAsync` fuses the lexical ranking with the embedder's nearest tools. */
+  fusion: FusionSettings;
+  /** Candidates taken from each list before fusion. */
+  fusionDepth: number;
+  /**
+   * `likelyTools`: the top hits scoring at least `likelyRatio` × the top score are declared (up to the limit),
+   * and only when the best hit left out scores at most the top score / (1 + `likelyMargin`).
+   */
+  likelyRatio: number;
+  likelyMargin: number;
 }
 
 /** The settings the catalog ships with. */
 export const DEFAULT_RANKING: RankingSettings = {
-  fieldWeights: { name: 2, owner: 1, tags: 1.5, params: 1.5, description: 1, paramText: 1 },
+  fieldWeights: { name: 2, title: 1.5, owner: 1, context: 0.3, tags: 1.5, params: 1.5, description: 1, details: 0.5, paramText: 1 },
   k1: 1.5,
   b: 0.75,
   pairWeight: 0.2,
@@ -76,9 +112,18 @@ export const DEFAULT_RANKING: RankingSettings = {
   maxTermsForFuzzy: 3,
   prefixWeight: 0.375,
   fuzzyWeight: 0.45,
+  unknownWordTypos: true,
   coordinationExponent: 0,
   coveredTermWeight: 0.7,
   diversifyDepth: 30,
+  leadWords: 40,
+  leadMinWords: 60,
+  facetBoost: 0.1,
+  joinedWeight: 0.5,
+  fusion: { method: 'linear', semanticWeight: 0.5, rrfK: 60, similarityRange: 0.3 },
+  fusionDepth: 50,
+  likelyRatio: 0.8,
+  likelyMargin: 1,
 };
 
 /**
@@ -107,19 +152,61 @@ function collectSchemaText(schema: unknown, names: string[], texts: string[], de
   if (record.items !== undefined) collectSchemaText(record.items, names, texts, depth + 1);
 }
 
-/** The index terms (and exact unstemmed forms) of each field of a tool. */
-export function indexFields(tool: ToolDescriptor): Record<IndexedField, { terms: string[]; exact: string[]; exactStems: string[] }> {
+const EMPTY_ANALYSIS: AnalyzedText = Object.freeze({ terms: [], exact: [], exactStems: [], joined: [], words: [] }) as unknown as AnalyzedText;
+const SENTENCE_END = /[.!?](?=\s)|\n\s*\n/;
+
+/** Whether `text` has more than `count` words (stops counting there). */
+function hasMoreWords(text: string, count: number): boolean {
+  const words = /\S+/g;
+  let seen = 0;
+  while (words.exec(text) !== null) if (++seen > count) return true;
+  return false;
+}
+
+/** Splits a description into its lead (first sentence, at most `leadWords` words) and the rest. */
+function splitLead(description: string, leadWords: number, minWords: number): [string, string] {
+  if (leadWords <= 0) return [description, ''];
+  if (minWords > 0 && !hasMoreWords(description, minWords)) return [description, ''];
+  const end = SENTENCE_END.exec(description);
+  let cut = end === null ? description.length : end.index + 1;
+  // At most `leadWords` words: count word starts up to the cut.
+  const words = /\S+/g;
+  let count = 0;
+  let match: RegExpExecArray | null;
+  while ((match = words.exec(description)) !== null && match.index < cut) {
+    count += 1;
+    if (count > leadWords) {
+      cut = match.index;
+      break;
+    }
+  }
+  return [description.slice(0, cut), description.slice(cut)];
+}
+
+/** The index terms (and exact unstemmed forms) of each field of a tool; `context` is its owner's context text. */
+export function indexFields(tool: ToolDescriptor, context = '', leadWords = 0, leadMinWords = 0): Record<IndexedField, AnalyzedText> {
   const names: string[] = [];
   const texts: string[] = [];
   collectSchemaText(tool.inputSchema, names, texts);
+  const [lead, details] = splitLead(tool.description, leadWords, leadMinWords);
   return {
     name: analyzeText(tool.name),
+    title: tool.title === undefined ? EMPTY_ANALYSIS : analyzeText(tool.title),
     owner: analyzeText(tool.owner),
+    context: context === '' ? EMPTY_ANALYSIS : analyzeText(context),
     tags: analyzeText(tool.tags.join(' ')),
     params: analyzeText(names.join(' ')),
-    description: analyzeText(tool.description),
+    description: analyzeText(lead),
+    details: details === '' ? EMPTY_ANALYSIS : analyzeText(details),
     paramText: analyzeText(texts.join(' ')),
   };
+}
+
+/** 1 read-only, -1 destructive, 0 neither or both (annotations are hints; they only break near-ties). */
+function toolFacet(tool: ToolDescriptor): number {
+  const readOnly = tool.annotations?.readOnlyHint === true;
+  const destructive = tool.annotations?.destructiveHint === true && !readOnly;
+  return readOnly ? 1 : destructive ? -1 : 0;
 }
 
 /** Collection statistics for one ranking: document count and document frequency, scoped or whole. */
@@ -175,9 +262,14 @@ export class SearchIndex {
   private readonly freeSlots: number[] = [];
   private scores = new Float64Array(0);
   private masks = new Uint32Array(0);
+  /** Per slot: 1 read-only, -1 destructive, 0 neither (from the tool's annotations). */
+  private facets = new Int8Array(0);
+  private readonly contextOf: (tool: ToolDescriptor) => string;
 
-  constructor(settings: RankingSettings = DEFAULT_RANKING) {
+  /** `contextOf` gives a tool's owner context text (indexed in `context`); default none. */
+  constructor(settings: RankingSettings = DEFAULT_RANKING, contextOf: (tool: ToolDescriptor) => string = () => '') {
     this.settings = settings;
+    this.contextOf = contextOf;
   }
 
   get size(): number {
@@ -189,7 +281,7 @@ export class SearchIndex {
   }
 
   private addOne(tool: ToolDescriptor): void {
-    const fields = indexFields(tool);
+    const fields = indexFields(tool, this.contextOf(tool), this.settings.leadWords, this.settings.leadMinWords);
     const slot = this.freeSlots.pop() ?? this.ids.length;
     this.ids[slot] = tool.id;
     this.slotOf.set(tool.id, slot);
@@ -212,20 +304,29 @@ export class SearchIndex {
       }
     };
     let documentLength = 0;
+    const joinedWeight = this.settings.joinedWeight;
     for (const field of INDEXED_FIELDS) {
-      const { terms, exact } = fields[field];
+      const { terms, exact, joined } = fields[field];
       const weight = this.settings.fieldWeights[field];
+      if (weight === 0) continue;
       // Length counts words once; the exact forms ride along without lengthening the text.
-      documentLength += weight * terms.length;
+      if (!UNLENGTHENED_FIELDS.has(field)) documentLength += weight * terms.length;
       for (const term of terms) count(term, weight);
       for (const term of exact) count(term, weight);
+      if (joinedWeight > 0) for (const term of joined) count(JOINED_MARK + term, weight);
     }
+    if (this.facets.length <= slot) {
+      const grown = new Int8Array(Math.max(64, (slot + 1) * 2));
+      grown.set(this.facets);
+      this.facets = grown;
+    }
+    this.facets[slot] = toolFacet(tool);
     // Pairs of nearby words ("health statistics" in getHealthStatistics), also without lengthening.
     const window = this.settings.pairWindow;
     const pairs: number[] = [];
     for (const field of this.settings.pairFields) {
       const fieldTerms = fields[field].terms;
-      if (fieldTerms.length < 2) continue;
+      if (fieldTerms.length < 2 || this.settings.fieldWeights[field] === 0) continue;
       const weight = this.settings.fieldWeights[field];
       const ids = fieldTerms.map((term) => this.termId(term));
       for (let i = 1; i < ids.length; i++) {
@@ -278,6 +379,7 @@ export class SearchIndex {
       this.documentLengthSum -= this.documentLengths[slot] as number;
       this.documentLengths[slot] = 0;
       this.slotTerms[slot] = undefined;
+      this.facets[slot] = 0;
       this.ids[slot] = undefined;
       this.slotOf.delete(id);
       this.freeSlots.push(slot);
@@ -321,6 +423,11 @@ export class SearchIndex {
     return id;
   }
 
+  /** The id in a slot (undefined for a free slot). */
+  idAt(slot: number): string | undefined {
+    return this.ids[slot];
+  }
+
   /** The slot of a catalogued id (slots are reused after a removal). */
   slotFor(id: string): number | undefined {
     return this.slotOf.get(id);
@@ -348,18 +455,20 @@ export class SearchIndex {
       admitted,
       frequency: (posting) => {
         if (posting === undefined) return 0;
+        // Counted over the posting once, then kept until the scope's tools change (most query words recur).
+        const known = scope.frequencies.get(posting);
+        if (known !== undefined) return known;
         let count = 0;
         for (let i = 0; i < posting.length; i += 2) count += admitted[posting[i] as number] as number;
+        scope.frequencies.set(posting, count);
         return count;
       },
     };
   }
 
   /** Query text to the weighted terms that will be scored (empty when nothing meaningful is left). */
-  queryTerms(query: string, statistics: Statistics = this.statistics(undefined)): QueryTerm[] {
+  queryTerms(query: string, statistics: Statistics = this.statistics(undefined), analyzed: AnalyzedText = analyzeQuery(query)): QueryTerm[] {
     const settings = this.settings;
-    // Only the start of a very long query is read: bounded work whatever the caller sends.
-    const analyzed = analyzeText(query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query);
     const unique = [...new Set(analyzed.terms)];
     const total = statistics.total;
     if (unique.length === 0 || total === 0) return [];
@@ -374,7 +483,20 @@ export class SearchIndex {
       return frequency;
     };
     const idf = (frequency: number) => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
-    let kept = typoTolerant ? unique : unique.filter((term) => df(term) > 0);
+    // A word counts as present when a tool has it, or has it as one split identifier ("github" in GitHub).
+    const present = (term: string) => df(term) > 0 || (settings.joinedWeight > 0 && df(JOINED_MARK + term) > 0);
+    // Longer queries: a word no tool has may be a typo of one that a tool has.
+    const typoVariants = new Map<string, string[]>();
+    if (!typoTolerant && settings.unknownWordTypos) {
+      analyzed.terms.forEach((term, i) => {
+        if (present(term) || typoVariants.has(term) || term.length < 4 || !/^[a-z]+$/.test(term)) return;
+        const variants = new Set<string>();
+        if (term.length >= 5) for (const [variant, [, distance]] of this.terms.fuzzyGet(term, 1)) if (distance > 0 && df(variant) > 0) variants.add(variant);
+        for (const variant of swappedNeighbours(analyzed.words[i] as string)) if (variant !== term && df(variant) > 0) variants.add(variant);
+        if (variants.size > 0) typoVariants.set(term, [...variants].sort().slice(0, MAX_DERIVED_TERMS));
+      });
+    }
+    let kept = typoTolerant ? unique : unique.filter((term) => present(term) || typoVariants.has(term));
     // Very common terms add time and little signal; drop them when rarer terms remain.
     const rare = kept.filter((term) => df(term) / total <= settings.maxDocumentShare);
     if (rare.length > 0) kept = rare;
@@ -416,11 +538,29 @@ export class SearchIndex {
         }
       }
     }
+    // A query word that a tool writes as one identifier split at case changes ("github" for GitHub), and an
+    // identifier of the query that a tool writes as one word. They score; they cover nothing of their own.
+    if (settings.joinedWeight > 0) {
+      for (const term of kept) {
+        const frequency = df(JOINED_MARK + term);
+        if (frequency > 0) out.push({ term: JOINED_MARK + term, weight: settings.joinedWeight, original: false, bit: bitOf.get(term) as number, idf: idf(frequency) });
+      }
+      for (const term of new Set(analyzed.joined)) {
+        if (bitOf.has(term)) continue;
+        for (const key of [term, JOINED_MARK + term]) {
+          const frequency = df(key);
+          if (frequency > 0) out.push({ term: key, weight: settings.joinedWeight, original: false, bit: -1, idf: idf(frequency) });
+        }
+      }
+    }
     for (const entry of expandQueryTerms(kept, settings.expansionWeight)) {
       const bit = bitOf.get(entry.origin) as number;
       const frequency = df(entry.term);
       const original = entry.term === entry.origin;
       if (frequency > 0) out.push({ term: entry.term, weight: entry.weight, original, bit, idf: idf(frequency) });
+      for (const variant of original ? (typoVariants.get(entry.term) ?? []) : []) {
+        out.push({ term: variant, weight: settings.fuzzyWeight, original: false, bit, idf: idf(df(variant)) });
+      }
       if (!typoTolerant || !original || entry.term.length < 3) continue;
       // Short queries: prefix and one-typo matches of each original term, at lower weight. Sorted, so the
       // sum order (and so the score) does not depend on the tree's insertion history.
@@ -452,9 +592,12 @@ export class SearchIndex {
    */
   rank(query: string, limit: number, scope?: IndexScope): RankedId[] {
     const statistics = this.statistics(scope);
-    const queryTerms = this.queryTerms(query, statistics);
+    const analyzed = analyzeQuery(query);
+    const queryTerms = this.queryTerms(query, statistics, analyzed);
     if (queryTerms.length === 0) return [];
     const settings = this.settings;
+    const facet = settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
+    const facets = this.facets;
     if (this.scores.length < this.ids.length) {
       this.scores = new Float64Array(this.ids.length * 2);
       this.masks = new Uint32Array(this.ids.length * 2);
@@ -502,6 +645,8 @@ export class SearchIndex {
         for (const [bit, idf] of bitIdf) if ((masks[slot] as number) & (1 << bit)) matched += idf;
         score *= Math.pow(matched / idfTotal, exponent);
       }
+      // Annotations agree (or disagree) with a read-only or destructive request: a small nudge that breaks ties.
+      if (facet !== 0 && facets[slot] !== 0) score *= facets[slot] === facet ? 1 + settings.facetBoost : 1 - settings.facetBoost;
       if (top.length === depth && score < (top[depth - 1] as { score: number }).score) continue;
       insertTop(top, { slot, score, id: this.ids[slot] as string }, depth);
     }
@@ -554,6 +699,18 @@ export class SearchIndex {
   }
 }
 
+/** The word with each pair of neighbouring letters swapped, normalised as index terms ("wiat" -> wait). */
+function swappedNeighbours(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    const term = normalizeTerm(swapped);
+    if (term !== undefined) out.push(term);
+  }
+  return out;
+}
+
 /** Term ids below this pair into one exact integer key (2^26 × 2^26 stays under 2^53). */
 const PAIR_KEY_BASE = 2 ** 26;
 
@@ -573,7 +730,12 @@ function removeSlot(posting: Posting, slot: number): void {
 }
 
 function isMarked(term: string): boolean {
-  return term.startsWith(EXACT_MARK);
+  return term.startsWith(EXACT_MARK) || term.startsWith(JOINED_MARK);
+}
+
+/** Query text to its analysis; only the start of a very long query is read (bounded work whatever is sent). */
+function analyzeQuery(query: string): AnalyzedText {
+  return analyzeText(query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query);
 }
 
 /** Keeps `top` sorted (score desc, id asc) and at most `size` long. */
@@ -601,6 +763,8 @@ export class IndexScope {
   admittedSlots = new Uint8Array(0);
   count = 0;
   lengthSum = 0;
+  /** Document frequency of a posting among the admitted tools, per posting; reset whenever they change. */
+  frequencies = new WeakMap<Posting, number>();
   private lengths = new Float64Array(0);
   private saturation = new Float64Array(0);
   private saturationValid = false;
@@ -622,6 +786,7 @@ export class IndexScope {
     this.count += 1;
     this.lengthSum += length;
     this.saturationValid = false;
+    this.frequencies = new WeakMap();
   }
 
   dropSlot(slot: number): void {
@@ -631,6 +796,7 @@ export class IndexScope {
     this.lengthSum -= this.lengths[slot] as number;
     this.lengths[slot] = 0;
     this.saturationValid = false;
+    this.frequencies = new WeakMap();
   }
 
   clear(): void {
@@ -639,6 +805,7 @@ export class IndexScope {
     this.count = 0;
     this.lengthSum = 0;
     this.saturationValid = false;
+    this.frequencies = new WeakMap();
   }
 
   /** The per-slot saturation array (sized for `capacity` slots) and whether it is still valid. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitWords, tokenizeText } from './tokenize-text.js';
+import { analyzeText, splitWords, tokenizeText } from './tokenize-text.js';
 
 describe('splitWords', () => {
   it('splits camelCase, PascalCase and acronyms', () => {
@@ -30,5 +30,11 @@ describe('tokenizeText', () => {
 
   it('returns nothing for text made only of stop words and punctuation', () => {
     expect(tokenizeText('the and of ... ?!')).toEqual([]);
+  });
+});
+
+describe('analyzeText', () => {
+  it('keeps the whole form of an identifier split at case changes', () => {
+    expect(analyzeText('GitHub eBay getUserID read_file HTML').joined).toEqual(['github', 'ebai', 'getuserid']);
   });
 });

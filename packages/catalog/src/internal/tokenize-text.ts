@@ -14,6 +14,8 @@ const UNSPACED_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^
 const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 const ASCII_CAMEL_BOUNDARY = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
 const HAS_INNER_UPPER = /.[A-Z]/;
+const HAS_INNER_UPPER_ANY = /.\p{Lu}/u;
+const ASCII_INNER_CASE_CHANGE = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/;
 const ONLY_DIGITS = /^\p{N}+$/u;
 const LATIN_LOWER = /^[a-z]+$/;
 
@@ -73,24 +75,57 @@ export function tokenizeText(text: string): string[] {
   return analyzeText(text).terms;
 }
 
+/** What `analyzeText` makes of a text. */
+export interface AnalyzedText {
+  /** Index terms in order (stemmed, stop words dropped), duplicates kept. */
+  terms: string[];
+  /** Unstemmed forms (marked with `=`) of words whose stem differs. */
+  exact: string[];
+  /** The stem of each `exact` entry, same order. */
+  exactStems: string[];
+  /**
+   * Whole identifiers that case changes split into parts, as one term ("YouTube" -> `youtub` next to `tube`,
+   * "GitHub" -> `github` next to `git`, `hub`), so the one-word spelling of a name matches too.
+   */
+  joined: string[];
+  /** The lower-cased word each term came from, same order as `terms`. */
+  words: string[];
+}
+
 /**
  * Like `tokenizeText`, and also returns the unstemmed forms (marked with `=`) of words whose stem differs,
- * so an exact word can outrank a word that only shares its stem.
+ * so an exact word can outrank a word that only shares its stem, and the whole form of split identifiers.
  */
-export function analyzeText(text: string): { terms: string[]; exact: string[]; exactStems: string[] } {
+export function analyzeText(text: string): AnalyzedText {
   const terms: string[] = [];
   const exact: string[] = [];
-  /** The stem of each `exact` entry, same order. */
   const exactStems: string[] = [];
+  const words: string[] = [];
   for (const word of splitWords(text)) {
     const term = normalizeTerm(word);
     if (term === undefined) continue;
     terms.push(term);
     const lower = word.toLowerCase();
+    words.push(lower);
     if (term !== lower) {
       exact.push(EXACT_MARK + lower);
       exactStems.push(term);
     }
   }
-  return { terms, exact, exactStems };
+  return { terms, exact, exactStems, joined: joinedIdentifiers(text), words };
+}
+
+/** The whole, normalised form of every identifier that splits at a case change into two or more parts. */
+function joinedIdentifiers(text: string): string[] {
+  const joined: string[] = [];
+  const ascii = !NON_ASCII.test(text);
+  // Most text has no case change inside a word: skip the second pass.
+  if (ascii && !ASCII_INNER_CASE_CHANGE.test(text)) return joined;
+  for (const run of (ascii ? text : text.normalize('NFKC')).match(ascii ? ASCII_WORD_RUN : WORD_RUN) ?? []) {
+    if (!(ascii ? HAS_INNER_UPPER : HAS_INNER_UPPER_ANY).test(run) || (!ascii && UNSPACED_SCRIPT.test(run))) continue;
+    if (run.split(ascii ? ASCII_CAMEL_BOUNDARY : CAMEL_BOUNDARY).length < 2) continue;
+    const term = normalizeTerm(run);
+    if (term !== undefined) joined.push(term);
+  }
+  return joined;
 }

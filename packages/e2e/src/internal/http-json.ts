@@ -1,4 +1,4 @@
-// The two small HTTP servers of this package (mock provider, gateway) listen, read and answer JSON the same way.
+// The two small HTTP servers of this package (mock provider, gateway) listen, read and answer JSON (or SSE) the same way.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,6 +17,15 @@ export function sendJson(response: ServerResponse, status: number, value: unknow
   const text = JSON.stringify(value);
   response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   response.end(text);
+}
+
+/** Starts an SSE answer; the returned function writes one event (`event: null` for data-only events). */
+export function startSse(response: ServerResponse): (event: string | null, data: unknown) => void {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  return (event, data) => {
+    const payload = typeof data === 'string' ? data : JSON.stringify(data);
+    response.write(`${event ? `event: ${event}\n` : ''}data: ${payload}\n\n`);
+  };
 }
 
 /**

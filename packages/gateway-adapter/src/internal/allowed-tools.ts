@@ -47,21 +47,7 @@ export function createAllowedTools(options: {
 }): AllowedTools {
   const { host, view, policy, context } = options;
   const admits = (tool: PolicyTool) => policy.check(tool, context).allowed;
-  const clients = new Map<string, AllowedTool & { input: ToolInput }>();
-  const declared = new Set<string>();
-  options.client.forEach((tool, index) => {
-    const input: ToolInput = { name: tool.name, source: 'client', owner: tool.owner ?? 'client' };
-    if (tool.description !== undefined) input.description = tool.description;
-    if (tool.inputSchema !== undefined) input.inputSchema = tool.inputSchema;
-    const id = toolId('client', input.owner, input.name);
-    if (declared.has(id)) throw new GatewayAdapterError('invalid_options', `Duplicate tool id ${id} (client[${index}])`, { path: `client[${index}]` });
-    declared.add(id);
-    const policyTool: PolicyTool = { id, name: input.name, source: 'client', owner: input.owner, ownerOnly: tool.ownerOnly === true, trusted: false };
-    // A client tool outside policy is never declared or callable, like any other tool.
-    if (!admits(policyTool)) return;
-    const ref = { id, name: input.name, source: 'client' as ToolSource, owner: input.owner };
-    clients.set(id, { ref, kind: 'client', inputSchema: input.inputSchema, trusted: false, policyTool, route: undefined, input });
-  });
+  const clients = clientTools(options.client, admits);
 
   const get = (id: string): AllowedTool | undefined => {
     const client = clients.get(id);
@@ -116,4 +102,24 @@ export function createAllowedTools(options: {
         return descriptor === undefined ? [] : [{ name: descriptor.name, source: descriptor.source, owner: descriptor.owner }];
       }),
   };
+}
+
+/** The session's client tools the policy admits, by id; a duplicate id is an error naming its place. */
+function clientTools(client: readonly ClientTool[], admits: (tool: PolicyTool) => boolean): Map<string, AllowedTool & { input: ToolInput }> {
+  const clients = new Map<string, AllowedTool & { input: ToolInput }>();
+  const declared = new Set<string>();
+  client.forEach((tool, index) => {
+    const input: ToolInput = { name: tool.name, source: 'client', owner: tool.owner ?? 'client' };
+    if (tool.description !== undefined) input.description = tool.description;
+    if (tool.inputSchema !== undefined) input.inputSchema = tool.inputSchema;
+    const id = toolId('client', input.owner, input.name);
+    if (declared.has(id)) throw new GatewayAdapterError('invalid_options', `Duplicate tool id ${id} (client[${index}])`, { path: `client[${index}]` });
+    declared.add(id);
+    const policyTool: PolicyTool = { id, name: input.name, source: 'client', owner: input.owner, ownerOnly: tool.ownerOnly === true, trusted: false };
+    // A client tool outside policy is never declared or callable, like any other tool.
+    if (!admits(policyTool)) return;
+    const ref = { id, name: input.name, source: 'client' as ToolSource, owner: input.owner };
+    clients.set(id, { ref, kind: 'client', inputSchema: input.inputSchema, trusted: false, policyTool, route: undefined, input });
+  });
+  return clients;
 }

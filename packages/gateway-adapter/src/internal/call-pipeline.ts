@@ -140,95 +140,83 @@ async function run(options: CallPipelineOptions, tool: AllowedTool, args: Record
     const content = `Client tool ${tool.ref.name} is executed by the caller.`;
     return { status: 'client', kind: 'call', toolCallId: meta.toolCallId, name: meta.name, tool: tool.ref, args, content, durationMs: Date.now() - start.startedAt };
   }
-  switch (route.kind) {
-    case 'mcp':
-      return runMcp(options, tool, route, args, meta, start);
-    case 'mcp-resource':
-      return readResource(options, tool, route, args, meta, start);
-    case 'local':
-      return runLocal(options, tool, route, args, meta, start);
-  }
-}
-
-/**
- * An MCP call: the connection owns its timeouts (an idle timeout that progress resets, and a total ceiling),
- * so a long call that reports progress is not cut at `callTimeoutMs`; aborting it sends `notifications/cancelled`.
- */
-async function runMcp(
-  options: CallPipelineOptions,
-  tool: AllowedTool,
-  route: Extract<HostRoute, { kind: 'mcp' }>,
-  args: Record<string, unknown>,
-  meta: CallMeta,
-  start: OutcomeStart,
-): Promise<ToolCallOutcome> {
-  const combined = combineSignals([options.sessionSignal, meta.signal]);
+  // An MCP call's connection owns its timeouts (an idle timeout that progress resets, and a total ceiling), so a
+  // long call that reports progress is not cut at `callTimeoutMs`; every other call gets `callTimeoutMs` here.
+  const timeout = route.kind === 'mcp' ? undefined : AbortSignal.timeout(options.callTimeoutMs);
+  const combined = combineSignals([timeout, options.sessionSignal, meta.signal]);
   try {
-    const called = await options.host.callMcp(route.server, route.toolName, args, {
-      signal: combined.signal,
-      timeoutMs: options.callTimeoutMs,
-      ...(meta.onProgress === undefined ? {} : { onProgress: meta.onProgress }),
-      ...(options.onServerLog === undefined ? {} : { onServerLog: options.onServerLog }),
-    });
-    if (!called.ok) return errorOutcome(start, MCP_FAILURE_CODES[called.code], called.message, { tool: tool.ref });
-    const text = contentPartsText(called.parts, called.structured);
-    if (called.isError) {
-      const rendered = renderToolResult(text, { untrusted: true, toolId: tool.ref.id });
-      return errorOutcome(start, 'tool_failed', `MCP server "${route.server}" reported an error from ${route.toolName}:\n${rendered.content}`, { tool: tool.ref });
+    switch (route.kind) {
+      case 'mcp':
+        return await runMcp(options, tool, route, args, { meta, start, signal: combined.signal });
+      case 'mcp-resource':
+        return await readResource(options, tool, route, args, { meta, start, signal: combined.signal });
+      case 'local':
+        return await runLocal(options, tool, route, args, { meta, start, signal: combined.signal, timedOut: () => timeout?.aborted === true });
     }
-    const outcome = okOutcome(tool, meta, start, called.result, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id }));
-    if (called.parts.length > 0) outcome.parts = called.parts;
-    if (called.structured !== undefined) outcome.structured = called.structured;
-    return outcome;
   } finally {
     combined.dispose();
   }
+}
+
+/** What every runner gets: the call, when it started, and the signal that aborts it. */
+interface RunContext {
+  meta: CallMeta;
+  start: OutcomeStart;
+  signal: AbortSignal;
+}
+
+/** An MCP `tools/call`; aborting the signal sends `notifications/cancelled`. */
+async function runMcp(options: CallPipelineOptions, tool: AllowedTool, route: Extract<HostRoute, { kind: 'mcp' }>, args: Record<string, unknown>, run: RunContext): Promise<ToolCallOutcome> {
+  const { meta, start } = run;
+  const called = await options.host.callMcp(route.server, route.toolName, args, {
+    signal: run.signal,
+    timeoutMs: options.callTimeoutMs,
+    ...(meta.onProgress === undefined ? {} : { onProgress: meta.onProgress }),
+    ...(options.onServerLog === undefined ? {} : { onServerLog: options.onServerLog }),
+  });
+  if (!called.ok) return errorOutcome(start, MCP_FAILURE_CODES[called.code], called.message, { tool: tool.ref });
+  const text = contentPartsText(called.parts, called.structured);
+  if (called.isError) {
+    const rendered = renderToolResult(text, { untrusted: true, toolId: tool.ref.id });
+    return errorOutcome(start, 'tool_failed', `MCP server "${route.server}" reported an error from ${route.toolName}:\n${rendered.content}`, { tool: tool.ref });
+  }
+  return withParts(okOutcome(tool, meta, start, called.result, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id })), called.parts, called.structured);
 }
 
 /** The synthesized `read_resource` tool: the resource's contents as parts (text inline, binary as attachments). */
-async function readResource(
-  options: CallPipelineOptions,
-  tool: AllowedTool,
-  route: Extract<HostRoute, { kind: 'mcp-resource' }>,
-  args: Record<string, unknown>,
-  meta: CallMeta,
-  start: OutcomeStart,
-): Promise<ToolCallOutcome> {
-  const combined = combineSignals([AbortSignal.timeout(options.callTimeoutMs), options.sessionSignal, meta.signal]);
-  try {
-    const read = await options.host.readResource(route.server, String(args['uri']), { signal: combined.signal, timeoutMs: options.callTimeoutMs });
-    if (!read.ok) return errorOutcome(start, read.code === 'unsupported' ? 'tool_failed' : MCP_FAILURE_CODES[read.code], read.message, { tool: tool.ref });
-    const text = contentPartsText(read.parts, undefined);
-    const outcome = okOutcome(tool, meta, start, text, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id }));
-    if (read.parts.length > 0) outcome.parts = read.parts;
-    return outcome;
-  } finally {
-    combined.dispose();
-  }
+async function readResource(options: CallPipelineOptions, tool: AllowedTool, route: Extract<HostRoute, { kind: 'mcp-resource' }>, args: Record<string, unknown>, run: RunContext): Promise<ToolCallOutcome> {
+  const read = await options.host.readResource(route.server, String(args['uri']), { signal: run.signal, timeoutMs: options.callTimeoutMs });
+  if (!read.ok) return errorOutcome(run.start, read.code === 'unsupported' ? 'tool_failed' : MCP_FAILURE_CODES[read.code], read.message, { tool: tool.ref });
+  const text = contentPartsText(read.parts, undefined);
+  return withParts(okOutcome(tool, run.meta, run.start, text, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id })), read.parts, undefined);
 }
 
+/** A tool of this process; a tool that ignores its signal still cannot hang the call. */
 async function runLocal(
   options: CallPipelineOptions,
   tool: AllowedTool,
   route: Extract<HostRoute, { kind: 'local' }>,
   args: Record<string, unknown>,
-  meta: CallMeta,
-  start: OutcomeStart,
+  run: RunContext & { timedOut(): boolean },
 ): Promise<ToolCallOutcome> {
-  const timeout = AbortSignal.timeout(options.callTimeoutMs);
-  const combined = combineSignals([timeout, options.sessionSignal, meta.signal]);
+  const { meta, start } = run;
   try {
-    const context = { toolId: tool.ref.id, toolCallId: meta.toolCallId, signal: combined.signal, logger: options.log.child({ toolId: tool.ref.id }) };
-    const result = await raceAbort(Promise.resolve().then(() => route.tool.execute(args, context)), combined.signal);
+    const context = { toolId: tool.ref.id, toolCallId: meta.toolCallId, signal: run.signal, logger: options.log.child({ toolId: tool.ref.id }) };
+    const result = await raceAbort(Promise.resolve().then(() => route.tool.execute(args, context)), run.signal);
     return okOutcome(tool, meta, start, result, renderToolResult(result, { untrusted: !tool.trusted, toolId: tool.ref.id }));
   } catch (error) {
-    if (timeout.aborted) return errorOutcome(start, 'timeout', `Tool ${tool.ref.id} did not finish within ${options.callTimeoutMs} ms`, { tool: tool.ref });
+    if (run.timedOut()) return errorOutcome(start, 'timeout', `Tool ${tool.ref.id} did not finish within ${options.callTimeoutMs} ms`, { tool: tool.ref });
     if (meta.signal?.aborted === true) return errorOutcome(start, 'cancelled', `The call to ${tool.ref.id} was cancelled`, { tool: tool.ref });
     const message = error instanceof Error ? error.message : String(error);
     return errorOutcome(start, 'tool_failed', `Tool ${tool.ref.id} failed: ${message.slice(0, 2_000)}`, { tool: tool.ref });
-  } finally {
-    combined.dispose();
   }
+}
+
+/** An ok outcome with the content parts and structured content its tool gave. */
+function withParts(outcome: OkOutcome, parts: OkOutcome['parts'] & object, structured: Record<string, unknown> | undefined): OkOutcome {
+  if (parts.length > 0) outcome.parts = parts;
+  if (structured !== undefined) outcome.structured = structured;
+  return outcome;
 }
 
 function okOutcome(tool: AllowedTool, meta: CallMeta, start: OutcomeStart, result: unknown, rendered: { content: string; truncated: boolean }): OkOutcome {

@@ -1,14 +1,14 @@
 // Searches and describes of one session, counted and logged the same way from every route (tool_search,
-// tool_describe, and tools.search / tools.describe inside code).
+// tool_describe, tools.search / tools.describe inside code, and `session.search` for a framework's own tool search).
 import type { CatalogView, DescribeResult, SearchHit } from '@tool-search/catalog';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
 /** Where a read came from. */
-export type ReadRoute = 'tool_search' | 'tool_describe' | 'code';
+export type ReadRoute = 'tool_search' | 'tool_describe' | 'code' | 'native' | 'session';
 
 export interface CatalogReads {
   /** One query (`single`) or up to 16; throws `CatalogError` on a bad query or limit. */
-  search(queries: Array<{ query: string; limit?: number }>, single: boolean, toolCallId: string, via: ReadRoute): SearchHit[][];
+  search(queries: Array<{ query: string; limit?: number }>, single: boolean, toolCallId: string | undefined, via: ReadRoute): SearchHit[][];
   describe(idOrName: string, toolCallId: string, via: ReadRoute): DescribeResult;
 }
 
@@ -20,7 +20,7 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
       const results = single && first ? [view.search(first.query, first.limit === undefined ? {} : { limit: first.limit })] : view.searchMany(queries);
       recorder.counts.searches += queries.length;
       queries.forEach((query, index) =>
-        event('search', { toolCallId, via, query: query.query.slice(0, 500), hitIds: (results[index] ?? []).map((hit) => hit.id) }),
+        event('search', { ...(toolCallId === undefined ? {} : { toolCallId }), via, query: query.query.slice(0, 500), hitIds: (results[index] ?? []).map((hit) => hit.id) }),
       );
       return results;
     },

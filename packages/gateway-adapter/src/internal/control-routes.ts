@@ -51,11 +51,12 @@ export function controlKind(name: string): OutcomeKind {
   return CONTROL_KINDS[name] ?? 'call';
 }
 
-/** The routes of `mode`: code mode has `tool_search_code`, tools and directory the three search tools, direct none. */
+/** The routes of `mode`: code mode has `tool_search_code`; tools, directory and native the three search tools; direct none. */
 export function createControlRoutes(mode: Mode, context: ControlRouteContext): ReadonlyMap<string, ControlRoute> {
   const routes = new Map<string, ControlRoute>();
   if (mode === 'code') routes.set(TOOL_SEARCH_CODE, { kind: 'code', handle: (args, start, call) => runCode(context, args, start, call) });
-  if (mode === 'tools' || mode === 'directory') {
+  // Native mode declares our tool_search for Anthropic, and falls back to tools mode on OpenAI Chat.
+  if (mode === 'tools' || mode === 'directory' || mode === 'native') {
     routes.set(TOOL_SEARCH, { kind: 'search', handle: async (args, start) => search(context, args, start) });
     routes.set(TOOL_DESCRIBE, { kind: 'describe', handle: async (args, start) => describe(context, args, start) });
     routes.set(TOOL_CALL, { kind: 'call', handle: (args, start, call) => callById(context, args, start, call) });

@@ -8,7 +8,7 @@ import type { Runner } from '@tool-search/sandbox-runner';
 import type { Logger } from 'pino';
 import type { McpCallOptions, McpCallResult, McpLogEntry, McpReadResourceResult } from '../mcp-server-connection.js';
 import type { ArgsValidator } from '../create-args-validator.js';
-import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
+import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import type { ExecutableTool } from '../executable-tool.js';
 import type { ResolvedToolSearchConfig, ToolSearchEnv } from '../resolve-tool-search-config.js';
 
@@ -59,7 +59,7 @@ export interface HostCore {
   pinnedByServers(): string[];
   readResource(server: string, uri: string, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpReadResourceResult>;
   /** The mode to render for a config (code mode probes the sandbox runtime once per host). */
-  decideMode(config: ResolvedToolSearchConfig): Promise<ToolSearchModeDecision>;
+  decideMode(config: ResolvedToolSearchConfig, measureDirect?: () => DirectMeasure): Promise<ToolSearchModeDecision>;
   /** The sandbox runner for code-mode sessions (shared, created on first use). */
   runner(decision: ToolSearchModeDecision): Runner | undefined;
   subscribe(listener: (event: HostEvent) => void): () => void;

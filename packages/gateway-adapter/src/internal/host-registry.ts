@@ -107,8 +107,10 @@ export class HostRegistry {
    * A server connected (again): its tools join (with the server's trust, and a `read_resource` tool when it has
    * resources); tools it listed before but not now stay gone, saying so.
    */
-  serverReady(server: string, connection: Pick<McpServerConnection, 'tools' | 'features' | 'config'>): void {
+  serverReady(server: string, connection: Pick<McpServerConnection, 'tools' | 'features' | 'config' | 'instructions'>): void {
     this.serverTrust.set(server, connection.config.trusted === true);
+    // The server's instructions describe its tools: the catalog indexes them as low-weight context of each.
+    this.catalog.setOwnerContext({ source: 'mcp', owner: server, text: connection.instructions ?? '' });
     const definitions = connection.tools();
     const readsResources = connection.features.resources && !definitions.some((definition) => definition.name === READ_RESOURCE_TOOL);
     this.resourceReaders.set(server, readsResources);

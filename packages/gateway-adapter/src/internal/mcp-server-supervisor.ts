@@ -3,6 +3,7 @@
 // is replaced, never revived, so a dead child or transport leaves nothing behind.
 import type { Logger } from 'pino';
 import { connectMcpServer, type ConnectMcpServerOptions } from '../connect-mcp-server.js';
+import { combineSignals } from './combine-signals.js';
 import type { McpCallOptions, McpCallResult, McpFailureKind, McpServerConnection, McpToolDefinition, McpWithheldTool } from '../mcp-server-connection.js';
 import type { McpServerConfig } from '../schemas.js';
 
@@ -147,11 +148,14 @@ export class McpServerSupervisor {
     const current = ++this.generation;
     const live = { started: false };
     let next: McpServerConnection;
+    // A signal of this attempt's own, so the listeners a connect leaves on it go with it (one per restart would
+    // otherwise pile up on the supervisor's closing signal).
+    const attemptSignal = combineSignals([this.closing.signal]);
     try {
       next = await connectMcpServer(this.config, {
         ...this.options.connect,
         logger: this.options.logger,
-        signal: this.closing.signal,
+        signal: attemptSignal.signal,
         ...(this.options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: this.options.requestTimeoutMs }),
         onToolsChanged: (change) => {
           if (current === this.generation && this.currentState === 'ready') this.options.onToolsChanged(change);
@@ -169,6 +173,8 @@ export class McpServerSupervisor {
       this.setState('unavailable', `MCP server "${this.name}" failed to start: ${error instanceof Error ? error.message : String(error)}`);
       this.scheduleReconnect();
       return;
+    } finally {
+      attemptSignal.dispose();
     }
     if (this.closed || current !== this.generation) {
       await next.close();

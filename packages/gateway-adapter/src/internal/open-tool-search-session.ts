@@ -2,9 +2,22 @@
 // registry, the call pipeline, the control routes of its mode, its surface and its telemetry are each built
 // by their own module; this file connects them and routes `execute`.
 import { randomUUID } from 'node:crypto';
-import { CONTROL_TOOL_NAMES, measureSurface, toProviderTools, type Mode, type Surface, type SurfaceFormat, type SurfaceMeasure } from '@tool-search/modes';
+import { isCatalogError } from '@tool-search/catalog';
+import {
+  CONTROL_TOOL_NAMES,
+  isModesError,
+  measureSurface,
+  PROVIDER_MAX_TOOLS,
+  renderSurface,
+  toProviderTools,
+  type Mode,
+  type Surface,
+  type SurfaceFormat,
+  type SurfaceMeasure,
+} from '@tool-search/modes';
 import {
   createPolicy,
+  isPolicyError,
   type ApprovalProvider,
   type BeforeToolCallHook,
   type Policy,
@@ -18,13 +31,15 @@ import type { Logger } from 'pino';
 import { createSessionLog, type SessionLog, type SessionLogTarget } from '../create-session-log.js';
 import { GatewayAdapterError } from '../errors.js';
 import type { ClientTool } from '../executable-tool.js';
-import { resolveToolSearchConfig } from '../resolve-tool-search-config.js';
+import { resolveToolSearchConfig, type ResolvedToolSearchConfig } from '../resolve-tool-search-config.js';
+import type { CallRoute } from '../telemetry.js';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
-import type { ExecuteOptions, RenderedSurface, ToolCallRequest, ToolProgress, ToolSearchSession } from '../tool-search-session.js';
-import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
+import type { ExecuteOptions, RenderedSurface, SearchLimits, ToolCallRequest, ToolProgress, ToolSearchSession } from '../tool-search-session.js';
+import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import { createAllowedTools, type AllowedTools } from './allowed-tools.js';
 import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
-import { createCatalogReads } from './catalog-reads.js';
+import { createCatalogReads, type CatalogReads } from './catalog-reads.js';
+import { answerNativeSearch } from './answer-native-search.js';
 import { controlKind, createControlRoutes, type ControlRoute } from './control-routes.js';
 import { errorOutcome } from './error-outcome.js';
 import type { HostCore, HostEvent } from './host-core.js';
@@ -60,6 +75,11 @@ export interface OpenSessionOptions {
   /** A sandbox runner for this session only (default: the host's shared one). */
   runner?: Runner;
   /**
+   * The run's request text. In directory mode the few catalog tools the ranking is confident about for it (at most
+   * 3, only past a measured margin) are declared directly, so the model can often call without a search turn.
+   */
+  request?: string;
+  /**
    * Called after each change of the host's catalog (a server joined, went away or changed its tools), once the
    * session has taken it in: its surface may differ now. A front re-renders and compares.
    */
@@ -87,14 +107,49 @@ interface SessionParts {
   recorder: TelemetryRecorder;
   pipeline: CallPipeline;
   routes: ReadonlyMap<string, ControlRoute>;
+  reads: CatalogReads;
+  searchLimits: SearchLimits;
   surface: SessionSurface;
   event: SessionEvent;
   abort: AbortController;
   runner: Runner | undefined;
+  log: Logger;
+  /** Formats already warned about for a surface over the provider's tool limit. */
+  warnedFormats: Set<string>;
+  /** Formats whose surface fell back to another mode (logged once each). */
+  fellBack: Set<string>;
+  /** Native mode: the ids each format's searches have loaded so far (not loaded again). */
+  loaded: Map<SurfaceFormat, Set<string>>;
 }
 
-/** Opens a session on `host`; `onClose` is told when it closes. */
+/**
+ * Opens a session on `host`; `onClose` is told when it closes. Whatever the composed packages throw while it
+ * opens (a `PolicyError` for a bad policy config, a `ModesError` for a client tool colliding with a catalog name,
+ * a `CatalogError`) comes out as one `GatewayAdapterError` (the original as its `cause`), so a host needs one guard.
+ */
 export async function openToolSearchSession(
+  host: HostCore,
+  options: OpenSessionOptions,
+  lifecycle: { onClose(session: ToolSearchSession): void },
+): Promise<ToolSearchSession> {
+  try {
+    return await openSession(host, options, lifecycle);
+  } catch (error) {
+    throw asGatewayAdapterError(error);
+  }
+}
+
+/** The composed packages' contract errors as this package's, by one table; anything else passes through. */
+function asGatewayAdapterError(error: unknown): unknown {
+  const wrap = (code: 'invalid_config' | 'invalid_options', from: Error & { code: string }, path: string | undefined) =>
+    new GatewayAdapterError(code, `${from.message} (${from.name} ${from.code})`, { cause: from, ...(path === undefined ? {} : { path }) });
+  if (isPolicyError(error)) return wrap('invalid_config', error, error.path);
+  if (isModesError(error)) return wrap('invalid_options', error, error.path);
+  if (isCatalogError(error)) return wrap('invalid_options', error, error.field);
+  return error;
+}
+
+async function openSession(
   host: HostCore,
   options: OpenSessionOptions,
   lifecycle: { onClose(session: ToolSearchSession): void },
@@ -110,17 +165,19 @@ export async function openToolSearchSession(
   await host.startupWait();
 
   const view = host.view(policy, context, { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit });
-  const tools = createAllowedTools({ host, view, policy, context, client: options.client ?? [], visible: options.visible ?? [], log });
-  const decision = await host.decideMode(config);
+  const likely = config.mode === 'directory' && options.request !== undefined ? view.likelyTools(options.request).map((tool) => tool.id) : [];
+  const tools = createAllowedTools({ host, view, policy, context, client: options.client ?? [], visible: [...(options.visible ?? []), ...likely], log });
+  const decision = await host.decideMode(config, () => measureDirect(tools, config));
   if (decision.fallbackReason !== undefined) {
     log.warn({ requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason }, 'code mode unavailable, falling back');
     event('fallback', { requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason });
   }
   const runner = decision.mode === 'code' ? (options.runner ?? host.runner(decision)) : undefined;
+  const directReason = config.directReason ?? (decision.mode === 'direct' && config.mode === 'auto' ? 'auto' : undefined);
   const recorder = createTelemetryRecorder({
     sessionId,
     decision,
-    directReason: config.directReason,
+    directReason,
     event,
     catalog: () => ({
       size: view.size,
@@ -153,16 +210,19 @@ export async function openToolSearchSession(
     version: () => host.version(),
     limits: { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit, codeTimeoutMs: config.codeTimeoutMs },
     directory: config.directory,
+    native: { anthropicSearch: config.nativeSearch.anthropic },
     memo: host.surfaceMemo(view),
   });
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();
+  if (likely.length > 0) event('likely', { toolIds: likely });
   const unsubscribe = host.subscribe((change) => {
     logHostEvent(change, tools, event);
     notifyCatalogChange(options.onCatalogChange, log);
   });
-  logSessionStart(host, { decision, directReason: config.directReason, tools, event });
-  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, event, abort, runner };
+  logSessionStart(host, { decision, directReason, tools, event });
+  const searchLimits = { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit };
+  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), fellBack: new Set(), loaded: new Map() };
   const session = sessionApi(parts, async () => {
     unsubscribe();
     // A runner given for this session is the caller's to close; the host's shared one is the host's.
@@ -179,9 +239,10 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
     sessionId: parts.sessionId,
     decision: parts.decision,
     surface<F extends SurfaceFormat>(format: F): RenderedSurface<F> {
-      const current = parts.surface.current();
+      const current = parts.surface.current(format);
       recordSurface(parts, current, format, measureSurface(current, format));
-      return { mode: current.mode, tools: toProviderTools(current.tools, format), instructions: current.instructions };
+      const fallback = current.fallbackReason === undefined ? {} : { requestedMode: current.requestedMode ?? parts.decision.mode, fallbackReason: current.fallbackReason };
+      return { mode: current.mode, tools: toProviderTools(current.tools, format), instructions: current.instructions, ...fallback };
     },
     modelSurface() {
       const current = parts.surface.current();
@@ -195,6 +256,17 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
       return executeRequest(parts, request, executeOptions);
     },
     tool: (id) => parts.tools.view.get(id),
+    answerNativeSearch: (request, format) => {
+      if (closed) throw new GatewayAdapterError('session_closed', 'A native tool search arrived after the session was closed');
+      return answerNativeSearch(parts, request, format);
+    },
+    searchLimits: { ...parts.searchLimits },
+    search(query, searchOptions = {}) {
+      if (closed) throw new GatewayAdapterError('session_closed', 'A search arrived after the session was closed');
+      const { limit, toolCallId } = searchOptions;
+      // A framework's own tool search (AI SDK, Agents SDK) ranking through this session: logged as `session`.
+      return parts.reads.search([{ query, ...(limit === undefined ? {} : { limit }) }], true, toolCallId, 'session')[0] ?? [];
+    },
     telemetry: () => parts.recorder.telemetry(),
     async close() {
       if (closed) return;
@@ -206,12 +278,42 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
   };
 }
 
+/** What `auto` compares with its thresholds: the direct surface's tool count, and its bytes when asked. */
+function measureDirect(tools: AllowedTools, config: ResolvedToolSearchConfig): DirectMeasure {
+  const visible = tools.pinnedInputs();
+  const clientTools = tools.clientInputs();
+  return {
+    tools: tools.view.size + clientTools.length,
+    bytes: () => {
+      const direct = renderSurface({ mode: 'direct', catalog: tools.view, visible, clientTools, limits: { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit } });
+      return measureSurface(direct, 'openai-responses').totalBytes;
+    },
+  };
+}
+
 /** Records what was declared up front (schemas of catalog, pinned and client tools; deferred ones do not count). */
 function recordSurface(parts: SessionParts, current: Surface, format: string, measured: SurfaceMeasure): void {
   const schemasUpFront = current.tools.filter((tool) => tool.id !== undefined && tool.deferred !== true).length;
-  const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured };
+  const maxTools = format in PROVIDER_MAX_TOOLS ? PROVIDER_MAX_TOOLS[format as SurfaceFormat] : undefined;
+  const overLimit = maxTools !== undefined && current.tools.length > maxTools ? { providerMaxTools: maxTools } : {};
+  // A format the mode cannot serve renders another one (native on OpenAI Chat renders tools): say so, per format.
+  const fallback = current.fallbackReason === undefined ? {} : { renderedMode: current.mode, fallbackReason: current.fallbackReason };
+  const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured, ...overLimit, ...fallback };
   parts.recorder.recordSurface(rendered);
   parts.event('surface', { mode: current.mode, ...rendered });
+  if (current.fallbackReason !== undefined && !parts.fellBack.has(format)) {
+    parts.fellBack.add(format);
+    parts.event('fallback', { requestedMode: current.requestedMode ?? parts.decision.mode, mode: current.mode, format, reason: current.fallbackReason });
+    parts.log.info({ format, requestedMode: current.requestedMode, mode: current.mode, reason: current.fallbackReason }, 'mode not available for this format, falling back');
+  }
+  // A request over the provider's documented limit is likely refused: say so, once per format, and suggest the fix.
+  if (maxTools !== undefined && current.tools.length > maxTools && !parts.warnedFormats.has(format)) {
+    parts.warnedFormats.add(format);
+    parts.log.warn(
+      { format, toolsDeclared: current.tools.length, providerMaxTools: maxTools, mode: current.mode },
+      'surface declares more tools than the provider documents; use a tool-search mode (or auto)',
+    );
+  }
 }
 
 /** Routes one model tool call: a control tool of the mode, a declared name, a hydrated name, or unknown. */
@@ -231,7 +333,7 @@ async function executeRequest(parts: SessionParts, request: ToolCallRequest, opt
   if (CONTROL_TOOL_NAMES.includes(name)) return fail(errorOutcome(start, 'wrong_mode', `${name} is not available in ${parts.decision.mode} mode`));
   const signal = call;
   const declared = surface.declaredId(name);
-  if (declared !== undefined) return pipeline.call(declared, args, { via: tools.get(declared)?.kind === 'client' ? 'client' : 'direct', toolCallId, name, ...signal });
+  if (declared !== undefined) return pipeline.call(declared, args, { via: declaredRoute(parts, declared), toolCallId, name, ...signal });
   // Directory mode: an exact hidden name the model read in the directory is hydrated from the allowed catalog.
   const hydrated = parts.decision.mode === 'directory' ? surface.current().hydratable.get(name) : undefined;
   if (hydrated !== undefined && tools.get(hydrated) !== undefined) {
@@ -274,6 +376,12 @@ function progressReporter(parts: SessionParts, toolCallId: string, receiver: (pr
   };
 }
 
+/** How a call to a declared name came: a client tool, a tool native mode deferred (loaded by a search), or direct. */
+function declaredRoute(parts: SessionParts, id: string): CallRoute {
+  if (parts.tools.get(id)?.kind === 'client') return 'client';
+  return parts.decision.mode === 'native' && !parts.tools.pinnedInputs().some((pin) => `${pin.source}:${pin.owner}:${pin.name}` === id) ? 'native' : 'direct';
+}
+
 /** The `session.start` event, and one `mcp.unavailable` per server that is not ready at open. */
 function logSessionStart(host: HostCore, facts: { decision: ToolSearchModeDecision; directReason: string | undefined; tools: AllowedTools; event: SessionEvent }): void {
   const { decision, tools, event } = facts;
@@ -282,6 +390,7 @@ function logSessionStart(host: HostCore, facts: { decision: ToolSearchModeDecisi
     mode: decision.mode,
     requestedMode: decision.requestedMode,
     directReason: facts.directReason,
+    ...(decision.autoReason === undefined ? {} : { autoReason: decision.autoReason }),
     catalogSize: tools.view.size,
     sources: { ...tools.view.sources(), client: tools.clientInputs().length },
     mcpServers: down.map((server) => ({ name: server, status: 'unavailable', reason: host.serverDown(server) })),

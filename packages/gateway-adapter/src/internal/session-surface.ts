@@ -1,17 +1,20 @@
 // What one session declares to the model, re-rendered when the host's catalog changes, and the names it has
-// ever declared (so a name from an earlier surface keeps reaching its tool, or says it went away).
-import { renderSurface, type DirectoryOptions, type Mode, type Surface, type SurfaceLimits } from '@tool-search/modes';
+// ever declared (so a name from an earlier surface keeps reaching its tool, or says it went away). Native mode
+// renders per provider format (each provider defers tools its own way); the other modes render once.
+import { renderSurface, type DirectoryOptions, type Mode, type NativeOptions, type Surface, type SurfaceFormat, type SurfaceLimits } from '@tool-search/modes';
 import type { AllowedTools } from './allowed-tools.js';
 
 export interface SessionSurface {
-  /** The surface for the host's current catalog (cached until it changes). */
-  current(): Surface;
-  /** The id a declared name maps to: on the current surface, or on an earlier one while its tool is still known. */
+  /** The surface for the host's current catalog (cached until it changes); native mode needs the format. */
+  current(format?: SurfaceFormat): Surface;
+  /** The id a declared name maps to: on a current surface, or on an earlier one while its tool is still known. */
   declaredId(name: string): string | undefined;
 }
 
 /** Surfaces kept per view; each is a pure function of the view's tools and the key's inputs. */
 const MAX_MEMO_ENTRIES = 16;
+/** The format a native surface is rendered for when a caller routes a name before asking for any surface. */
+const DEFAULT_NATIVE_FORMAT: SurfaceFormat = 'openai-responses';
 
 export function createSessionSurface(options: {
   mode: Mode;
@@ -19,43 +22,60 @@ export function createSessionSurface(options: {
   version: () => number;
   limits: SurfaceLimits;
   directory: DirectoryOptions;
+  native: NativeOptions;
   /** Shared by the sessions of one view, so sessions that would render the same surface render it once. */
   memo: Map<string, { version: number; surface: Surface }>;
 }): SessionSurface {
   const { tools } = options;
-  let rendered: { version: number; surface: Surface; byName: Map<string, string> } | undefined;
+  const rendered = new Map<string, { version: number; surface: Surface; byName: Map<string, string> }>();
   /** Every name ever declared, so a call to a tool that went away since says so instead of "unknown". */
   const declaredEver = new Map<string, string>();
 
-  const render = () => {
+  const render = (format: SurfaceFormat | undefined) => {
+    const key = options.mode === 'native' ? (format ?? DEFAULT_NATIVE_FORMAT) : '';
     const version = options.version();
-    if (rendered && rendered.version === version) return rendered;
-    const inputs = { mode: options.mode, visible: tools.pinnedInputs(), clientTools: tools.clientInputs(), limits: options.limits, directory: options.directory };
-    const key = JSON.stringify(inputs);
-    const memoized = options.memo.get(key);
-    let surface: Surface;
-    if (memoized !== undefined && memoized.version === version) {
-      surface = memoized.surface;
-      options.memo.delete(key);
-    } else {
-      surface = renderSurface({ ...inputs, catalog: tools.view });
-      if (options.memo.size >= MAX_MEMO_ENTRIES) options.memo.delete(options.memo.keys().next().value as string);
-    }
-    options.memo.set(key, { version, surface });
+    const cached = rendered.get(key);
+    if (cached && cached.version === version) return cached;
+    const surface = memoized(key, version);
     const byName = new Map<string, string>();
     for (const tool of surface.tools) {
       if (tool.id === undefined) continue;
       byName.set(tool.name, tool.id);
       declaredEver.set(tool.name, tool.id);
     }
-    rendered = { version, surface, byName };
-    return rendered;
+    const entry = { version, surface, byName };
+    rendered.set(key, entry);
+    return entry;
+  };
+
+  const memoized = (format: string, version: number): Surface => {
+    const inputs = {
+      mode: options.mode,
+      visible: tools.pinnedInputs(),
+      clientTools: tools.clientInputs(),
+      limits: options.limits,
+      directory: options.directory,
+      ...(options.mode === 'native' ? { format: format as SurfaceFormat, native: options.native } : {}),
+    };
+    const key = JSON.stringify(inputs);
+    const hit = options.memo.get(key);
+    options.memo.delete(key);
+    const surface = hit !== undefined && hit.version === version ? hit.surface : renderSurface({ ...inputs, catalog: tools.view });
+    if (options.memo.size >= MAX_MEMO_ENTRIES) options.memo.delete(options.memo.keys().next().value as string);
+    options.memo.set(key, { version, surface });
+    return surface;
   };
 
   return {
-    current: () => render().surface,
+    current: (format) => render(format).surface,
     declaredId(name) {
-      const current = render().byName.get(name);
+      if (rendered.size === 0) render(undefined);
+      for (const entry of rendered.values()) {
+        if (entry.version !== options.version()) continue;
+        const current = entry.byName.get(name);
+        if (current !== undefined) return current;
+      }
+      const current = render(undefined).byName.get(name);
       if (current !== undefined) return current;
       // A name from an earlier surface keeps mapping to the tool it was declared for: that tool may have gone
       // away (the call then fails as unavailable) or be declared under another name now (a name shared by two

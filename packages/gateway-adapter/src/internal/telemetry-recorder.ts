@@ -28,7 +28,7 @@ export function createTelemetryRecorder(options: {
   event: SessionEvent;
   catalog: () => Telemetry['catalog'];
 }): TelemetryRecorder {
-  const counts: Telemetry['counts'] = { searches: 0, describes: 0, calls: 0, codeRuns: 0, hydrations: 0, blocked: 0, errors: 0 };
+  const counts: Telemetry['counts'] = { searches: 0, describes: 0, calls: 0, codeRuns: 0, hydrations: 0, nativeLoads: 0, blocked: 0, errors: 0 };
   const finalCalls: FinalCallRecord[] = [];
   let surface: SurfaceTelemetry | undefined;
 
@@ -43,6 +43,7 @@ export function createTelemetryRecorder(options: {
     };
     if (options.decision.fallbackReason !== undefined) value.fallbackReason = options.decision.fallbackReason;
     if (options.directReason !== undefined) value.directReason = options.directReason;
+    if (options.decision.autoReason !== undefined) value.autoReason = options.decision.autoReason;
     if (surface) value.surface = { ...surface };
     return value;
   };

@@ -1,5 +1,3 @@
 // Test helpers of @tool-search/gateway-adapter (not shipped in the build: package tests only).
-export { createFakeRunner } from './fake-runner.js';
-export type { FakeRunRecord } from './fake-runner.js';
 export { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from './mcp-fixture.js';
 export { REAL_MCP_SERVER_SCRIPTS, realMcpServerConfig } from './real-mcp-servers.js';

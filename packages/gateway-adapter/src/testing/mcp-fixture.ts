@@ -8,12 +8,16 @@ export const MCP_FIXTURE_SERVER_PATH = fileURLToPath(new URL('../../test-fixture
  * A stdio config that starts the fixture server with the running Node (`pageSize` tools per list page;
  * `startDelayMs`: the server answers nothing until then).
  */
-export function mcpFixtureConfig(name = 'fixture', options: { pageSize?: number; startDelayMs?: number } = {}): McpServerConfig {
+export function mcpFixtureConfig(name = 'fixture', options: { pageSize?: number; startDelayMs?: number; instructions?: string } = {}): McpServerConfig {
   return {
     name,
     transport: 'stdio',
     command: process.execPath,
     args: [MCP_FIXTURE_SERVER_PATH],
-    env: { FIXTURE_PAGE_SIZE: String(options.pageSize ?? 3), FIXTURE_START_DELAY_MS: String(options.startDelayMs ?? 0) },
+    env: {
+      FIXTURE_PAGE_SIZE: String(options.pageSize ?? 3),
+      FIXTURE_START_DELAY_MS: String(options.startDelayMs ?? 0),
+      ...(options.instructions === undefined ? {} : { FIXTURE_INSTRUCTIONS: options.instructions }),
+    },
   };
 }

@@ -47,6 +47,12 @@ describe('renderDirectory', () => {
     expect(directory.text).toBe('- alpha (core)\n- mid (core)\n8 more tools: use tool_search');
   });
 
+  it('removes what the catalog sanitiser removes: tag characters, soft hyphens, private-use and bidi characters', () => {
+    const hidden = 'se\u00adnd\u{E0041}\u{E0042} mail\uE000 now\u202e';
+    const directory = renderDirectory({ rows: [{ name: 'send_mail', owner: 'core', description: hidden, source: 'openclaw' }], hiddenCount: 1, budget: 400 });
+    expect(directory.text).toBe('- send_mail (core): send mail now');
+  });
+
   it('is empty when nothing fits', () => {
     expect(renderDirectory({ rows, hiddenCount: 3, budget: 5 })).toEqual({ text: '', listed: 0, descriptionChars: 0 });
   });

@@ -1,6 +1,8 @@
 // Small text helpers shared by the directory and the name rules. Platform neutral (TextEncoder is global
 // in Node, browsers and workers).
 
+import { sanitizeText } from '@tool-search/catalog';
+
 const encoder = new TextEncoder();
 
 /** UTF-8 byte length: what providers bill and what the budgets count. */
@@ -8,14 +10,13 @@ export function utf8Length(text: string): number {
   return encoder.encode(text).length;
 }
 
-// C0/C1 controls, zero-width and bidi controls, line/paragraph separators: nothing that could break a line
-// or hide text in a prompt survives.
-// eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
-
-/** One line of plain text: control and invisible characters become spaces, whitespace runs collapse. */
+/**
+ * One line of prompt-safe text: the catalog's sanitiser (controls, bidi, zero-width, tag, private-use and
+ * unassigned characters removed, whitespace collapsed), without a length cap. One sanitiser for every prompt
+ * text: a name or description in the directory is cleaned exactly as in a search hit.
+ */
 export function collapseText(text: string): string {
-  return text.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+  return sanitizeText(text, { maxLength: Number.MAX_SAFE_INTEGER });
 }
 
 /** At most `maxChars` code points; a cut text ends with `…` (counted in `maxChars`). */

@@ -58,14 +58,13 @@ describe('runCli: command line', () => {
 });
 
 describe('runCli: serve', () => {
-  it('passes a mode the gateway does not know to it, and exits 3 with its answer before any server starts', async () => {
+  it('passes --mode auto to the gateway, which picks the mode, and stops with exit 0 when stdin ends', async () => {
     const dir = folder();
-    writeFileSync(join(dir, 'config.json5'), '{ mcpServers: { never: { command: "/nonexistent/server" } } }');
+    writeFileSync(join(dir, 'config.json5'), '{ mcpServers: {} }');
     const io = createTestIo({ cwd: dir });
-    // `auto` is the gateway's to resolve: until it knows the mode, it refuses it (and this test is to be updated).
-    expect(await runCli(['serve', '--config', 'config.json5', '--mode', 'auto'], io)).toBe(EXIT_CODES.config);
-    expect(io.err()).toContain('--mode auto: Invalid tools.toolSearch setting: toolSearch.mode');
-    expect(io.err()).not.toContain('Starting 1 MCP server');
+    io.stdin.end();
+    expect(await runCli(['serve', '--config', 'config.json5', '--mode', 'auto'], io)).toBe(0);
+    expect(io.err()).toMatch(/tool-search: serving MCP on stdio \(mode direct, chosen by auto: .+\)/);
   });
 });
 

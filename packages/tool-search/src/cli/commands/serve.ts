@@ -59,7 +59,7 @@ async function serveStdio(context: CommandContext, options: SessionOptions, { cr
   const front = await createToolSearchMcpServer(options);
   const ended = stopSignal(context, () => context.io.stdin);
   await front.server.connect(createGuardedStdioTransport({ stdin: context.io.stdin, stdout: context.io.stdout, logger: context.logger }));
-  context.output.progress(`tool-search: serving MCP on stdio (mode ${front.session.decision.mode}${front.session.decision.fallbackReason === undefined ? '' : `, ${front.session.decision.requestedMode} unavailable: ${front.session.decision.fallbackReason}`})`);
+  context.output.progress(`tool-search: serving MCP on stdio (${describeDecision(front.session.decision)})`);
   await ended;
   await front.close();
 }
@@ -99,6 +99,13 @@ async function serveHttp(context: CommandContext, listen: { host: string; port: 
   await handler.close();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
+}
+
+/** The mode a session renders, and why when it is not the one asked for (auto's choice, code mode's fallback). */
+function describeDecision(decision: { mode: string; requestedMode: string; fallbackReason?: string; autoReason?: string }): string {
+  if (decision.autoReason !== undefined) return `mode ${decision.mode}, chosen by auto: ${decision.autoReason}`;
+  if (decision.fallbackReason !== undefined) return `mode ${decision.mode}, ${decision.requestedMode} unavailable: ${decision.fallbackReason}`;
+  return `mode ${decision.mode}`;
 }
 
 /** `[HOST:]PORT` (an IPv6 host in brackets). */

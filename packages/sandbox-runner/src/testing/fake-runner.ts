@@ -1,4 +1,4 @@
-import type { Bridge, Runner, RunOptions, RunResult } from '@tool-search/sandbox-runner';
+import type { Bridge, Runner, RunOptions, RunResult } from '../types.js';
 
 /** A recorded `run` of the fake runner. */
 export interface FakeRunRecord {
