@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import type { CliIo } from './cli-io.js';
 
-export function createTestIo(options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): CliIo & { out(): string; err(): string } {
+export function createTestIo(options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): CliIo & { stdin: PassThrough; out(): string; err(): string } {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
