@@ -177,7 +177,7 @@ function expectNativeRun(result: ComparisonResult): ModeReport {
   const native = modeReport(result, 'native');
   expect(native.renderedMode).toBe('native');
   expect(native.providerRules).toEqual(['native-search', 'native-call', 'finish']);
-  expect(native.finalTool).toEqual({ id: TARGET_ID, source: 'plugin', via: 'direct', status: 'ok' });
+  expect(native.finalTool).toEqual({ id: TARGET_ID, source: 'plugin', via: 'native', status: 'ok' });
   expect(native.finalText).toBe(`Done: ${TARGET.name} answered FAKE_PLUGIN_OK.`);
   expect(native.nativeSearches).toBe(1);
   expect(native.nativeLoadedIds).toContain(TARGET_ID);

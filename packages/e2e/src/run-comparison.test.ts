@@ -39,7 +39,7 @@ function report(mode: ComparisonMode, overrides: Partial<ModeReport> = {}): Mode
     bridge: mode === 'code' ? { searches: 1, describes: 0, calls: 1 } : { searches: 0, describes: 0, calls: 0 },
     codeRunBridgeCalls: mode === 'code' ? { search: 1, describe: 0, call: 1 } : undefined,
     summaryCounts: { searches: search, describes, calls: 1 },
-    finalTool: { id: TARGET_ID, source: 'plugin', via: mode === 'direct' || native ? 'direct' : mode === 'code' ? 'code' : 'tool_call', status: 'ok' },
+    finalTool: { id: TARGET_ID, source: 'plugin', via: mode === 'direct' ? 'direct' : native ? 'native' : mode === 'code' ? 'code' : 'tool_call', status: 'ok' },
     finalText: `Done: ${TARGET} answered FAKE_PLUGIN_OK.`,
     providerRules: native ? ['native-search', 'native-call', 'finish'] : [],
     wallTimeMs: 1_000,

@@ -202,7 +202,7 @@ const EXPECTED_ACTIVITY: Record<string, { searches: number; describes: number; c
   tools: { searches: 1, describes: 1, calls: 1, codeRuns: 0, via: 'tool_call' },
   directory: { searches: 1, describes: 1, calls: 1, codeRuns: 0, via: 'tool_call' },
   // The provider's search, answered by the session; the loaded target is then called by its declared name.
-  native: { searches: 1, describes: 0, calls: 1, codeRuns: 0, via: 'direct' },
+  native: { searches: 1, describes: 0, calls: 1, codeRuns: 0, via: 'native' },
 };
 
 /** What native mode renders over each wire format: the provider's deferral, or tools mode where there is none. */
