@@ -3,8 +3,9 @@
 // step-up on insufficient_scope); this only keeps state and records where the user would have to go.
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { OAuthTokenStore, StoredOAuthState } from '../oauth-token-store.js';
+import type { OAuthTokenStore } from '../oauth-token-store.js';
 import type { McpOAuthConfig } from '../schemas.js';
+import { createOAuthStateCache } from './create-oauth-state-cache.js';
 
 /** Where the browser comes back when neither the server config nor the host names a redirect URL. */
 export const DEFAULT_OAUTH_REDIRECT_URL = 'http://localhost:33418/callback';
@@ -23,36 +24,15 @@ export function createOAuthProvider(options: {
   store: OAuthTokenStore;
   redirectUrl?: string;
 }): McpOAuthProvider {
-  const { server, serverUrl, config, store } = options;
+  const { server, config } = options;
   const machine = config.grantType === 'client_credentials';
   const redirectUrl = config.redirectUrl ?? options.redirectUrl ?? DEFAULT_OAUTH_REDIRECT_URL;
-  let state: StoredOAuthState | undefined;
+  const state = createOAuthStateCache(options);
+  const configured = configuredClient(config);
+  const clientMetadata = clientMetadataOf(config, { machine, redirectUrl });
   let pendingAuthorizationUrl: URL | undefined;
 
-  const load = async (): Promise<StoredOAuthState> => {
-    if (state) return state;
-    const stored = await store.load(server);
-    // Credentials obtained for another URL (the config changed) are not presented to this one.
-    state = stored !== undefined && stored.serverUrl === serverUrl ? stored : { serverUrl };
-    return state;
-  };
-  const update = async (change: Partial<StoredOAuthState>): Promise<void> => {
-    state = { ...(await load()), ...change, serverUrl };
-    await store.save(server, state);
-  };
-  const configured: OAuthClientInformationMixed | undefined =
-    config.clientId === undefined ? undefined : { client_id: config.clientId, ...(config.clientSecret === undefined ? {} : { client_secret: config.clientSecret }) };
-
-  const clientMetadata: OAuthClientMetadata = {
-    client_name: config.clientName ?? 'tool-search',
-    redirect_uris: machine ? [] : [redirectUrl],
-    grant_types: machine ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
-    response_types: machine ? [] : ['code'],
-    token_endpoint_auth_method: config.clientSecret === undefined ? 'none' : 'client_secret_basic',
-    ...(config.scopes === undefined ? {} : { scope: config.scopes.join(' ') }),
-  };
-
-  const provider: McpOAuthProvider = {
+  return {
     get redirectUrl() {
       // No redirect means a non-interactive flow to the SDK (client credentials).
       return machine ? undefined : redirectUrl;
@@ -62,63 +42,70 @@ export function createOAuthProvider(options: {
     },
     ...(config.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: config.clientMetadataUrl }),
     async clientInformation() {
-      const stored = (await load()).clientInformation;
+      const stored = (await state.load()).clientInformation;
       // A configured client id wins; what the SDK stored for it (bound to its issuer) is kept with it.
       if (configured !== undefined) return stored?.client_id === configured.client_id ? { ...configured, ...stored } : configured;
       return stored;
     },
     async saveClientInformation(clientInformation: OAuthClientInformationMixed) {
-      await update({ clientInformation });
+      await state.update({ clientInformation });
     },
     async tokens() {
-      return (await load()).tokens;
+      return (await state.load()).tokens;
     },
     async saveTokens(tokens: OAuthTokens) {
-      await update({ tokens });
+      await state.update({ tokens });
     },
     redirectToAuthorization(authorizationUrl: URL) {
       pendingAuthorizationUrl = authorizationUrl;
     },
     async saveCodeVerifier(codeVerifier: string) {
-      await update({ codeVerifier });
+      await state.update({ codeVerifier });
     },
     async codeVerifier() {
-      const verifier = (await load()).codeVerifier;
+      const verifier = (await state.load()).codeVerifier;
       if (verifier === undefined) throw new Error(`No PKCE code verifier is stored for MCP server "${server}"`);
       return verifier;
     },
     async saveDiscoveryState(discoveryState: OAuthDiscoveryState) {
-      await update({ discoveryState });
+      await state.update({ discoveryState });
     },
     async discoveryState() {
-      return (await load()).discoveryState;
+      return (await state.load()).discoveryState;
     },
     async invalidateCredentials(scope) {
-      const current = await load();
-      const next: StoredOAuthState = { serverUrl };
-      if (scope !== 'all') {
-        if (scope !== 'client' && current.clientInformation) next.clientInformation = current.clientInformation;
-        if (scope !== 'tokens' && current.tokens) next.tokens = current.tokens;
-        if (scope !== 'verifier' && current.codeVerifier) next.codeVerifier = current.codeVerifier;
-        if (scope !== 'discovery' && current.discoveryState) next.discoveryState = current.discoveryState;
-      }
-      state = next;
-      await store.save(server, next);
+      await state.invalidate(scope);
     },
     takeAuthorizationUrl() {
       const url = pendingAuthorizationUrl;
       pendingAuthorizationUrl = undefined;
       return url;
     },
-    ...(machine
-      ? {
-          prepareTokenRequest(scope?: string) {
-            const params = new URLSearchParams({ grant_type: 'client_credentials' });
-            if (scope) params.set('scope', scope);
-            return params;
-          },
-        }
-      : {}),
+    ...(machine ? { prepareTokenRequest: clientCredentialsRequest } : {}),
   };
-  return provider;
+}
+
+/** The client the config names, if it names one. */
+function configuredClient(config: McpOAuthConfig): OAuthClientInformationMixed | undefined {
+  return config.clientId === undefined ? undefined : { client_id: config.clientId, ...(config.clientSecret === undefined ? {} : { client_secret: config.clientSecret }) };
+}
+
+/** What the client registers as (dynamically, or in its metadata document). */
+function clientMetadataOf(config: McpOAuthConfig, flow: { machine: boolean; redirectUrl: string }): OAuthClientMetadata {
+  const { machine, redirectUrl } = flow;
+  return {
+    client_name: config.clientName ?? 'tool-search',
+    redirect_uris: machine ? [] : [redirectUrl],
+    grant_types: machine ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+    response_types: machine ? [] : ['code'],
+    token_endpoint_auth_method: config.clientSecret === undefined ? 'none' : 'client_secret_basic',
+    ...(config.scopes === undefined ? {} : { scope: config.scopes.join(' ') }),
+  };
+}
+
+/** The token request of the client credentials grant (only a machine client has one). */
+function clientCredentialsRequest(scope?: string): URLSearchParams {
+  const params = new URLSearchParams({ grant_type: 'client_credentials' });
+  if (scope) params.set('scope', scope);
+  return params;
 }
