@@ -1,8 +1,9 @@
-// What both benchmark scripts read from their command line: the data folder and ranking overrides.
+// What both benchmark scripts read from their command line: the data folder, ranking overrides, a thesaurus.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RANKING, type RankingSettings } from '../src/internal/search-index.js';
+import type { Thesaurus } from '../src/wordnet/index.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -28,4 +29,23 @@ export function rankingFrom(json: string | undefined): RankingSettings {
     fieldWeights: { ...DEFAULT_RANKING.fieldWeights, ...overrides.fieldWeights },
     fusion: { ...DEFAULT_RANKING.fusion, ...overrides.fusion },
   };
+}
+
+/**
+ * `--thesaurus wordnet`: the shipped WordNet table; `--thesaurus-options '<json>'`: a variant built from the WordNet
+ * database itself (the shipped table's derivation options with these overrides; see scripts/read-wordnet.ts).
+ */
+export async function thesaurusFrom(name: string | undefined, optionsJson: string | undefined): Promise<Thesaurus | undefined> {
+  if (optionsJson !== undefined) {
+    const { buildThesaurus, readWordNet, WORDNET_TABLE_OPTIONS } = await import('../scripts/read-wordnet.js');
+    const table = buildThesaurus(readWordNet(), { ...WORDNET_TABLE_OPTIONS, ...(JSON.parse(optionsJson) as object) });
+    return { id: 'wordnet-variant', related: (key) => table.get(key) };
+  }
+  if (name === undefined) return undefined;
+  if (name !== 'wordnet') {
+    console.error(`Unknown --thesaurus ${name} (known: wordnet).`);
+    process.exit(1);
+  }
+  const { wordnetThesaurus } = await import('../src/wordnet/index.js');
+  return wordnetThesaurus();
 }

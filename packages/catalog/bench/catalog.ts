@@ -1,5 +1,5 @@
 // pnpm bench:catalog [--data <dir>] [--queries 1000] [--ranking '<json overrides>'] [--skip-synthetic]
-//   [--embedder use-lite [--embedding-cache <file>]]
+//   [--embedder use-lite [--embedding-cache <file>]] [--thesaurus wordnet]
 // Build time, heap, search latency (p50/p95/p99 over natural-language queries) and `add` of 100 tools, on the
 // `mixed` benchmark catalog (10,957 tools) and on a 100,000-tool synthetic catalog. With --embedder, also
 // searchAsync on `mixed` (tool vectors from the cache the retrieval bench fills): with the query embedded, and
@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createCatalog, type ToolInput } from '../src/index.js';
-import { benchDataDir, rankingFrom } from './bench-options.js';
+import { benchDataDir, rankingFrom, thesaurusFrom } from './bench-options.js';
 import { loadBenchSet } from './load-bench-set.js';
 import { syntheticTools } from './synthetic-tools.js';
 
@@ -25,11 +25,20 @@ const { values } = parseArgs({
     'skip-synthetic': { type: 'boolean' },
     embedder: { type: 'string' },
     'embedding-cache': { type: 'string' },
+    thesaurus: { type: 'string' },
   },
 });
 const dataDir = benchDataDir(values.data, 'mixed');
 const ranking = rankingFrom(values.ranking);
 const queryCount = Number(values.queries ?? 1000);
+const thesaurus = await thesaurusFrom(values.thesaurus, undefined);
+// The table is parsed on first use; time that apart from the builds and searches.
+let thesaurusParseMs = 0;
+if (thesaurus) {
+  const started = performance.now();
+  thesaurus.related('');
+  thesaurusParseMs = performance.now() - started;
+}
 
 const mixed = loadBenchSet(join(dataDir, 'mixed'), 'mixed');
 // Every other query, so the 1,000 spread over all six benchmarks' styles.
@@ -43,7 +52,7 @@ function measure(label: string, tools: ToolInput[], extra: ToolInput[]): string 
   collectGarbage();
   const heapBefore = process.memoryUsage().heapUsed;
   const started = performance.now();
-  const catalog = createCatalog(tools, { ranking } as Parameters<typeof createCatalog>[1]);
+  const catalog = createCatalog(tools, { ranking, ...(thesaurus ? { thesaurus } : {}) } as Parameters<typeof createCatalog>[1]);
   const buildMs = performance.now() - started;
   collectGarbage();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
@@ -83,7 +92,7 @@ function measureView(label: string, catalog: ReturnType<typeof createCatalog>): 
 }
 
 const extraTools = syntheticTools(100, 'extra');
-console.log(`node ${process.version}; ${queries.length} natural-language queries from ${join(dataDir, 'mixed')}`);
+console.log(`node ${process.version}; ${queries.length} natural-language queries from ${join(dataDir, 'mixed')}${thesaurus ? `; thesaurus ${thesaurus.id} (table parsed in ${thesaurusParseMs.toFixed(1)} ms)` : ''}`);
 console.log('| catalog | tools | build ms | heap MB | p50 ms | p95 ms | p99 ms | add 100 ms |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 console.log(measure('mixed', mixed.inputs, extraTools));
@@ -97,7 +106,7 @@ async function measureEmbedder(): Promise<string> {
   const { openFileEmbeddingCache } = await import('./file-embedding-cache.js');
   const embedder = await createUseLiteEmbedder();
   const embeddingCache = openFileEmbeddingCache(values['embedding-cache'] ?? fileURLToPath(new URL(`./.cache/${embedder.id}.jsonl`, import.meta.url)));
-  const catalog = createCatalog(mixed.inputs, { ranking, embedder, embeddingCache } as Parameters<typeof createCatalog>[1]);
+  const catalog = createCatalog(mixed.inputs, { ranking, embedder, embeddingCache, ...(thesaurus ? { thesaurus } : {}) } as Parameters<typeof createCatalog>[1]);
   let started = performance.now();
   const update = await catalog.updateEmbeddings();
   const updateMs = performance.now() - started;

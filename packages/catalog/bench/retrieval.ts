@@ -1,5 +1,6 @@
 // pnpm bench:retrieval [--data <dir>] [--sets a,b] [--ranking '<json overrides>'] [--embedder use-lite]
-//   [--embedding-cache <file>] [--no-baseline] [--no-view] [--no-likely]   (fusion knobs: --ranking '{"fusion":{...}}')
+//   [--embedding-cache <file>] [--thesaurus wordnet | --thesaurus-options '<json>'] [--no-baseline] [--no-view]
+//   [--no-likely]   (fusion knobs: --ranking '{"fusion":{...}}'; thesaurus knobs: --ranking '{"thesaurusWeight":..}')
 // Per benchmark set: R@5, R@10, nDCG@10, MRR@10 for catalog.search, for plain BM25 and (with --embedder) for
 // catalog.searchAsync fused with an embedder, side by side; realmcp subsets; likely tools; views.
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCatalog, type Catalog, type CatalogOptions, type Embedder } from '../src/index.js';
-import { benchDataDir, rankingFrom } from './bench-options.js';
+import { benchDataDir, rankingFrom, thesaurusFrom } from './bench-options.js';
 import { loadBenchSet, type BenchQuery, type BenchSet } from './load-bench-set.js';
 import { meanMetrics, scoreRanking, type Metrics, type RelevanceMode } from './metrics.js';
 import { PlainBm25 } from './plain-bm25.js';
@@ -20,6 +21,8 @@ const { values } = parseArgs({
     ranking: { type: 'string' },
     embedder: { type: 'string' },
     'embedding-cache': { type: 'string' },
+    thesaurus: { type: 'string' },
+    'thesaurus-options': { type: 'string' },
     'no-baseline': { type: 'boolean' },
     'no-view': { type: 'boolean' },
     'no-likely': { type: 'boolean' },
@@ -48,7 +51,8 @@ async function loadEmbedder(name: string): Promise<Embedder> {
 }
 const embeddingCache = embedder ? await (await import('./file-embedding-cache.js')).openFileEmbeddingCache(values['embedding-cache'] ?? fileURLToPath(new URL(`./.cache/${embedder.id.replace(/[^\w.-]/g, '_')}.jsonl`, import.meta.url))) : undefined;
 
-const catalogOptions = (extra: Partial<CatalogOptions> = {}) => ({ maxSearchLimit: 10, ranking, ...extra }) as CatalogOptions;
+const thesaurus = await thesaurusFrom(values.thesaurus, values['thesaurus-options']);
+const catalogOptions = (extra: Partial<CatalogOptions> = {}) => ({ maxSearchLimit: 10, ranking, ...(thesaurus ? { thesaurus } : {}), ...extra }) as CatalogOptions;
 /** What the embedder costs, cold (no cache): per tool embedded in batches, and per query embedded alone. */
 async function measureEmbedderCost(active: Embedder, set: BenchSet): Promise<string> {
   const cold = createCatalog(set.inputs, catalogOptions({ embedder: active, embeddingCache: new Map() }));
@@ -190,7 +194,7 @@ function row(label: string, tools: number | string, subset: number[], result: Se
   return `| ${cells.join(' | ')} |`;
 }
 
-console.log(`data: ${dataDir}${embedder ? `; embedder ${embedder.id}` : ''}`);
+console.log(`data: ${dataDir}${embedder ? `; embedder ${embedder.id}` : ''}${thesaurus ? `; thesaurus ${thesaurus.id}` : ''}`);
 console.log('realmcp is scored "any relevant": a query counts as found at k when any one tool its `relevant` lists is in the top k.');
 const header = ['set', 'tools', 'queries'];
 if (!values['no-baseline']) header.push('BM25 R@5');

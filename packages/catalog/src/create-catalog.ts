@@ -91,7 +91,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
   /** `<source>:<owner>` -> context text (an MCP server's instructions), indexed with each of its tools. */
   const ownerContexts = new Map<string, string>();
   const settings = ranking ?? DEFAULT_RANKING;
-  const index = new SearchIndex(settings, (tool) => ownerContexts.get(`${tool.source}:${tool.owner}`) ?? '');
+  const index = new SearchIndex(settings, (tool) => ownerContexts.get(`${tool.source}:${tool.owner}`) ?? '', parsedOptions.data.thesaurus);
   const embedder: Embedder | undefined = parsedOptions.data.embedder;
   const embeddingCache: EmbeddingCache = parsedOptions.data.embeddingCache ?? new Map<string, Float32Array>();
   /** Tool vectors by index slot (only with an embedder). */

@@ -4,8 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from './create-catalog.js';
+import { normalizeTerm } from './internal/tokenize-text.js';
 import { createConceptEmbedder } from './testing/create-concept-embedder.js';
-import type { Catalog, CatalogReader, ToolInput } from './types.js';
+import type { Catalog, CatalogReader, Thesaurus, ToolInput } from './types.js';
 
 const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search', 'repo', 'user', 'image'];
 const OWNERS = ['github', 'fs', 'core', 'mail', 'cal'];
@@ -18,8 +19,22 @@ const toolArbitrary = fc.record({
   descriptionWords: fc.array(fc.constantFrom(...WORDS), { maxLength: 8 }),
   denied: fc.boolean(),
 });
+/** Relatives among the tools' own words, so a word only denied tools have is expanded through a view. */
+const THESAURUS_WORDS: Record<string, string[]> = {
+  folder: ['file', 'repo'],
+  file: ['read', 'write', 'image'],
+  issue: ['repo', 'event'],
+  event: ['calendar'],
+  send: ['mail', 'list'],
+  'send off': ['mail', 'delete'],
+  zzz: ['search', 'user'],
+};
+const stem = (word: string) => normalizeTerm(word) as string;
+const THESAURUS_TABLE = new Map(Object.entries(THESAURUS_WORDS).map(([key, words]) => [key.split(' ').map((word, i) => (i === 0 ? stem(word) : word)).join(' '), words.map(stem)]));
+const THESAURUS: Thesaurus = { id: 'property', related: (key) => THESAURUS_TABLE.get(key) };
+
 const queryArbitrary = fc.oneof(
-  fc.array(fc.constantFrom(...WORDS, 'github', 'zzz', 'fil', 'calender'), { minLength: 1, maxLength: 6 }).map((words) => words.join(' ')),
+  fc.array(fc.constantFrom(...WORDS, 'github', 'zzz', 'fil', 'calender', 'folder', 'off'), { minLength: 1, maxLength: 6 }).map((words) => words.join(' ')),
   fc.constantFrom(...WORDS.map((word) => `${word}_${word}`)),
 );
 
@@ -41,7 +56,7 @@ function readAll(reader: CatalogReader, queries: string[], keys: string[]): unkn
 }
 
 describe('catalog.view (property)', () => {
-  it('answers every read as a catalog of the admitted tools alone, also after adds and removes', () => {
+  it('answers every read as a catalog of the admitted tools alone, also after adds and removes, with or without a thesaurus', () => {
     fc.assert(
       fc.property(
         fc.array(toolArbitrary, { minLength: 1, maxLength: 25 }),
@@ -49,7 +64,9 @@ describe('catalog.view (property)', () => {
         fc.array(fc.nat(), { maxLength: 4 }),
         fc.array(queryArbitrary, { minLength: 1, maxLength: 6 }),
         fc.array(fc.tuple(fc.constantFrom(...OWNERS), fc.array(fc.constantFrom(...WORDS), { maxLength: 5 }).map((words) => words.join(' '))), { maxLength: 2 }),
-        (initialRaw, laterRaw, removals, queries, contexts) => {
+        fc.boolean(),
+        (initialRaw, laterRaw, removals, queries, contexts, withThesaurus) => {
+          const options = withThesaurus ? { thesaurus: THESAURUS } : {};
           const seen = new Set<string>();
           const toInputs = (raw: typeof initialRaw) =>
             raw
@@ -61,7 +78,7 @@ describe('catalog.view (property)', () => {
           const initial = toInputs(initialRaw);
           const later = toInputs(laterRaw);
           const deniedIds = new Set([...initial, ...later].filter((tool) => tool.denied).map((tool) => idOf(tool.input)));
-          const catalog = createCatalog(initial.map((tool) => tool.input));
+          const catalog = createCatalog(initial.map((tool) => tool.input), options);
           const view = catalog.view((tool) => !deniedIds.has(tool.id));
           // Owner context (server instructions) set on the catalog and on each catalog built to compare with.
           const withContext = (target: Catalog) => {
@@ -71,7 +88,7 @@ describe('catalog.view (property)', () => {
           withContext(catalog);
           const keys = [...deniedIds, ...[...initial, ...later].slice(0, 4).map((tool) => tool.input.name), 'mcp:nobody:nothing'];
 
-          const aloneNow = withContext(createCatalog(initial.filter((tool) => !tool.denied).map((tool) => tool.input)));
+          const aloneNow = withContext(createCatalog(initial.filter((tool) => !tool.denied).map((tool) => tool.input), options));
           expect(readAll(view, queries, keys)).toEqual(readAll(aloneNow, queries, keys));
 
           // The catalog changes after the view was used: it catches up (journal), as a rebuild would.
@@ -79,7 +96,7 @@ describe('catalog.view (property)', () => {
           const removedIds = removals.map((n) => idOf(initial[n % initial.length]!.input));
           catalog.remove(removedIds);
           const remaining = [...initial, ...later].filter((tool) => !tool.denied && !removedIds.includes(idOf(tool.input)));
-          const aloneLater = withContext(createCatalog(remaining.map((tool) => tool.input)));
+          const aloneLater = withContext(createCatalog(remaining.map((tool) => tool.input), options));
           const seenLater = readAll(view, queries, [...keys, ...removedIds]);
           expect(seenLater).toEqual(readAll(aloneLater, queries, [...keys, ...removedIds]));
 

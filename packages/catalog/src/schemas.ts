@@ -1,7 +1,7 @@
 // zod schemas for what crosses the package boundary: tool entries and catalog options.
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Embedder, EmbeddingCache } from './types.js';
+import type { Embedder, EmbeddingCache, Thesaurus } from './types.js';
 
 /** Tool names: 1–128 characters of `[A-Za-z0-9_.-]` (the MCP tool-name rule; no `:`, the id separator). */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -51,6 +51,12 @@ export const catalogOptionsSchema = z.strictObject({
     .custom<EmbeddingCache>(
       (value) => typeof value === 'object' && value !== null && typeof (value as EmbeddingCache).get === 'function' && typeof (value as EmbeddingCache).set === 'function',
       'expected { get(key), set(key, vector) }',
+    )
+    .optional(),
+  thesaurus: z
+    .custom<Thesaurus>(
+      (value) => typeof value === 'object' && value !== null && typeof (value as Thesaurus).related === 'function' && typeof (value as Thesaurus).id === 'string' && (value as Thesaurus).id !== '',
+      'expected { id: string, related(term): string[] | undefined } (see @tool-search/catalog/wordnet)',
     )
     .optional(),
 });

@@ -170,6 +170,23 @@ export interface CatalogOptions {
   searchDefaultLimit?: number;
   /** Default 20; at most 50. */
   maxSearchLimit?: number;
+  /**
+   * A general-language thesaurus for query words no admitted tool has (`wordnetThesaurus()` from
+   * `@tool-search/catalog/wordnet`): such a word also searches its relatives, at low weight. Default: none.
+   */
+  thesaurus?: Thesaurus;
+}
+
+/**
+ * General-language relatives of query words, looked up only for a query word that no admitted tool has (and for a
+ * two-word verb such as "kick off"). Keys and relatives are index terms as the catalog's analyser writes them
+ * (lower-case, stemmed: `reloc` for "relocate"), a two-word verb as `term particle` (`kick off`).
+ */
+export interface Thesaurus {
+  /** Names the resource and its version (`wordnet-3.1`). */
+  readonly id: string;
+  /** The related index terms of `key`, closest first; undefined when it has none. */
+  related(key: string): readonly string[] | undefined;
 }
 
 /** Why `catalog.add` left an entry out. */

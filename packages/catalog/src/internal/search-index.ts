@@ -3,11 +3,11 @@
 // fields over-rewards a term repeated in name, parameters and description, and because minisearch's
 // per-document result objects cost tens of milliseconds per long query at 10,000 tools.
 import SearchableMap from 'minisearch/SearchableMap';
-import type { ToolDescriptor } from '../types.js';
-import { expandQueryTerms } from './intent-table.js';
+import type { Thesaurus, ToolDescriptor } from '../types.js';
+import { expandQueryTerms, relatedTerms } from './intent-table.js';
 import type { FusionSettings } from './fuse-rankings.js';
 import { queryFacet } from './intent-table.js';
-import { analyzeText, EXACT_MARK, normalizeTerm, type AnalyzedText } from './tokenize-text.js';
+import { analyzeText, EXACT_MARK, normalizeTerm, splitWords, type AnalyzedText } from './tokenize-text.js';
 
 /**
  * The indexed fields, in posting order. `context` is the owner's context text (an MCP server's name and
@@ -95,6 +95,14 @@ export interface RankingSettings {
    */
   likelyRatio: number;
   likelyMargin: number;
+  /** Weight of a thesaurus expansion (see `Thesaurus`) relative to the query word it came from; 0 = off. */
+  thesaurusWeight: number;
+  /** Query words found in at most this many tools (0 = words no tool has) are expanded through the thesaurus. */
+  thesaurusMaxFrequency: number;
+  /** Related terms searched per expanded query word (those some tool has, in the thesaurus' order). */
+  thesaurusMaxRelated: number;
+  /** Two-word verbs of the query ("kick off") are looked up as such, whatever the verb's frequency. */
+  thesaurusPhrasal: boolean;
 }
 
 /** The settings the catalog ships with. */
@@ -124,6 +132,10 @@ export const DEFAULT_RANKING: RankingSettings = {
   fusionDepth: 50,
   likelyRatio: 0.8,
   likelyMargin: 1,
+  thesaurusWeight: 0.3,
+  thesaurusMaxFrequency: 0,
+  thesaurusMaxRelated: 4,
+  thesaurusPhrasal: true,
 };
 
 /**
@@ -265,11 +277,13 @@ export class SearchIndex {
   /** Per slot: 1 read-only, -1 destructive, 0 neither (from the tool's annotations). */
   private facets = new Int8Array(0);
   private readonly contextOf: (tool: ToolDescriptor) => string;
+  private readonly thesaurus: Thesaurus | undefined;
 
   /** `contextOf` gives a tool's owner context text (indexed in `context`); default none. */
-  constructor(settings: RankingSettings = DEFAULT_RANKING, contextOf: (tool: ToolDescriptor) => string = () => '') {
+  constructor(settings: RankingSettings = DEFAULT_RANKING, contextOf: (tool: ToolDescriptor) => string = () => '', thesaurus?: Thesaurus) {
     this.settings = settings;
     this.contextOf = contextOf;
+    this.thesaurus = thesaurus;
   }
 
   get size(): number {
@@ -496,7 +510,9 @@ export class SearchIndex {
         if (variants.size > 0) typoVariants.set(term, [...variants].sort().slice(0, MAX_DERIVED_TERMS));
       });
     }
-    let kept = typoTolerant ? unique : unique.filter((term) => present(term) || typoVariants.has(term));
+    // Rare or unknown query words (and two-word verbs) -> their thesaurus relatives that some tool has.
+    const thesaurusRelatives = this.thesaurusRelatives(query, unique, df);
+    let kept = typoTolerant ? unique : unique.filter((term) => present(term) || typoVariants.has(term) || thesaurusRelatives.has(term));
     // Very common terms add time and little signal; drop them when rarer terms remain.
     const rare = kept.filter((term) => df(term) / total <= settings.maxDocumentShare);
     if (rare.length > 0) kept = rare;
@@ -553,6 +569,11 @@ export class SearchIndex {
         }
       }
     }
+    for (const [term, relatives] of thesaurusRelatives) {
+      const bit = bitOf.get(term);
+      if (bit === undefined) continue;
+      for (const relative of relatives) out.push({ term: relative, weight: settings.thesaurusWeight, original: false, bit, idf: idf(df(relative)) });
+    }
     for (const entry of expandQueryTerms(kept, settings.expansionWeight)) {
       const bit = bitOf.get(entry.origin) as number;
       const frequency = df(entry.term);
@@ -582,6 +603,40 @@ export class SearchIndex {
         out.push({ term, weight, original: false, bit, idf: idf(df(term)) });
       }
     }
+    return out;
+  }
+
+  /**
+   * Query term -> the thesaurus relatives to search for it: for a two-word verb of the query ("kick off") and for
+   * each query word at most `thesaurusMaxFrequency` tools have. Each relative is in some tool, and is neither a
+   * query term nor one of the term's intent-table relatives (those are searched anyway).
+   */
+  private thesaurusRelatives(query: string, unique: readonly string[], df: (term: string) => number): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    const thesaurus = this.thesaurus;
+    const settings = this.settings;
+    if (thesaurus === undefined || settings.thesaurusWeight <= 0) return out;
+    const inQuery = new Set(unique);
+    const take = (term: string, key: string) => {
+      const related = thesaurus.related(key);
+      if (related === undefined) return;
+      const list = out.get(term) ?? [];
+      const intent = relatedTerms(term);
+      for (const relative of related) {
+        if (list.length >= settings.thesaurusMaxRelated) break;
+        if (inQuery.has(relative) || list.includes(relative) || intent.includes(relative) || df(relative) === 0) continue;
+        list.push(relative);
+      }
+      if (list.length > 0) out.set(term, list);
+    };
+    if (settings.thesaurusPhrasal) {
+      const words = splitWords(query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query).map((word) => word.toLowerCase());
+      for (let i = 0; i + 1 < words.length; i++) {
+        const verb = normalizeTerm(words[i] as string);
+        if (verb !== undefined && inQuery.has(verb)) take(verb, `${verb} ${words[i + 1]}`);
+      }
+    }
+    for (const term of unique) if (!out.has(term) && df(term) <= settings.thesaurusMaxFrequency) take(term, term);
     return out;
   }
 
