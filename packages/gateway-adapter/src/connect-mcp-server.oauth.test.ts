@@ -60,11 +60,13 @@ describe('connectMcpServer with OAuth', () => {
   });
 
   it('refreshes an expired access token and keeps the new one', async () => {
-    fixture = await startMcpOAuthFixture({ accessTokenTtlSeconds: 1 });
+    fixture = await startMcpOAuthFixture();
     const store = createMemoryTokenStore();
     const connection = await connect({ oauth: { store, authorize: async ({ authorizationUrl }) => followAuthorizationRedirect(authorizationUrl) } });
     const before = (await store.load('secured'))?.tokens?.access_token;
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    // Expired on the server's clock, as a token past its lifetime is (no wall-clock wait, so a slow machine cannot
+    // make the token expire during the connection's own start-up).
+    fixture.expireAll();
     expect(await connection.callTool('whoami', {})).toMatchObject({ ok: true, isError: false });
     expect(fixture.counts).toMatchObject({ authorizations: 1, refreshes: 1 });
     const after = (await store.load('secured'))?.tokens?.access_token;

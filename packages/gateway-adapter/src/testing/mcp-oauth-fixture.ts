@@ -19,6 +19,8 @@ export interface McpOAuthFixture {
   counts: { authorizations: number; codeExchanges: number; refreshes: number; unauthorized: number };
   /** Makes every access token issued so far invalid (refresh tokens stay valid unless `refreshToo`). */
   revokeAll(options?: { refreshToo?: boolean }): void;
+  /** Makes every access token issued so far expired (still known to the server, past its expiry time). */
+  expireAll(): void;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,10 @@ export async function startMcpOAuthFixture(options: { accessTokenTtlSeconds?: nu
     revokeAll(revokeOptions = {}) {
       accessTokens.clear();
       if (revokeOptions.refreshToo) refreshTokens.clear();
+    },
+    expireAll() {
+      const past = Math.floor(Date.now() / 1000) - 1;
+      for (const entry of accessTokens.values()) entry.expiresAt = past;
     },
     async close() {
       listening.closeAllConnections();
