@@ -65,8 +65,8 @@ export type {
 } from './tool-search-session.js';
 export { decideToolSearchMode } from './decide-tool-search-mode.js';
 export type { RuntimeProbe, ToolSearchModeDecision } from './decide-tool-search-mode.js';
-export { GatewayAdapterError, isGatewayAdapterError } from './errors.js';
-export type { GatewayAdapterErrorCode } from './errors.js';
+export { GatewayAdapterError, isGatewayAdapterError, isToolSearchError } from './errors.js';
+export type { GatewayAdapterErrorCode, ToolSearchError } from './errors.js';
 export type { ClientTool, ExecutableTool, ToolExecutionContext } from './executable-tool.js';
 export { DEFAULT_SCHEMA_LIMITS } from './internal/check-schema-limits.js';
 export type { SchemaLimits } from './internal/check-schema-limits.js';
