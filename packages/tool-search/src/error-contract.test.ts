@@ -84,7 +84,7 @@ function expectContract(error: unknown, expected: ExpectedError): void {
 
 const readFile: ExecutableTool = { name: 'read_file', description: 'Read a file.', execute: () => 'contents' };
 const hosts: ToolSearchHost[] = [];
-async function host(options: Parameters<typeof createToolSearchHost>[0] = {}): Promise<ToolSearchHost> {
+async function host(options: Parameters<typeof createToolSearchHost>[0] = { sources: {} }): Promise<ToolSearchHost> {
   const created = await createToolSearchHost(options);
   hosts.push(created);
   return created;
