@@ -122,7 +122,8 @@ interface SessionParts {
 /**
  * Opens a session on `host`; `onClose` is told when it closes. Whatever the composed packages throw while it
  * opens (a `PolicyError` for a bad policy config, a `ModesError` for a client tool colliding with a catalog name,
- * a `CatalogError`) comes out as one `GatewayAdapterError` (the original as its `cause`), so a host needs one guard.
+ * a `CatalogError`, a `SandboxRunnerError` from the runner it starts) comes out as one `GatewayAdapterError` (the
+ * original as its `cause`, its `path` kept), so a host needs one guard.
  */
 export async function openToolSearchSession(
   host: HostCore,
