@@ -1,6 +1,6 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
+import { isToolSearchError, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isAiSdkError } from './errors.js';
 import { callStep, createFixtureHost, declaredNames, DENIED_ID, executed, IMAGE_TOOL, openFixtureSession, textStep, toolResults, type ScriptedStep } from './internal/fixtures.js';
@@ -106,5 +106,8 @@ describe('toolSearchFor', () => {
     })();
     expect(isAiSdkError(error) && error.code).toBe('invalid_options');
     expect((error as Error).message).toBe('maxResults must be an integer >= 1, received 0');
+    // The error contract every Tool Search package keeps: the shared brand, the class name, a path.
+    expect(isToolSearchError(error)).toBe(true);
+    expect(error).toMatchObject({ name: 'AiSdkError', path: 'maxResults' });
   });
 });

@@ -32,7 +32,7 @@ export function toolSearchFor(session: ToolSearchSession, options: ToolSearchFor
   const { searchDefaultLimit, maxSearchLimit } = session.searchLimits;
   const maxResults = options.maxResults ?? searchDefaultLimit;
   if (!Number.isSafeInteger(maxResults) || maxResults < 1) {
-    throw new AiSdkError('invalid_options', `maxResults must be an integer >= 1, received ${String(maxResults)}`);
+    throw new AiSdkError('invalid_options', `maxResults must be an integer >= 1, received ${String(maxResults)}`, { path: 'maxResults' });
   }
   const loadPerSearch = Math.min(maxResults, maxSearchLimit);
   const nameOfId = new Map(surface.tools.flatMap((tool) => (tool.id === undefined ? [] : [[tool.id, tool.name] as const])));

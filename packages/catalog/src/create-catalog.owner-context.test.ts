@@ -45,8 +45,8 @@ describe('catalog.setOwnerContext', () => {
 
   it('throws invalid_options for an unknown source or an owner that is not an owner name', () => {
     const catalog = createCatalog(TOOLS);
-    expect(() => catalog.setOwnerContext({ source: 'ftp' as never, owner: 'db', text: 'x' })).toThrow(expect.objectContaining({ code: 'invalid_options', field: 'source' }));
-    expect(() => catalog.setOwnerContext({ source: 'mcp', owner: 'a b', text: 'x' })).toThrow(expect.objectContaining({ code: 'invalid_options', field: 'owner' }));
-    expect(() => catalog.setOwnerContext({ source: 'mcp', owner: 'db', text: 42 as never })).toThrow(expect.objectContaining({ code: 'invalid_options', field: 'text' }));
+    expect(() => catalog.setOwnerContext({ source: 'ftp' as never, owner: 'db', text: 'x' })).toThrow(expect.objectContaining({ code: 'invalid_options', path: 'source' }));
+    expect(() => catalog.setOwnerContext({ source: 'mcp', owner: 'a b', text: 'x' })).toThrow(expect.objectContaining({ code: 'invalid_options', path: 'owner' }));
+    expect(() => catalog.setOwnerContext({ source: 'mcp', owner: 'db', text: 42 as never })).toThrow(expect.objectContaining({ code: 'invalid_options', path: 'text' }));
   });
 });

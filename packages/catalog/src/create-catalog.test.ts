@@ -71,19 +71,19 @@ describe('createCatalog', () => {
     const error = catchError(() => createCatalog([TOOLS[0] as ToolInput, { name: 'bad name', source: 'mcp', owner: 'x' }]));
     expect(error.code).toBe('invalid_tool');
     expect(error.index).toBe(1);
-    expect(error.field).toBe('name');
+    expect(error.path).toBe('tools[1].name');
     expect(error.message).toContain('tools[1]');
     expect(error.message).toContain('`name`');
   });
 
   it('rejects an unknown source', () => {
     const error = catchError(() => createCatalog([{ name: 'x', source: 'web', owner: 'y' } as unknown as ToolInput]));
-    expect([error.code, error.field]).toEqual(['invalid_tool', 'source']);
+    expect([error.code, error.path]).toEqual(['invalid_tool', 'tools[0].source']);
   });
 
   it('rejects an owner containing the id separator', () => {
     const error = catchError(() => createCatalog([{ name: 'x', source: 'mcp', owner: 'a:b' }]));
-    expect([error.code, error.field]).toEqual(['invalid_tool', 'owner']);
+    expect([error.code, error.path]).toEqual(['invalid_tool', 'tools[0].owner']);
   });
 
   it('rejects unknown fields on an entry', () => {
@@ -414,9 +414,9 @@ describe('catalog.add and catalog.remove', () => {
     const catalog = createCatalog(TOOLS);
     const result = catalog.add([{ name: 'bad name', source: 'mcp', owner: 'x' }, extra[0] as ToolInput, extra[0] as ToolInput]);
     expect(result.added.map((tool) => tool.id)).toEqual(['mcp:github:delete_issue']);
-    expect(result.rejected.map(({ index, code, field }) => ({ index, code, field }))).toEqual([
-      { index: 0, code: 'invalid_tool', field: 'name' },
-      { index: 2, code: 'duplicate_id', field: undefined },
+    expect(result.rejected.map(({ index, code, path }) => ({ index, code, path }))).toEqual([
+      { index: 0, code: 'invalid_tool', path: 'tools[0].name' },
+      { index: 2, code: 'duplicate_id', path: undefined },
     ]);
     expect(result.rejected[0]?.message).toBe('Invalid tool tools[0]: field `name`: expected 1–128 characters of A-Z a-z 0-9 _ . -.');
     expect(catalog.size).toBe(TOOLS.length + 1);

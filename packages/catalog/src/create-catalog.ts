@@ -1,5 +1,6 @@
 // createCatalog: validated descriptors, a ranking index and prompt-safe hits for very large tool catalogs.
 import { pino, type Logger } from 'pino';
+import { z } from 'zod';
 import { CatalogError } from './errors.js';
 import { contentHash } from './internal/content-hash.js';
 import { findSimilarIds } from './internal/find-similar-ids.js';
@@ -78,8 +79,8 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
   const parsedOptions = catalogOptionsSchema.safeParse(publicOptions);
   if (!parsedOptions.success) {
     const issue = parsedOptions.error.issues[0];
-    const field = issue?.path.join('.') ?? '';
-    throw new CatalogError('invalid_options', `Invalid catalog option \`${field}\`: ${issue?.message ?? 'invalid'}.`, { field });
+    const path = z.core.toDotPath(issue?.path ?? []);
+    throw new CatalogError('invalid_options', `Invalid catalog option \`${path}\`: ${issue?.message ?? 'invalid'}.`, { path });
   }
   const limits = resolveSearchLimits(parsedOptions.data, { searchDefaultLimit: DEFAULT_SEARCH_LIMIT, maxSearchLimit: DEFAULT_MAX_SEARCH_LIMIT });
   const logger: Logger = (parsedOptions.data.logger ?? pino({ level: 'silent' })).child({ pkg: 'catalog' });
@@ -127,9 +128,10 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       const parsed = toolInputSchema.safeParse(entry);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.') || '(entry)';
+        const field = z.core.toDotPath(issue?.path ?? []) || '(entry)';
+        const path = z.core.toDotPath(['tools', position, ...(issue?.path ?? [])]);
         const label = entryLabel(entry, position);
-        rejected.push({ index: position, code: 'invalid_tool', field, message: `Invalid tool ${label}: field \`${field}\`: ${issue?.message ?? 'invalid'}.` });
+        rejected.push({ index: position, code: 'invalid_tool', path, message: `Invalid tool ${label}: field \`${field}\`: ${issue?.message ?? 'invalid'}.` });
         return;
       }
       const input = parsed.data;
@@ -443,7 +445,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
         // Validate every entry before running any, so a bad entry fails the call as a whole.
         queries.forEach((entry, position) => {
           if (typeof entry !== 'object' || entry === null || typeof entry.query !== 'string') {
-            throw new CatalogError('invalid_query', `Invalid query at queries[${position}]: expected { query: string, limit?: number }.`, { index: position, field: 'query' });
+            throw new CatalogError('invalid_query', `Invalid query at queries[${position}]: expected { query: string, limit?: number }.`, { index: position, path: `queries[${position}].query` });
           }
           resolveLimit(entry.limit, limits);
         });
@@ -507,8 +509,8 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     const parsedView = viewOptionsSchema.safeParse(viewOptions);
     if (!parsedView.success) {
       const issue = parsedView.error.issues[0];
-      const field = issue?.path.join('.') ?? '';
-      throw new CatalogError('invalid_options', `Invalid view option \`${field}\`: ${issue?.message ?? 'invalid'}.`, { field });
+      const path = z.core.toDotPath(issue?.path ?? []);
+      throw new CatalogError('invalid_options', `Invalid view option \`${path}\`: ${issue?.message ?? 'invalid'}.`, { path });
     }
     // A view's limits default to the catalog's and are clamped like them (never above the ceiling).
     const viewLimits = resolveSearchLimits(parsedView.data, limits);
@@ -593,8 +595,8 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
       const parsed = ownerContextSchema.safeParse(context);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.') || '(context)';
-        throw new CatalogError('invalid_options', `Invalid owner context: field \`${field}\`: ${issue?.message ?? 'invalid'}.`, { field });
+        const path = z.core.toDotPath(issue?.path ?? []);
+        throw new CatalogError('invalid_options', `Invalid owner context: field \`${path || '(context)'}\`: ${issue?.message ?? 'invalid'}.`, path === '' ? {} : { path });
       }
       const { source, owner } = parsed.data;
       const key = `${source}:${owner}`;
@@ -616,7 +618,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
   if (invalid) {
     throw new CatalogError(invalid.code === 'duplicate_id' ? 'duplicate_id' : 'invalid_tool', invalid.message, {
       index: invalid.index,
-      field: invalid.field ?? 'name',
+      path: invalid.path ?? `tools[${invalid.index}].name`,
     });
   }
   for (const entry of initial.rejected) logger.warn({ name: entry.id, index: entry.index }, 'tool with a reserved name skipped');

@@ -109,8 +109,8 @@ describe('createOpenAiEmbedder', () => {
   });
 
   it('throws invalid_options for a missing model or a base URL that is not http(s)', () => {
-    expect(() => createOpenAiEmbedder({ baseUrl, model: '' })).toThrow(expect.objectContaining({ code: 'invalid_options', field: 'model' }));
-    expect(() => createOpenAiEmbedder({ baseUrl: 'file:///etc', model: 'm' })).toThrow(expect.objectContaining({ code: 'invalid_options', field: 'baseUrl' }));
+    expect(() => createOpenAiEmbedder({ baseUrl, model: '' })).toThrow(expect.objectContaining({ code: 'invalid_options', path: 'model' }));
+    expect(() => createOpenAiEmbedder({ baseUrl: 'file:///etc', model: 'm' })).toThrow(expect.objectContaining({ code: 'invalid_options', path: 'baseUrl' }));
     expect(() => createOpenAiEmbedder({ baseUrl, model: 'm', batch: 3 } as never)).toThrow(expect.objectContaining({ code: 'invalid_options' }));
   });
 

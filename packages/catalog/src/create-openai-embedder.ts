@@ -56,8 +56,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || '(options)';
-    throw new CatalogError('invalid_options', `Invalid OpenAI embedder option \`${field}\`: ${issue?.message ?? 'invalid'}.`, { field });
+    const path = z.core.toDotPath(issue?.path ?? []);
+    throw new CatalogError('invalid_options', `Invalid OpenAI embedder option \`${path || '(options)'}\`: ${issue?.message ?? 'invalid'}.`, path === '' ? {} : { path });
   }
   const settings = parsed.data;
   const url = `${settings.baseUrl.replace(/\/+$/, '')}/embeddings`;

@@ -7,17 +7,18 @@ describe('isCatalogError', () => {
   });
 
   it('recognises a branded object from another copy of the package', () => {
-    expect(isCatalogError({ [Symbol.for('@tool-search/catalog/CatalogError')]: true })).toBe(true);
+    expect(isCatalogError({ [Symbol.for('tool-search.error')]: 'CatalogError' })).toBe(true);
   });
 
-  it('rejects plain errors and non-objects', () => {
+  it('rejects plain errors, errors of other packages and non-objects', () => {
     expect(isCatalogError(new Error('x'))).toBe(false);
+    expect(isCatalogError({ [Symbol.for('tool-search.error')]: 'PolicyError' })).toBe(false);
     expect(isCatalogError('invalid_limit')).toBe(false);
   });
 
   it('keeps code, cause and structured fields', () => {
-    const cause = new Error('zod');
-    const error = new CatalogError('invalid_tool', 'bad', { cause, index: 2, field: 'owner' });
-    expect([error.code, error.cause, error.index, error.field, error.name]).toEqual(['invalid_tool', cause, 2, 'owner', 'CatalogError']);
+    const cause = new Error('root');
+    const error = new CatalogError('invalid_tool', 'bad', { cause, index: 2, path: 'tools[2].owner' });
+    expect([error.code, error.cause, error.index, error.path, error.name]).toEqual(['invalid_tool', cause, 2, 'tools[2].owner', 'CatalogError']);
   });
 });

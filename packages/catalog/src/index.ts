@@ -3,30 +3,20 @@
  */
 export {
   createCatalog,
-  DEFAULT_LIKELY_TOOLS,
   DEFAULT_MAX_SEARCH_LIMIT,
-  MAX_DESCRIBE_LENGTH,
   DEFAULT_SEARCH_LIMIT,
-  MAX_HIT_DESCRIPTION_LENGTH,
   MAX_QUERIES_PER_CALL,
   SEARCH_LIMIT_CEILING,
 } from './create-catalog.js';
 export { CatalogError, isCatalogError } from './errors.js';
 export type { CatalogErrorCode } from './errors.js';
-export { MAX_INPUT_SIGNATURE_LENGTH, renderInputSignature } from './render-input-signature.js';
-export type { RenderInputSignatureOptions } from './render-input-signature.js';
 export { sanitizeText } from './sanitize-text.js';
 export type { SanitizeTextOptions } from './sanitize-text.js';
 export { createOpenAiEmbedder } from './create-openai-embedder.js';
 export type { OpenAiEmbedderOptions } from './create-openai-embedder.js';
 export {
-  catalogOptionsSchema,
   MAX_DESCRIPTION_LENGTH,
-  MAX_OWNER_CONTEXT_INDEXED,
   MAX_TITLE_LENGTH,
-  ownerContextSchema,
-  TOOL_NAME_PATTERN,
-  TOOL_OWNER_PATTERN,
   toolInputSchema,
 } from './schemas.js';
 export { parseToolId, TOOL_SOURCES, toolId } from './tool-id.js';

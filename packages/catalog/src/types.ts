@@ -199,8 +199,8 @@ export interface RejectedTool {
   /** The id the entry would have had, when its fields allowed one. */
   id?: string;
   code: RejectedToolCode;
-  /** The offending field path, for `invalid_tool`. */
-  field?: string;
+  /** Where in the input the problem is (`tools[3].owner`), for `invalid_tool`. */
+  path?: string;
   message: string;
 }
 

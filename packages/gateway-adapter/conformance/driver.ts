@@ -4,7 +4,8 @@
 // arrives on the wire. Every scenario goes through a tool-search host (`createToolSearchHost`) and a direct-mode
 // session on it, the way a gateway reaches its servers: each tool the server lists is called by the name the
 // session declares for it, through the session's policy, validation and call pipeline.
-import { createMemoryTokenStore, createToolSearchHost, type McpOAuthConfig, type McpServerConfig, type ToolSearchHost, type ToolSearchSession } from '../src/index.js';
+import { createMemoryTokenStore, createToolSearchHost, type McpServerConfig, type ToolSearchHost, type ToolSearchSession } from '../src/index.js';
+import type { McpOAuthConfig } from '../src/schemas.js';
 
 /** The server as a scenario sees it: the tools the session declares, a call by that name, and the end. */
 interface ScenarioServer {

@@ -79,6 +79,27 @@ describe('connectMcpServer (real stdio server)', () => {
     expect(connection.status).toBe('connected');
   });
 
+  it('classifies a request out of time by the SDK error code, not by the words "timed out"', async () => {
+    const connection = await connectMcpServer(mcpFixtureConfig('fixture', { timedOutErrors: true }), { requestTimeoutMs: 10_000 });
+    open.push(connection);
+    expect(await connection.callTool('never_answers', {}, { timeoutMs: 300 })).toEqual({
+      ok: false,
+      code: 'timeout',
+      message: 'MCP server "fixture" did not answer tools/call never_answers within 300 ms',
+    });
+    // A tool's own error result that says "timed out" is the tool's answer, not a timeout of the call.
+    expect(await connection.callTool('report_timed_out', {})).toEqual({
+      ok: true,
+      parts: [{ type: 'text', text: 'upstream request timed out after 5 ms' }],
+      result: 'upstream request timed out after 5 ms',
+      isError: true,
+    });
+    // A JSON-RPC error answer whose message says "timed out" is a failure of the request, not a timeout.
+    const read = await connection.readResource('fixture://timed-out');
+    expect(read).toMatchObject({ ok: false, code: 'failed', message: expect.stringContaining('upstream request timed out after 5 ms') });
+    expect(connection.status).toBe('connected');
+  });
+
   it('fails a pending call with an error naming the server when the server is killed mid-call', async () => {
     let unavailableReason: string | undefined;
     const connection = await connect({ onUnavailable: (reason) => (unavailableReason = reason) });

@@ -331,7 +331,7 @@ function collectLocalTools(openclaw: readonly ExecutableTool[], plugins: Awaited
   };
   return [
     ...openclaw.map((tool, index) => local(tool, 'openclaw', 'core', `sources.openclaw[${index}]`)),
-    ...plugins.flatMap((plugin) => plugin.tools.map((tool, index) => local(tool, 'plugin', plugin.name, `sources.plugins(${plugin.name})[${index}]`))),
+    ...plugins.flatMap((plugin, pluginIndex) => plugin.tools.map((tool, index) => local(tool, 'plugin', plugin.name, `sources.plugins[${pluginIndex}].tools[${index}]`))),
   ];
 }
 

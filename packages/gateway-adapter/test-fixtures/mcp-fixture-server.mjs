@@ -58,6 +58,17 @@ addTool('change_tools', 'Remove remove_me and add added_later.', {},
     return text('changed');
   });
 
+// FIXTURE_TIMED_OUT_ERRORS=1: failures whose text says "timed out" but are not timeouts of the request: a tool
+// error result, and a resource whose read fails with a JSON-RPC error.
+if (process.env.FIXTURE_TIMED_OUT_ERRORS === '1') {
+  addTool('report_timed_out', 'A tool that reports an upstream timeout as its error.', {},
+    { type: 'object', properties: {} },
+    async () => ({ isError: true, content: [{ type: 'text', text: 'upstream request timed out after 5 ms' }] }));
+  server.registerResource('timed-out', 'fixture://timed-out', { description: 'A resource whose read fails.' }, async () => {
+    throw new Error('upstream request timed out after 5 ms');
+  });
+}
+
 // Replace the SDK's one-page list with a paginated one over the same tools.
 server.server.setRequestHandler(ListToolsRequestSchema, (request) => {
   const all = [...tools.entries()].map(([name, tool]) => ({ name, description: tool.description, inputSchema: tool.inputSchema }));

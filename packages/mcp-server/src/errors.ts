@@ -2,7 +2,11 @@
 // a denied resource, a tool call that failed) is answered on the wire as a JSON-RPC error or an `isError`
 // result; this class is for broken contracts of the library itself: bad options.
 
-const MCP_SERVER_ERROR = Symbol.for('@tool-search/mcp-server/error');
+/**
+ * The brand every Tool Search error carries: the same `Symbol.for` key in every package, its value the class
+ * name. A guard reads it instead of `instanceof`, so an error from another copy of the package is recognised.
+ */
+const TOOL_SEARCH_ERROR = Symbol.for('tool-search.error');
 
 /** The closed set of codes a `McpServerError` carries. */
 export type McpServerErrorCode = 'invalid_options';
@@ -12,17 +16,17 @@ export class McpServerError extends Error {
   readonly code: McpServerErrorCode;
   /** Which option is wrong (`http.allowedHosts`), when known. */
   readonly path: string | undefined;
-  readonly [MCP_SERVER_ERROR] = true;
 
   constructor(code: McpServerErrorCode, message: string, options?: { cause?: unknown; path?: string }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'McpServerError';
     this.code = code;
     this.path = options?.path;
+    Object.defineProperty(this, TOOL_SEARCH_ERROR, { value: 'McpServerError' });
   }
 }
 
 /** True when `value` is a `McpServerError`, across package copies (brand check, not `instanceof`). */
 export function isMcpServerError(value: unknown): value is McpServerError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MCP_SERVER_ERROR] === true;
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_SEARCH_ERROR] === 'McpServerError';
 }

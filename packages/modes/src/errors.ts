@@ -2,7 +2,17 @@
 // the caller's input (bad options, a name clash that would make a tool call ambiguous), never an expected
 // outcome.
 
-const MODES_ERROR = Symbol.for('@tool-search/modes/error');
+/**
+ * The brand every Tool Search error carries: the same `Symbol.for` key in every package, its value the class
+ * name. A guard reads it instead of `instanceof`, so an error from another copy of the package is recognised.
+ */
+const TOOL_SEARCH_ERROR = Symbol.for('tool-search.error');
+
+/** One validation problem: where (`directory.maxChars`) and what. A failed validation's `cause` is a list of these. */
+export interface ModesErrorIssue {
+  path: string;
+  message: string;
+}
 
 /** The closed set of codes a `ModesError` carries. */
 export type ModesErrorCode =
@@ -21,14 +31,16 @@ export type ModesErrorCode =
   /** A tool result renderer was handed a result that is not `{ text, parts?, structured?, isError? }` with valid parts. */
   | 'invalid_tool_result';
 
-/** Thrown by `renderSurface`, the provider converters and the result renderers on broken contracts. */
+/**
+ * Thrown by `renderSurface`, the provider converters and the result renderers on broken contracts. When
+ * validation failed, `cause` is the list of problems as plain `ModesErrorIssue`s (never a `ZodError`).
+ */
 export class ModesError extends Error {
   readonly code: ModesErrorCode;
   /** The tool ids involved, when the error is about tools (both ids for a collision). */
   readonly toolIds: readonly string[];
   /** Where in the options the problem is (`directory.maxChars`, `clientTools[2].name`), when known. */
   readonly path: string | undefined;
-  readonly [MODES_ERROR] = true;
 
   constructor(
     code: ModesErrorCode,
@@ -40,10 +52,11 @@ export class ModesError extends Error {
     this.code = code;
     this.toolIds = options?.toolIds ?? [];
     this.path = options?.path;
+    Object.defineProperty(this, TOOL_SEARCH_ERROR, { value: 'ModesError' });
   }
 }
 
 /** True when `value` is a `ModesError`, across package copies (brand check, not `instanceof`). */
 export function isModesError(value: unknown): value is ModesError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MODES_ERROR] === true;
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_SEARCH_ERROR] === 'ModesError';
 }

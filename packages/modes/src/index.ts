@@ -1,10 +1,10 @@
 /**
  * @tool-search/modes: the public contract. Adding an export here makes it public API.
  */
+
 export {
   buildNativeSearchTool,
   CONTROL_TOOL_NAMES,
-  MAX_SEARCH_QUERIES,
   TOOL_CALL,
   TOOL_DESCRIBE,
   TOOL_SEARCH,
@@ -13,11 +13,14 @@ export {
 export { isModesError, ModesError } from './errors.js';
 export type { ModesErrorCode } from './errors.js';
 export { measureSurface } from './measure-surface.js';
-export { DEFAULT_MEDIA_LIMITS } from './media-limits.js';
 export { parseAnthropicToolSearchUse, parseOpenAIToolSearchCall } from './parse-native-search-call.js';
 export type { NativeSearchCall } from './parse-native-search-call.js';
 export { renderAnthropicToolResult } from './render-anthropic-tool-result.js';
-export type { AnthropicImageMediaType, AnthropicToolResultBlock, AnthropicToolResultContentBlock } from './render-anthropic-tool-result.js';
+export type {
+  AnthropicImageMediaType,
+  AnthropicToolResultBlock,
+  AnthropicToolResultContentBlock,
+} from './render-anthropic-tool-result.js';
 export { renderAnthropicToolSearchResult, renderOpenAIToolSearchOutput } from './render-native-search-answer.js';
 export type {
   AnthropicToolReferenceBlock,
@@ -43,21 +46,15 @@ export type {
 } from './render-openai-responses-tool-result.js';
 export { DEFAULT_CODE_TIMEOUT_MS, NATIVE_CHAT_FALLBACK_REASON, renderSurface } from './render-surface.js';
 export {
-  contentPartSchema,
-  mediaLimitsSchema,
-  renderSurfaceOptionsSchema,
   toolCallArgsSchema,
   toolDescribeArgsSchema,
-  toolResultPartsSchema,
   toolSearchArgsSchema,
   toolSearchCodeArgsSchema,
 } from './schemas.js';
-export type { ToolCallArgs, ToolDescribeArgs, ToolSearchArgs, ToolSearchCodeArgs } from './schemas.js';
+export type { ToolSearchArgs } from './schemas.js';
 export { toProviderToolResult } from './to-provider-tool-result.js';
 export type { ProviderToolResultByFormat, ProviderToolResultFor } from './to-provider-tool-result.js';
 export {
-  ANTHROPIC_TOOL_NAME_PATTERN,
-  OPENAI_TOOL_NAME_PATTERN,
   PROVIDER_MAX_TOOLS,
   toAnthropicTools,
   toOpenAIChatTools,
@@ -73,7 +70,6 @@ export type {
   OpenAIResponsesNamespaceTool,
   OpenAIResponsesTool,
   OpenAIResponsesToolSearchTool,
-  ProviderTool,
   ProviderToolsByFormat,
   ProviderToolsFor,
 } from './to-provider-tools.js';

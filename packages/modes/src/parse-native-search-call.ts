@@ -42,7 +42,7 @@ const anthropicToolUseSchema = z.looseObject({
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.map(String).join('.') || '(arguments)'}: ${issue.message}`)
+    .map((issue) => `${z.core.toDotPath(issue.path) || '(arguments)'}: ${issue.message}`)
     .join('; ');
 }
 

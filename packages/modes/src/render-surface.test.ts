@@ -427,7 +427,7 @@ describe('renderSurface', () => {
       const error = catchModesError(() =>
         renderSurface({ mode: 'tools', catalog: createFakeCatalog([]), clientTools: [{ name: 'x', source: 'plugin', owner: 'a' }] }),
       );
-      expect(error.path).toBe('clientTools.0.source');
+      expect(error.path).toBe('clientTools[0].source');
     });
 
     it('rejects something that is not a catalog', () => {

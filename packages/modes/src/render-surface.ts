@@ -1,6 +1,7 @@
 // renderSurface: what the model sees before its first token, for each mode. Pure and byte-stable: the same
 // catalog and options always give identical output (everything is sorted by code point, nothing depends
 // on time, locale or input order).
+import { z } from 'zod';
 import { toolId, type JsonSchema, type ToolDescriptor, type ToolInput, type ToolSource } from '@tool-search/catalog';
 import {
   ANTHROPIC_SERVER_SEARCH_TOOL_NAMES,
@@ -9,7 +10,7 @@ import {
   buildToolSearchCodeTool,
   CONTROL_TOOL_NAMES,
 } from './control-tools.js';
-import { ModesError } from './errors.js';
+import { ModesError, type ModesErrorIssue } from './errors.js';
 import { assignModelNames, type NameRequest } from './internal/assign-model-names.js';
 import { assignNamespaces } from './internal/assign-namespaces.js';
 import { directoryBudget, renderDirectory, type DirectoryRow } from './internal/render-directory.js';
@@ -85,14 +86,13 @@ function fromDescriptor(tool: ToolDescriptor): DirectTool {
   };
 }
 
-function formatIssues(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): { message: string; path: string } {
-  const first = error.issues[0];
-  const path = first ? first.path.map(String).join('.') : '';
-  const message = error.issues
+function formatIssues(error: z.ZodError): { message: string; path: string; issues: ModesErrorIssue[] } {
+  const issues = error.issues.map((issue) => ({ path: z.core.toDotPath(issue.path), message: issue.message }));
+  const message = issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.map(String).join('.') || '(options)'}: ${issue.message}`)
+    .map((issue) => `${issue.path || '(options)'}: ${issue.message}`)
     .join('; ');
-  return { message, path };
+  return { message, path: issues[0]?.path ?? '', issues };
 }
 
 function resolveLimits(options: RenderSurfaceOptions): SurfaceLimits {
@@ -141,8 +141,8 @@ function nativeSearchFor(format: SurfaceFormat | undefined, options: RenderSurfa
 export function renderSurface(options: RenderSurfaceOptions): Surface {
   const parsed = renderSurfaceOptionsSchema.safeParse(options);
   if (!parsed.success) {
-    const { message, path } = formatIssues(parsed.error);
-    throw new ModesError('invalid_options', `invalid renderSurface options: ${message}`, { cause: parsed.error, path });
+    const { message, path, issues } = formatIssues(parsed.error);
+    throw new ModesError('invalid_options', `invalid renderSurface options: ${message}`, { cause: issues, ...(path === '' ? {} : { path }) });
   }
   if (options.mode === 'native') {
     const nativeSearch = nativeSearchFor(options.format, options);

@@ -1,5 +1,5 @@
 import { Agent, run, setTracingDisabled, type AgentOutputItem } from '@openai/agents';
-import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
+import { isToolSearchError, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFixtureHost,
@@ -15,6 +15,7 @@ import {
   ScriptedModel,
   searchCall,
 } from './internal/fixtures.js';
+import { isOpenAIAgentsError } from './errors.js';
 import { toolSearchFor } from './tool-search-for.js';
 
 setTracingDisabled(true);
@@ -116,5 +117,16 @@ describe('toolSearchFor', () => {
   it('refuses a session that does not declare every allowed tool', async () => {
     const session = await open({ mode: 'tools' });
     expect(() => toolSearchFor(session, { onClientCall: () => '' })).toThrow(expect.objectContaining({ code: 'wrong_mode', message: expect.stringContaining('received a tools mode session') }));
+    // The error contract every Tool Search package keeps: the shared brand and the class name.
+    const error = (() => {
+      try {
+        toolSearchFor(session, { onClientCall: () => '' });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(isToolSearchError(error) && isOpenAIAgentsError(error)).toBe(true);
+    expect(error).toMatchObject({ name: 'OpenAIAgentsError', path: undefined });
   });
 });

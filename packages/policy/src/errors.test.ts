@@ -20,8 +20,9 @@ describe('isPolicyError', () => {
   });
 
   it('recognises an error branded by another copy of the package', () => {
-    const foreign = Object.assign(new Error('x'), { [Symbol.for('@tool-search/policy.PolicyError')]: true });
+    const foreign = Object.assign(new Error('x'), { [Symbol.for('tool-search.error')]: 'PolicyError' });
     expect(isPolicyError(foreign)).toBe(true);
+    expect(isPolicyError(Object.assign(new Error('x'), { [Symbol.for('tool-search.error')]: 'ModesError' }))).toBe(false);
   });
 
   it('rejects other values', () => {

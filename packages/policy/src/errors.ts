@@ -1,7 +1,11 @@
 // The one error class of this package. Expected outcomes (a denial, a blocked call) are values, not errors:
 // a PolicyError means a broken contract (an invalid config, a malformed argument from the host).
 
-const POLICY_ERROR_BRAND = Symbol.for('@tool-search/policy.PolicyError');
+/**
+ * The brand every Tool Search error carries: the same `Symbol.for` key in every package, its value the class
+ * name. A guard reads it instead of `instanceof`, so an error from another copy of the package is recognised.
+ */
+const TOOL_SEARCH_ERROR = Symbol.for('tool-search.error');
 
 /** Every code a `PolicyError` can carry. */
 export type PolicyErrorCode =
@@ -37,11 +41,11 @@ export class PolicyError extends Error {
     this.code = code;
     this.path = options.path;
     this.issues = options.issues ?? (options.path === undefined ? [] : [{ path: options.path, message }]);
-    Object.defineProperty(this, POLICY_ERROR_BRAND, { value: true });
+    Object.defineProperty(this, TOOL_SEARCH_ERROR, { value: 'PolicyError' });
   }
 }
 
 /** True for a `PolicyError` from any copy of this package (checks a `Symbol.for` brand, not `instanceof`). */
 export function isPolicyError(value: unknown): value is PolicyError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[POLICY_ERROR_BRAND] === true;
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_SEARCH_ERROR] === 'PolicyError';
 }

@@ -164,7 +164,7 @@ describe('createRunner', { timeout: TEST_TIMEOUT }, () => {
 describe('createRunner options', { timeout: TEST_TIMEOUT }, () => {
   it('throws invalid_options on an unknown limit', () => {
     expect(() => createRunner({ pool: { size: 0 }, limits: { timeoutMS: 5 } as never })).toThrow(
-      expect.objectContaining({ code: 'invalid_options', field: 'limits' }),
+      expect.objectContaining({ code: 'invalid_options', path: 'limits' }),
     );
   });
 

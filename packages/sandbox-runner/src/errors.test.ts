@@ -9,8 +9,9 @@ describe('isSandboxRunnerError', () => {
   });
 
   it('recognises a copy from another module instance (same Symbol.for brand)', () => {
-    const brand = Symbol.for('@tool-search/sandbox-runner/SandboxRunnerError');
-    expect(isSandboxRunnerError({ [brand]: true, code: 'invalid_options' })).toBe(true);
+    const brand = Symbol.for('tool-search.error');
+    expect(isSandboxRunnerError({ [brand]: 'SandboxRunnerError', code: 'invalid_options' })).toBe(true);
+    expect(isSandboxRunnerError({ [brand]: 'CatalogError', code: 'invalid_options' })).toBe(false);
   });
 
   it('rejects plain errors and non-objects', () => {

@@ -91,7 +91,9 @@ export class HostRegistry {
       const where = tools[invalid.index]?.where ?? `tools[${invalid.index}]`;
       const message = invalid.code === 'duplicate_id' ? `Duplicate tool id ${invalid.id} (${where})` : `Invalid tool at ${where}: ${invalid.message}`;
       this.catalog.remove(added.map((descriptor) => descriptor.id));
-      throw new GatewayAdapterError('invalid_options', message, { path: where });
+      // The catalog's path is into the array it was given (`tools[3].owner`); the caller's names the entry's place.
+      const field = invalid.path?.slice(`tools[${invalid.index}]`.length) ?? '';
+      throw new GatewayAdapterError('invalid_options', message, { path: `${where}${field}` });
     }
     // A control-tool name is never catalogued, so it is never callable either: there is no route to it.
     for (const entry of rejected) this.log.warn({ toolId: entry.id, where: tools[entry.index]?.where }, 'tool with a control-tool name skipped');

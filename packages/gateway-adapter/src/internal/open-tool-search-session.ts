@@ -2,10 +2,8 @@
 // registry, the call pipeline, the control routes of its mode, its surface and its telemetry are each built
 // by their own module; this file connects them and routes `execute`.
 import { randomUUID } from 'node:crypto';
-import { isCatalogError } from '@tool-search/catalog';
 import {
   CONTROL_TOOL_NAMES,
-  isModesError,
   measureSurface,
   PROVIDER_MAX_TOOLS,
   renderSurface,
@@ -17,7 +15,6 @@ import {
 } from '@tool-search/modes';
 import {
   createPolicy,
-  isPolicyError,
   type ApprovalProvider,
   type BeforeToolCallHook,
   type Policy,
@@ -29,7 +26,7 @@ import {
 import type { Runner } from '@tool-search/sandbox-runner';
 import type { Logger } from 'pino';
 import { createSessionLog, type SessionLog, type SessionLogTarget } from '../create-session-log.js';
-import { GatewayAdapterError } from '../errors.js';
+import { GatewayAdapterError, isToolSearchError } from '../errors.js';
 import type { ClientTool } from '../executable-tool.js';
 import { resolveToolSearchConfig, type ResolvedToolSearchConfig } from '../resolve-tool-search-config.js';
 import type { CallRoute } from '../telemetry.js';
@@ -125,7 +122,8 @@ interface SessionParts {
 /**
  * Opens a session on `host`; `onClose` is told when it closes. Whatever the composed packages throw while it
  * opens (a `PolicyError` for a bad policy config, a `ModesError` for a client tool colliding with a catalog name,
- * a `CatalogError`) comes out as one `GatewayAdapterError` (the original as its `cause`), so a host needs one guard.
+ * a `CatalogError`, a `SandboxRunnerError` from the runner it starts) comes out as one `GatewayAdapterError` (the
+ * original as its `cause`, its `path` kept), so a host needs one guard.
  */
 export async function openToolSearchSession(
   host: HostCore,
@@ -139,14 +137,20 @@ export async function openToolSearchSession(
   }
 }
 
-/** The composed packages' contract errors as this package's, by one table; anything else passes through. */
+/** How each composed package's contract error comes out of `openSession`: one table, by the error's class name. */
+const WRAPPED_ERROR_CODES: Readonly<Record<string, 'invalid_config' | 'invalid_options'>> = {
+  PolicyError: 'invalid_config',
+  ModesError: 'invalid_options',
+  CatalogError: 'invalid_options',
+  SandboxRunnerError: 'invalid_options',
+};
+
+/** The composed packages' contract errors as this package's (path kept, the original as `cause`); anything else passes through. */
 function asGatewayAdapterError(error: unknown): unknown {
-  const wrap = (code: 'invalid_config' | 'invalid_options', from: Error & { code: string }, path: string | undefined) =>
-    new GatewayAdapterError(code, `${from.message} (${from.name} ${from.code})`, { cause: from, ...(path === undefined ? {} : { path }) });
-  if (isPolicyError(error)) return wrap('invalid_config', error, error.path);
-  if (isModesError(error)) return wrap('invalid_options', error, error.path);
-  if (isCatalogError(error)) return wrap('invalid_options', error, error.field);
-  return error;
+  if (!isToolSearchError(error)) return error;
+  const code = Object.hasOwn(WRAPPED_ERROR_CODES, error.name) ? WRAPPED_ERROR_CODES[error.name] : undefined;
+  if (code === undefined) return error;
+  return new GatewayAdapterError(code, `${error.message} (${error.name} ${error.code})`, { cause: error, ...(error.path === undefined ? {} : { path: error.path }) });
 }
 
 async function openSession(

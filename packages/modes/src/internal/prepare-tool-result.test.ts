@@ -114,8 +114,8 @@ describe('prepareToolResult', () => {
   it('rejects a malformed result or limit with a clear error', () => {
     const attempts: Array<[unknown, unknown, string]> = [
       [{ text: 1 }, undefined, 'invalid tool result: text:'],
-      [{ text: 'x', parts: [{ type: 'video', data: '' }] }, undefined, 'invalid tool result: parts.0.type:'],
-      [{ text: 'x', parts: [{ type: 'image', data: 'AAAA' }] }, undefined, 'invalid tool result: parts.0.mimeType:'],
+      [{ text: 'x', parts: [{ type: 'video', data: '' }] }, undefined, 'invalid tool result: parts[0].type:'],
+      [{ text: 'x', parts: [{ type: 'image', data: 'AAAA' }] }, undefined, 'invalid tool result: parts[0].mimeType:'],
       [{ text: 'x', content: 'typo' }, undefined, 'invalid tool result: (result):'],
       [{ text: 'x' }, { maxPartBytes: 0 }, 'invalid media limits: limits.maxPartBytes:'],
     ];

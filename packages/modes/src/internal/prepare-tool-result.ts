@@ -2,7 +2,8 @@
 // carry, apply the caps, and write a note for every part left out. Binary data is never cut: a part is kept
 // whole or left out whole. Notes are our own text (a part's media type is printed only when well formed),
 // so nothing a server sent reaches the model outside the caller's marked text.
-import { ModesError } from '../errors.js';
+import { z } from 'zod';
+import { ModesError, type ModesErrorIssue } from '../errors.js';
 import { DEFAULT_MEDIA_LIMITS } from '../media-limits.js';
 import { mediaLimitsSchema, toolResultPartsSchema } from '../schemas.js';
 import type { ContentPart, DroppedContentPart, MediaLimits, SurfaceFormat, ToolResultParts } from '../types.js';
@@ -107,19 +108,24 @@ function stringifyStructured(value: unknown): string {
   }
 }
 
+/** A failed parse's issues as plain values, each path in the one error-path syntax. */
+function plainIssues(error: z.ZodError, prefix: readonly PropertyKey[]): ModesErrorIssue[] {
+  return error.issues.map((issue) => ({ path: z.core.toDotPath([...prefix, ...issue.path]), message: issue.message }));
+}
+
 /** Validates `result` and `limits`, and prepares it for `format`. Throws `ModesError('invalid_tool_result')` on a malformed result. */
 export function prepareToolResult(result: ToolResultParts, format: SurfaceFormat, limitsInput: Partial<MediaLimits> | undefined): PreparedToolResult {
   const parsed = toolResultPartsSchema.safeParse(result);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue ? issue.path.map(String).join('.') : '';
-    throw new ModesError('invalid_tool_result', `invalid tool result: ${path || '(result)'}: ${issue?.message ?? 'invalid'}`, { cause: parsed.error, path });
+    const issues = plainIssues(parsed.error, []);
+    const path = issues[0]?.path ?? '';
+    throw new ModesError('invalid_tool_result', `invalid tool result: ${path || '(result)'}: ${issues[0]?.message ?? 'invalid'}`, { cause: issues, ...(path === '' ? {} : { path }) });
   }
   const parsedLimits = mediaLimitsSchema.safeParse(limitsInput ?? {});
   if (!parsedLimits.success) {
-    const issue = parsedLimits.error.issues[0];
-    const path = `limits.${issue ? issue.path.map(String).join('.') : ''}`;
-    throw new ModesError('invalid_options', `invalid media limits: ${path}: ${issue?.message ?? 'invalid'}`, { cause: parsedLimits.error, path });
+    const issues = plainIssues(parsedLimits.error, ['limits']);
+    const path = issues[0]?.path ?? 'limits';
+    throw new ModesError('invalid_options', `invalid media limits: ${path}: ${issues[0]?.message ?? 'invalid'}`, { cause: issues, path });
   }
   const limits: MediaLimits = { ...DEFAULT_MEDIA_LIMITS, ...Object.fromEntries(Object.entries(parsedLimits.data).filter(([, value]) => value !== undefined)) };
   const supported = SUPPORTED[format];

@@ -1,14 +1,9 @@
-// Dotted config paths for error messages and verdicts: `agents.main.deny[2]`, `agents["my agent"]`.
+// Config paths for error messages and verdicts, in the one syntax every Tool Search error uses (zod's own
+// `toDotPath`): `agents.main.deny[2]`, `agents["my agent"]`.
+import { z } from 'zod';
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** Formats path segments as `a.b[0]["c d"]`. */
+/** Formats path segments as `a.b[0]["c d"]`; the empty path is `(root)`. */
 export function formatPath(segments: readonly PropertyKey[]): string {
-  let out = '';
-  for (const segment of segments) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (typeof segment === 'string' && IDENTIFIER.test(segment)) out += out === '' ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(String(segment))}]`;
-  }
+  const out = z.core.toDotPath(segments);
   return out === '' ? '(root)' : out;
 }

@@ -1,5 +1,6 @@
 // The runner behind `createRunner` (and, with `escapedForTests`, behind the adversarial suite's escaped runner).
 import { pino, type Logger } from 'pino';
+import { z } from 'zod';
 import { SandboxRunnerError } from '../errors.js';
 import { probeRuntimeDetailed, type DetailedProbeResult } from '../probe-runtime.js';
 import { clampLimit, resolveLimits } from '../resolve-limits.js';
@@ -13,18 +14,18 @@ import { spawnSandboxChild, type SandboxChild } from './spawn-sandbox-child.js';
 /** Pool size when `pool` is not given. */
 export const DEFAULT_POOL_SIZE = 2;
 
-function formatIssues(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): { message: string; field: string } {
+function formatIssues(error: z.ZodError): { message: string; path?: string } {
   const issue = error.issues[0];
-  const field = issue === undefined ? '' : issue.path.map(String).join('.');
-  return { field, message: issue === undefined ? 'invalid' : `${field || '(root)'}: ${issue.message}` };
+  const path = issue === undefined ? '' : z.core.toDotPath(issue.path);
+  return { ...(path === '' ? {} : { path }), message: issue === undefined ? 'invalid' : `${path || '(root)'}: ${issue.message}` };
 }
 
 /** Creates a runner. `escapedForTests` swaps in the test-only bootstrap (see create-escaped-runner-for-tests.ts). */
 export function createSandboxRunner(options: RunnerOptions, internal: { escapedForTests: boolean }): Runner {
   const parsed = runnerOptionsSchema.safeParse(options);
   if (!parsed.success) {
-    const { message, field } = formatIssues(parsed.error);
-    throw new SandboxRunnerError('invalid_options', `invalid runner options: ${message}`, { field });
+    const { message, path } = formatIssues(parsed.error);
+    throw new SandboxRunnerError('invalid_options', `invalid runner options: ${message}`, path === undefined ? {} : { path });
   }
   const limits = resolveLimits(options.limits);
   const poolSize = options.pool?.size ?? DEFAULT_POOL_SIZE;
@@ -77,8 +78,8 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
     if (closed) throw new SandboxRunnerError('runner_closed', 'run() was called after close()');
     const parsedRun = runOptionsSchema.safeParse(runOptions);
     if (!parsedRun.success) {
-      const { message, field } = formatIssues(parsedRun.error);
-      throw new SandboxRunnerError('invalid_run_options', `invalid run options: ${message}`, { field });
+      const { message, path } = formatIssues(parsedRun.error);
+      throw new SandboxRunnerError('invalid_run_options', `invalid run options: ${message}`, path === undefined ? {} : { path });
     }
     const startedAt = performance.now();
     const runtime = await ensureProbe();
