@@ -11,7 +11,7 @@ import { renderInputSignature } from './render-input-signature.js';
 import { sanitizeText } from './sanitize-text.js';
 import { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, MAX_OWNER_CONTEXT_INDEXED, ownerContextSchema, toolInputSchema, viewOptionsSchema } from './schemas.js';
 import { isTrustedByDefault } from './is-trusted-by-default.js';
-import { resolveSearchLimits, type SearchLimits } from './resolve-search-limits.js';
+import { resolveSearchLimits, type ResolvedSearchLimits } from './resolve-search-limits.js';
 import { TOOL_SOURCES, toolId } from './tool-id.js';
 import type {
   AddResult,
@@ -317,7 +317,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
     };
   }
 
-  function resolveLimit(limit: unknown, readerLimits: SearchLimits): number {
+  function resolveLimit(limit: unknown, readerLimits: ResolvedSearchLimits): number {
     if (limit === undefined) return readerLimits.searchDefaultLimit;
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
       throw new CatalogError('invalid_limit', `Invalid search limit ${String(limit)}: expected an integer ≥ 1 (values above ${readerLimits.maxSearchLimit} are clamped).`);
@@ -337,7 +337,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
     sync(): void;
   }
 
-  function createReader(scope: Scope, limits: SearchLimits): CatalogReader {
+  function createReader(scope: Scope, limits: ResolvedSearchLimits): CatalogReader {
     const visible = (id: string) => descriptors.has(id) && (scope.index === undefined || scope.index.has(id));
     const namedIds = (name: string): string[] => [...(idsByName.get(name) ?? [])].filter(visible).sort();
     let listed: { stamp: number; tools: ToolDescriptor[]; sources: Record<ToolSource, number> } | undefined;

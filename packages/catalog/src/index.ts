@@ -33,7 +33,7 @@ export { parseToolId, TOOL_SOURCES, toolId } from './tool-id.js';
 export { isToolSource } from './tool-id.js';
 export { isTrustedByDefault } from './is-trusted-by-default.js';
 export { resolveSearchLimits } from './resolve-search-limits.js';
-export type { SearchLimits } from './resolve-search-limits.js';
+export type { ResolvedSearchLimits } from './resolve-search-limits.js';
 export { editDistance } from './edit-distance.js';
 export type {
   AddResult,

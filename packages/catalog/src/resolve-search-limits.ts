@@ -8,9 +8,9 @@ export const DEFAULT_MAX_SEARCH_LIMIT = 20;
 export const SEARCH_LIMIT_CEILING = 50;
 
 /** Effective search limits: hits per search when none is asked for, and the most a search returns. */
-export type SearchLimits = Readonly<{ searchDefaultLimit: number; maxSearchLimit: number }>;
+export type ResolvedSearchLimits = Readonly<{ searchDefaultLimit: number; maxSearchLimit: number }>;
 
-const DEFAULT_LIMITS: SearchLimits = Object.freeze({ searchDefaultLimit: DEFAULT_SEARCH_LIMIT, maxSearchLimit: DEFAULT_MAX_SEARCH_LIMIT });
+const DEFAULT_LIMITS: ResolvedSearchLimits = Object.freeze({ searchDefaultLimit: DEFAULT_SEARCH_LIMIT, maxSearchLimit: DEFAULT_MAX_SEARCH_LIMIT });
 
 /**
  * Search limits from `options` over `defaults` (the catalog's defaults unless given): the maximum is clamped to
@@ -18,8 +18,8 @@ const DEFAULT_LIMITS: SearchLimits = Object.freeze({ searchDefaultLimit: DEFAULT
  */
 export function resolveSearchLimits(
   options: { searchDefaultLimit?: number | undefined; maxSearchLimit?: number | undefined },
-  defaults: SearchLimits = DEFAULT_LIMITS,
-): SearchLimits {
+  defaults: ResolvedSearchLimits = DEFAULT_LIMITS,
+): ResolvedSearchLimits {
   const maxSearchLimit = Math.min(options.maxSearchLimit ?? defaults.maxSearchLimit, SEARCH_LIMIT_CEILING);
   const searchDefaultLimit = Math.min(options.searchDefaultLimit ?? defaults.searchDefaultLimit, maxSearchLimit);
   return Object.freeze({ searchDefaultLimit, maxSearchLimit });

@@ -1,12 +1,12 @@
 // A small in-memory catalog for this package's tests: exactly what renderSurface reads (`list()` sorted by id,
 // `size`, `get`, `named` and `limits`), so a change that starts depending on more fails to compile.
-import { isTrustedByDefault, resolveSearchLimits, toolId, type SearchLimits, type CatalogReader, type ToolDescriptor, type ToolInput } from '@tool-search/catalog';
+import { isTrustedByDefault, resolveSearchLimits, toolId, type ResolvedSearchLimits, type CatalogReader, type ToolDescriptor, type ToolInput } from '@tool-search/catalog';
 import { compareStrings } from './text.js';
 
 /** Builds a fake catalog from tool inputs (trust defaults from the catalog's own rule). */
 export function createFakeCatalog(
   tools: readonly ToolInput[],
-  limits: SearchLimits = resolveSearchLimits({}),
+  limits: ResolvedSearchLimits = resolveSearchLimits({}),
 ): Pick<CatalogReader, 'list' | 'limits' | 'size' | 'get' | 'named'> {
   const descriptors: ToolDescriptor[] = tools
     .map((tool) => ({
