@@ -1,28 +1,13 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { isToolSearchError, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isToolSearchError, type ToolSearchSession } from '@tool-search/gateway-adapter';
+import { describe, expect, it } from 'vitest';
 import { isAiSdkError } from './errors.js';
-import { callStep, createFixtureHost, declaredNames, DENIED_ID, executed, IMAGE_TOOL, openFixtureSession, textStep, toolResults, type ScriptedStep } from './internal/fixtures.js';
+import { callStep, declaredNames, DENIED_ID, executed, IMAGE_TOOL, textStep, toolResults, useFixtureSessions, type ScriptedStep } from './internal/fixtures.js';
 import { toolSearchFor } from './tool-search-for.js';
 
-let host: ToolSearchHost;
-beforeAll(async () => {
-  host = await createFixtureHost();
-}, 30_000);
-afterAll(() => host.close());
-
-const sessions: ToolSearchSession[] = [];
-afterEach(async () => {
-  executed.length = 0;
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
-
-async function open(config: unknown = { native: true }) {
-  const session = await openFixtureSession(host, config);
-  sessions.push(session);
-  return session;
-}
+const openSession = useFixtureSessions();
+const open = (config: unknown = { native: true }) => openSession(config);
 
 async function drive(session: ToolSearchSession, steps: ScriptedStep[], options: { maxResults?: number } = {}) {
   const model = new MockLanguageModelV3({ doGenerate: steps });

@@ -1,29 +1,13 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callStep, createFixtureHost, declaredNames, DENIED_ID, executed, IMAGE_TOOL, openFixtureSession, textStep, toolResults } from './internal/fixtures.js';
+import type { ToolSearchSession } from '@tool-search/gateway-adapter';
+import { describe, expect, it } from 'vitest';
+import { callStep, declaredNames, DENIED_ID, executed, IMAGE_TOOL, textStep, toolResults, useFixtureSessions } from './internal/fixtures.js';
 import { toolSearchTools } from './tool-search-tools.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-let host: ToolSearchHost;
-beforeAll(async () => {
-  host = await createFixtureHost();
-}, 30_000);
-afterAll(() => host.close());
-
-const sessions: ToolSearchSession[] = [];
-afterEach(async () => {
-  executed.length = 0;
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
-
-async function open(config: unknown) {
-  const session = await openFixtureSession(host, config);
-  sessions.push(session);
-  return session;
-}
+const open = useFixtureSessions();
 
 async function drive(session: ToolSearchSession, steps: ReturnType<typeof textStep>[]) {
   const model = new MockLanguageModelV3({ doGenerate: steps });

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createCatalog, type ToolInput } from '../src/index.js';
+import { createRankedCatalog } from '../src/create-catalog.js';
+import type { Catalog, ToolInput } from '../src/index.js';
 import { benchDataDir, rankingFrom, thesaurusFrom } from './bench-options.js';
 import { loadBenchSet } from './load-bench-set.js';
 import { syntheticTools } from './synthetic-tools.js';
@@ -52,7 +53,7 @@ function measure(label: string, tools: ToolInput[], extra: ToolInput[]): string 
   collectGarbage();
   const heapBefore = process.memoryUsage().heapUsed;
   const started = performance.now();
-  const catalog = createCatalog(tools, { ranking, ...(thesaurus ? { thesaurus } : {}) } as Parameters<typeof createCatalog>[1]);
+  const catalog = createRankedCatalog(tools, { ...(thesaurus ? { thesaurus } : {}) }, ranking);
   const buildMs = performance.now() - started;
   collectGarbage();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
@@ -74,7 +75,7 @@ function measure(label: string, tools: ToolInput[], extra: ToolInput[]): string 
 }
 
 /** The same queries through a view that admits about half of the catalog (first use included in "view ms"). */
-function measureView(label: string, catalog: ReturnType<typeof createCatalog>): string {
+function measureView(label: string, catalog: Catalog): string {
   const started = performance.now();
   const view = catalog.view((tool) => tool.id.length % 2 === 0);
   const size = view.size;
@@ -106,7 +107,7 @@ async function measureEmbedder(): Promise<string> {
   const { openFileEmbeddingCache } = await import('./file-embedding-cache.js');
   const embedder = await createUseLiteEmbedder();
   const embeddingCache = openFileEmbeddingCache(values['embedding-cache'] ?? fileURLToPath(new URL(`./.cache/${embedder.id}.jsonl`, import.meta.url)));
-  const catalog = createCatalog(mixed.inputs, { ranking, embedder, embeddingCache, ...(thesaurus ? { thesaurus } : {}) } as Parameters<typeof createCatalog>[1]);
+  const catalog = createRankedCatalog(mixed.inputs, { embedder, embeddingCache, ...(thesaurus ? { thesaurus } : {}) }, ranking);
   let started = performance.now();
   const update = await catalog.updateEmbeddings();
   const updateMs = performance.now() - started;

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createCatalog, type Catalog, type CatalogOptions, type Embedder } from '../src/index.js';
+import { createRankedCatalog } from '../src/create-catalog.js';
+import type { Catalog, CatalogOptions, Embedder } from '../src/index.js';
 import { benchDataDir, rankingFrom, thesaurusFrom } from './bench-options.js';
 import { loadBenchSet, type BenchQuery, type BenchSet } from './load-bench-set.js';
 import { meanMetrics, scoreRanking, type Metrics, type RelevanceMode } from './metrics.js';
@@ -52,10 +53,10 @@ async function loadEmbedder(name: string): Promise<Embedder> {
 const embeddingCache = embedder ? await (await import('./file-embedding-cache.js')).openFileEmbeddingCache(values['embedding-cache'] ?? fileURLToPath(new URL(`./.cache/${embedder.id.replace(/[^\w.-]/g, '_')}.jsonl`, import.meta.url))) : undefined;
 
 const thesaurus = await thesaurusFrom(values.thesaurus, values['thesaurus-options']);
-const catalogOptions = (extra: Partial<CatalogOptions> = {}) => ({ maxSearchLimit: 10, ranking, ...(thesaurus ? { thesaurus } : {}), ...extra }) as CatalogOptions;
+const catalogOptions = (extra: Partial<CatalogOptions> = {}): CatalogOptions => ({ maxSearchLimit: 10, ...(thesaurus ? { thesaurus } : {}), ...extra });
 /** What the embedder costs, cold (no cache): per tool embedded in batches, and per query embedded alone. */
 async function measureEmbedderCost(active: Embedder, set: BenchSet): Promise<string> {
-  const cold = createCatalog(set.inputs, catalogOptions({ embedder: active, embeddingCache: new Map() }));
+  const cold = createRankedCatalog(set.inputs, catalogOptions({ embedder: active, embeddingCache: new Map() }), ranking);
   let started = performance.now();
   const update = await cold.updateEmbeddings();
   const perTool = (performance.now() - started) / Math.max(1, update.embedded);
@@ -101,7 +102,7 @@ for (const name of setNames) {
   const set = loadBenchSet(join(dataDir, name), name);
   if (embedder && costLine === '' && name === 'realmcp') costLine = await measureEmbedderCost(embedder, set);
   const mode: RelevanceMode = ANY_RELEVANT_SETS.has(name) ? 'any' : 'all';
-  const catalog = createCatalog(set.inputs, catalogOptions());
+  const catalog = createRankedCatalog(set.inputs, catalogOptions(), ranking);
   const toBench = (ids: string[]) => ids.map((id) => set.benchIdOf.get(id) as string);
   let started = performance.now();
   const lexical = set.queries.map((query) => scoreRanking(toBench(catalog.search(query.query, { limit: 10 }).map((hit) => hit.id)), query.relevant, mode));
@@ -112,7 +113,7 @@ for (const name of setNames) {
     result.bm25 = set.queries.map((query) => scoreRanking(bm25.search(query.query, 10), query.relevant, mode));
   }
   if (embedder) {
-    const semantic = createCatalog(set.inputs, catalogOptions({ embedder, ...(embeddingCache ? { embeddingCache } : {}) }));
+    const semantic = createRankedCatalog(set.inputs, catalogOptions({ embedder, ...(embeddingCache ? { embeddingCache } : {}) }), ranking);
     started = performance.now();
     const update = await semantic.updateEmbeddings();
     result.embedMsPerTool = update.embedded > 0 ? (performance.now() - started) / update.embedded : 0;
@@ -137,10 +138,10 @@ for (const name of setNames) {
  * alone, on the queries whose gold tools are not all hidden (scored against the visible gold tools).
  */
 async function compareView(set: BenchSet, mode: RelevanceMode): Promise<string> {
-  const full = createCatalog(set.inputs, catalogOptions());
+  const full = createRankedCatalog(set.inputs, catalogOptions(), ranking);
   const view = full.view((tool) => !hiddenByPolicy(tool.id));
   const visibleInputs = set.inputs.filter((input) => !hiddenByPolicy(`${input.source}:${input.owner}:${input.name}`));
-  const alone = createCatalog(visibleInputs, catalogOptions());
+  const alone = createRankedCatalog(visibleInputs, catalogOptions(), ranking);
   const visibleBenchIds = new Set([...set.benchIdOf].filter(([id]) => !hiddenByPolicy(id)).map(([, benchId]) => benchId));
   const throughView: Metrics[] = [];
   const fromAlone: Metrics[] = [];

@@ -11,6 +11,8 @@ import { unitVector, VectorIndex } from './internal/vector-index.js';
 import { renderInputSignature } from './render-input-signature.js';
 import { sanitizeText } from './sanitize-text.js';
 import { catalogOptionsSchema, MAX_DESCRIPTION_LENGTH, MAX_OWNER_CONTEXT_INDEXED, ownerContextSchema, toolInputSchema, viewOptionsSchema } from './schemas.js';
+import { isTrustedByDefault } from './is-trusted-by-default.js';
+import { resolveSearchLimits, type ResolvedSearchLimits } from './resolve-search-limits.js';
 import { TOOL_SOURCES, toolId } from './tool-id.js';
 import type {
   AddResult,
@@ -36,12 +38,8 @@ import type {
   ViewOptions,
 } from './types.js';
 
-/** Default number of hits per search. */
-export const DEFAULT_SEARCH_LIMIT = 8;
-/** Default maximum `limit` per search; larger limits are clamped to it. */
-export const DEFAULT_MAX_SEARCH_LIMIT = 20;
-/** The hard ceiling for `maxSearchLimit`, whatever the options say. */
-export const SEARCH_LIMIT_CEILING = 50;
+// The limit constants live with their clamp; they stay reachable from here, where the package root takes them.
+export { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT, SEARCH_LIMIT_CEILING } from './resolve-search-limits.js';
 /** Most queries one `searchMany` call takes. */
 export const MAX_QUERIES_PER_CALL = 16;
 /** Longest hit description, in characters. */
@@ -68,21 +66,23 @@ const MAX_EMBEDDED_QUERY = 2_000;
  */
 const EMBEDDER_PAUSE_MS = 30_000;
 
-/** Internal options: the ranking settings are not public API, the benchmark script sets them. */
-interface InternalCatalogOptions extends CatalogOptions {
-  ranking?: RankingSettings;
-}
-
 /** Creates a searchable catalog from tool entries; throws `CatalogError` on an invalid entry or a duplicate id. */
 export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}): Catalog {
-  const { ranking, ...publicOptions } = options as InternalCatalogOptions;
-  const parsedOptions = catalogOptionsSchema.safeParse(publicOptions);
+  return createRankedCatalog(tools, options, DEFAULT_RANKING);
+}
+
+/**
+ * Internal entry point, not exported from the package root: `createCatalog` with other ranking settings than
+ * `DEFAULT_RANKING`. The benchmark scripts import it from this file to measure a setting before it ships.
+ */
+export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions, settings: RankingSettings): Catalog {
+  const parsedOptions = catalogOptionsSchema.safeParse(options);
   if (!parsedOptions.success) {
     const issue = parsedOptions.error.issues[0];
     const path = z.core.toDotPath(issue?.path ?? []);
     throw new CatalogError('invalid_options', `Invalid catalog option \`${path}\`: ${issue?.message ?? 'invalid'}.`, { path });
   }
-  const limits = resolveSearchLimits(parsedOptions.data, { searchDefaultLimit: DEFAULT_SEARCH_LIMIT, maxSearchLimit: DEFAULT_MAX_SEARCH_LIMIT });
+  const limits = resolveSearchLimits(parsedOptions.data);
   const logger: Logger = (parsedOptions.data.logger ?? pino({ level: 'silent' })).child({ pkg: 'catalog' });
 
   const descriptors = new Map<string, ToolDescriptor>();
@@ -91,7 +91,6 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
   const idsByName = new Map<string, Set<string>>();
   /** `<source>:<owner>` -> context text (an MCP server's instructions), indexed with each of its tools. */
   const ownerContexts = new Map<string, string>();
-  const settings = ranking ?? DEFAULT_RANKING;
   const index = new SearchIndex(settings, (tool) => ownerContexts.get(`${tool.source}:${tool.owner}`) ?? '', parsedOptions.data.thesaurus);
   const embedder: Embedder | undefined = parsedOptions.data.embedder;
   const embeddingCache: EmbeddingCache = parsedOptions.data.embeddingCache ?? new Map<string, Float32Array>();
@@ -154,7 +153,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
         description: input.description ?? '',
         inputSchema: input.inputSchema ?? { ...EMPTY_INPUT_SCHEMA, properties: {} },
         ...(input.outputSchema ? { outputSchema: input.outputSchema } : {}),
-        trusted: input.trusted ?? (input.source === 'openclaw' || input.source === 'plugin'),
+        trusted: input.trusted ?? isTrustedByDefault(input.source),
         tags: input.tags ?? [],
         ...(input.annotations === undefined ? {} : { annotations: input.annotations }),
       });
@@ -320,7 +319,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     };
   }
 
-  function resolveLimit(limit: unknown, readerLimits: SearchLimits): number {
+  function resolveLimit(limit: unknown, readerLimits: ResolvedSearchLimits): number {
     if (limit === undefined) return readerLimits.searchDefaultLimit;
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
       throw new CatalogError('invalid_limit', `Invalid search limit ${String(limit)}: expected an integer ≥ 1 (values above ${readerLimits.maxSearchLimit} are clamped).`);
@@ -340,7 +339,7 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
     sync(): void;
   }
 
-  function createReader(scope: Scope, limits: SearchLimits): CatalogReader {
+  function createReader(scope: Scope, limits: ResolvedSearchLimits): CatalogReader {
     const visible = (id: string) => descriptors.has(id) && (scope.index === undefined || scope.index.has(id));
     const namedIds = (name: string): string[] => [...(idsByName.get(name) ?? [])].filter(visible).sort();
     let listed: { stamp: number; tools: ToolDescriptor[]; sources: Record<ToolSource, number> } | undefined;
@@ -625,15 +624,6 @@ export function createCatalog(tools: ToolInput[], options: CatalogOptions = {}):
   insert(initial.accepted);
   logger.debug({ size: descriptors.size }, 'catalog built');
   return catalog;
-}
-
-type SearchLimits = Readonly<{ searchDefaultLimit: number; maxSearchLimit: number }>;
-
-/** Search limits from options over defaults: the maximum is clamped to the ceiling, the default to the maximum. */
-function resolveSearchLimits(options: { searchDefaultLimit?: number | undefined; maxSearchLimit?: number | undefined }, defaults: SearchLimits): SearchLimits {
-  const maxSearchLimit = Math.min(options.maxSearchLimit ?? defaults.maxSearchLimit, SEARCH_LIMIT_CEILING);
-  const searchDefaultLimit = Math.min(options.searchDefaultLimit ?? defaults.searchDefaultLimit, maxSearchLimit);
-  return Object.freeze({ searchDefaultLimit, maxSearchLimit });
 }
 
 /**

@@ -20,6 +20,11 @@ export {
   toolInputSchema,
 } from './schemas.js';
 export { parseToolId, TOOL_SOURCES, toolId } from './tool-id.js';
+export { isToolSource } from './tool-id.js';
+export { isTrustedByDefault } from './is-trusted-by-default.js';
+export { resolveSearchLimits } from './resolve-search-limits.js';
+export type { ResolvedSearchLimits } from './resolve-search-limits.js';
+export { editDistance } from './edit-distance.js';
 export type {
   AddResult,
   Catalog,

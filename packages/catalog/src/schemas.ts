@@ -1,6 +1,7 @@
 // zod schemas for what crosses the package boundary: tool entries and catalog options.
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { TOOL_SOURCES } from './tool-id.js';
 import type { Embedder, EmbeddingCache, Thesaurus } from './types.js';
 
 /** Tool names: 1–128 characters of `[A-Za-z0-9_.-]` (the MCP tool-name rule; no `:`, the id separator). */
@@ -17,7 +18,7 @@ const jsonSchemaSchema = z.record(z.string(), z.unknown());
 /** The zod schema for one `ToolInput` entry (strict: an unknown field is an error). */
 export const toolInputSchema = z.strictObject({
   name: z.string().regex(TOOL_NAME_PATTERN, 'expected 1–128 characters of A-Z a-z 0-9 _ . -'),
-  source: z.enum(['openclaw', 'plugin', 'mcp', 'client']),
+  source: z.enum(TOOL_SOURCES),
   owner: z.string().regex(TOOL_OWNER_PATTERN, 'expected 1–128 characters of A-Z a-z 0-9 _ . @ / -'),
   title: z.string().max(MAX_TITLE_LENGTH).optional(),
   description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
@@ -68,7 +69,7 @@ export const MAX_OWNER_CONTEXT_INDEXED = 8_000;
 
 /** The zod schema for `setOwnerContext`'s argument. */
 export const ownerContextSchema = z.strictObject({
-  source: z.enum(['openclaw', 'plugin', 'mcp', 'client']),
+  source: z.enum(TOOL_SOURCES),
   owner: z.string().regex(TOOL_OWNER_PATTERN, 'expected 1–128 characters of A-Z a-z 0-9 _ . @ / -'),
   text: z.string().max(MAX_OWNER_CONTEXT_LENGTH),
 });

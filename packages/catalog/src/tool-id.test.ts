@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseToolId, toolId } from './tool-id.js';
+import { isToolSource, parseToolId, TOOL_SOURCES, toolId } from './tool-id.js';
 
 describe('toolId', () => {
   it('joins source, owner and name with colons', () => {
@@ -16,5 +16,14 @@ describe('parseToolId', () => {
     expect(parseToolId('web:x:y')).toBeUndefined();
     expect(parseToolId('mcp:x')).toBeUndefined();
     expect(parseToolId('mcp:x:')).toBeUndefined();
+  });
+});
+
+describe('isToolSource', () => {
+  it('is true for each of TOOL_SOURCES and false for anything else', () => {
+    expect(TOOL_SOURCES.filter((source) => isToolSource(source))).toEqual(['openclaw', 'plugin', 'mcp', 'client']);
+    expect(isToolSource('web')).toBe(false);
+    expect(isToolSource('MCP')).toBe(false);
+    expect(isToolSource(undefined)).toBe(false);
   });
 });

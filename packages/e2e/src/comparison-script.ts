@@ -1,6 +1,7 @@
 // The provider script of the comparison: what a capable model would do in each mode to reach one target
 // tool, reacting to the tool outputs it actually gets back (ids are taken from search and describe results).
 import { TOOL_SOURCES } from '@tool-search/catalog';
+import { TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH, TOOL_SEARCH_CODE } from '@tool-search/modes';
 import type { FakeToolSpec } from './write-fake-plugin.js';
 import type { ScriptRule } from './resolve-script-reply.js';
 
@@ -66,29 +67,29 @@ export function comparisonScript(task: ComparisonTask): ScriptRule[] {
     },
     {
       id: 'code-run',
-      when: { toolResults: 0, declaresTool: /^tool_search_code$/ },
-      reply: { toolCalls: [{ name: 'tool_search_code', arguments: { code: codeModeProgram(task) } }] },
+      when: { toolResults: 0, declaresTool: new RegExp(`^${TOOL_SEARCH_CODE}$`) },
+      reply: { toolCalls: [{ name: TOOL_SEARCH_CODE, arguments: { code: codeModeProgram(task) } }] },
     },
     { id: 'native-search', when: { api: 'responses', toolResults: 0, declaresToolSearch: true }, reply: { toolSearch: { query: task.query } } },
     {
       id: 'native-search',
       when: { api: 'anthropic', toolResults: 0, defersTools: true, declaresTool: /^tool_search$/ },
-      reply: { toolCalls: [{ name: 'tool_search', arguments: { query: task.query } }] },
+      reply: { toolCalls: [{ name: TOOL_SEARCH, arguments: { query: task.query } }] },
     },
     {
       id: 'search',
       when: { toolResults: 0, declaresTool: /^tool_search$/ },
-      reply: { toolCalls: [{ name: 'tool_search', arguments: { query: task.query } }] },
+      reply: { toolCalls: [{ name: TOOL_SEARCH, arguments: { query: task.query } }] },
     },
     {
       id: 'describe',
       when: { lastToolName: /^tool_search$/, lastToolResult: new RegExp(id) },
-      reply: { toolCalls: [{ name: 'tool_describe', arguments: { id: '{{id}}' } }] },
+      reply: { toolCalls: [{ name: TOOL_DESCRIBE, arguments: { id: '{{id}}' } }] },
     },
     {
       id: 'call',
-      when: { lastToolName: /^tool_describe$/, lastToolResult: new RegExp(`^(?=[\\s\\S]*"marker")[\\s\\S]*?${id}`) },
-      reply: { toolCalls: [{ name: 'tool_call', arguments: { id: '{{id}}', args: { marker: task.marker } } }] },
+      when: { lastToolName: new RegExp(`^${TOOL_DESCRIBE}$`), lastToolResult: new RegExp(`^(?=[\\s\\S]*"marker")[\\s\\S]*?${id}`) },
+      reply: { toolCalls: [{ name: TOOL_CALL, arguments: { id: '{{id}}', args: { marker: task.marker } } }] },
     },
     { id: 'give-up', when: { minToolResults: 1 }, reply: { text: 'GAVE_UP: {{lastOutput}}' } },
   ];

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import OpenAI from 'openai';
 import { pino, type Logger } from 'pino';
 import { TOOL_SEARCH_DEFAULTS } from '@tool-search/gateway-adapter';
+import { TOOL_CALL } from '@tool-search/modes';
 import { comparisonScript, comparisonTask, type ComparisonTask } from './comparison-script.js';
 import { DEFAULT_FAKE_TOOL_COUNT, fakeSchemaTokens, writeFakePlugin } from './write-fake-plugin.js';
 import type { ProviderApi } from './resolve-script-reply.js';
@@ -199,8 +200,8 @@ async function runMode(
 const EXPECTED_ACTIVITY: Record<string, { searches: number; describes: number; calls: number; codeRuns: number; via: string }> = {
   direct: { searches: 0, describes: 0, calls: 1, codeRuns: 0, via: 'direct' },
   code: { searches: 1, describes: 0, calls: 1, codeRuns: 1, via: 'code' },
-  tools: { searches: 1, describes: 1, calls: 1, codeRuns: 0, via: 'tool_call' },
-  directory: { searches: 1, describes: 1, calls: 1, codeRuns: 0, via: 'tool_call' },
+  tools: { searches: 1, describes: 1, calls: 1, codeRuns: 0, via: TOOL_CALL },
+  directory: { searches: 1, describes: 1, calls: 1, codeRuns: 0, via: TOOL_CALL },
   // The provider's search, answered by the session; the loaded target is then called by its declared name.
   native: { searches: 1, describes: 0, calls: 1, codeRuns: 0, via: 'native' },
 };

@@ -4,7 +4,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import pino, { type Logger } from 'pino';
 import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './internal/check-schema-limits.js';
 import { createBoundedSchemaCompiler } from './internal/create-bounded-schema-compiler.js';
-import { nearNames } from './internal/edit-distance.js';
+import { nearNames } from './internal/near-names.js';
 
 /**
  * The result of validating a call's final arguments against the tool's input schema. `unchecked` says why a

@@ -2,10 +2,10 @@
 // opens cheap per-run sessions that see the catalog through their own policy.
 import type { ToolSource } from '@tool-search/catalog';
 import type { Surface } from '@tool-search/modes';
-import { createRunner, probeRuntime, type Runner } from '@tool-search/sandbox-runner';
+import { createRunner, probeRuntime, type ProbeResult, type Runner } from '@tool-search/sandbox-runner';
 import pino, { type Logger } from 'pino';
 import { createArgsValidator } from './create-args-validator.js';
-import { decideToolSearchMode, type RuntimeProbe, type ToolSearchModeDecision } from './decide-tool-search-mode.js';
+import { decideToolSearchMode, type ToolSearchModeDecision } from './decide-tool-search-mode.js';
 import { GatewayAdapterError } from './errors.js';
 import type { ExecutableTool } from './executable-tool.js';
 import { HostRegistry, type LocalTool } from './internal/host-registry.js';
@@ -45,7 +45,7 @@ export interface CreateToolSearchHostOptions {
   /** Reconnect backoff of MCP servers that fail or go away (default 1 s doubling to 30 s); `false`: never. */
   restartBackoff?: RestartBackoff;
   /** Replaces `probeRuntime` for the code-mode decision (run once per host). */
-  probe?: () => Promise<RuntimeProbe>;
+  probe?: () => Promise<ProbeResult>;
   /** A sandbox runner shared by code-mode sessions; by default one is created on first use and closed with the host. */
   runner?: Runner;
   /** Warm sandbox children of the runner the host creates. Default 2. */
@@ -201,7 +201,7 @@ function createHostCore(parts: {
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
   const allStarted = Promise.all([...supervisors.values()].map((server) => server.firstAttempt));
   let startupWait: Promise<void> | undefined;
-  let probe: Promise<RuntimeProbe> | undefined;
+  let probe: Promise<ProbeResult> | undefined;
   let ownRunner: Runner | undefined;
   const surfaces = new WeakMap<object, Map<string, { version: number; surface: Surface }>>();
   return {

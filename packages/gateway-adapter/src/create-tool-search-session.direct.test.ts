@@ -5,7 +5,8 @@ import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SessionLog, SessionLogEvent } from './create-session-log.js';
+import { recordingSessionLog } from './testing/recording-session-log.js';
+import { until } from './testing/until.js';
 import { createToolSearchSession, type CreateToolSearchSessionOptions } from './create-tool-search-session.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
@@ -88,18 +89,6 @@ async function startHttpMcpServer(toolNames: string[]): Promise<HttpMcpServer> {
       await new Promise((resolve) => httpServer.close(resolve));
     },
   };
-}
-
-/** A session log that keeps its events in memory, so a test can wait for the session to see a change. */
-function recordingSessionLog(): SessionLog & { lines: ({ event: SessionLogEvent } & Record<string, unknown>)[] } {
-  const lines: ({ event: SessionLogEvent } & Record<string, unknown>)[] = [];
-  return { lines, write: (event, fields) => lines.push({ event, ...fields }), flush: () => undefined };
-}
-
-/** Polls until `predicate` holds (server notifications are handled asynchronously); no timing is asserted. */
-async function until(predicate: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 400 && !predicate(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!predicate()) throw new Error(`gave up waiting for ${what}`);
 }
 
 const servers: HttpMcpServer[] = [];

@@ -5,7 +5,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionLog, SessionLogEvent } from './create-session-log.js';
+import { recordingSessionLog } from './testing/recording-session-log.js';
+import { until } from './testing/until.js';
 import { createToolSearchSession, type CreateToolSearchSessionOptions } from './create-tool-search-session.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 
@@ -110,12 +111,6 @@ async function startDyingHttpMcpServer(): Promise<DyingHttpMcpServer> {
   };
 }
 
-/** A session log that keeps its events in memory. */
-function recordingSessionLog(): SessionLog & { lines: ({ event: SessionLogEvent } & Record<string, unknown>)[] } {
-  const lines: ({ event: SessionLogEvent } & Record<string, unknown>)[] = [];
-  return { lines, write: (event, fields) => lines.push({ event, ...fields }), flush: () => undefined };
-}
-
 const servers: (() => Promise<void>)[] = [];
 const sessions: ToolSearchSession[] = [];
 afterEach(async () => {
@@ -143,11 +138,6 @@ const call = (session: ToolSearchSession, name: string, args: unknown) => sessio
 const declaredNames = (session: ToolSearchSession) => (session.surface('anthropic').tools as { name: string }[]).map((tool) => tool.name);
 const hitIds = async (session: ToolSearchSession, query: string) =>
   (JSON.parse((await call(session, 'tool_search', { query, limit: 20 })).content) as { id: string }[]).map((hit) => hit.id);
-/** Polls until `predicate` holds (the session learns of a dead server asynchronously); no timing is asserted. */
-async function until(predicate: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 400 && !predicate(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!predicate()) throw new Error(`gave up waiting for ${what}`);
-}
 const unavailableEvents = (log: ReturnType<typeof recordingSessionLog>) => log.lines.filter((line) => line.event === 'mcp.unavailable');
 
 describe('createToolSearchSession: a Streamable HTTP MCP server whose tools fail', () => {

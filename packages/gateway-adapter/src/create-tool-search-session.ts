@@ -1,10 +1,9 @@
 // One run's session without a long-lived host: a host of one session, created with it and closed with it.
 import type { ApprovalProvider, BeforeToolCallHook, Policy, PolicyConfig, PolicyContext, PolicyTimeouts } from '@tool-search/policy';
-import type { Runner } from '@tool-search/sandbox-runner';
+import type { ProbeResult, Runner } from '@tool-search/sandbox-runner';
 import type { Logger } from 'pino';
 import type { SessionLog, SessionLogTarget } from './create-session-log.js';
 import { createToolSearchHost, type ToolSearchHostSources } from './create-tool-search-host.js';
-import type { RuntimeProbe } from './decide-tool-search-mode.js';
 import type { ClientTool } from './executable-tool.js';
 import type { ToolSearchEnv } from './resolve-tool-search-config.js';
 import { pick } from './internal/pick.js';
@@ -30,7 +29,7 @@ export interface CreateToolSearchSessionOptions {
   /** A sandbox runner for code mode; by default one is created (and closed with the session) when needed. */
   runner?: Runner;
   /** Replaces `probeRuntime` for the code-mode decision (tests, hosts with their own probe). */
-  probe?: () => Promise<RuntimeProbe>;
+  probe?: () => Promise<ProbeResult>;
   logger?: Logger;
   /** Where the session log goes: a file path, a stream, or a `SessionLog`. */
   sessionLog?: SessionLogTarget | SessionLog;

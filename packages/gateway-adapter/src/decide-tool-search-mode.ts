@@ -2,7 +2,10 @@ import type { ProbeResult } from '@tool-search/sandbox-runner';
 import type { Mode } from '@tool-search/modes';
 import type { ResolvedToolSearchConfig, ToolSearchMode } from './resolve-tool-search-config.js';
 
-/** What the code-mode decision reads: sandbox-runner's `probeRuntime` result (its owner). */
+/**
+ * What the code-mode decision reads: sandbox-runner's `ProbeResult`, under the name this package first gave it.
+ * sandbox-runner owns the type; this is an alias, never a restatement, and new code names `ProbeResult`.
+ */
 export type RuntimeProbe = ProbeResult;
 
 /** The mode a session will render, decided before the surface is rendered. */
@@ -31,7 +34,7 @@ export interface DirectMeasure {
  */
 export async function decideToolSearchMode(
   config: ResolvedToolSearchConfig,
-  options: { probe: () => Promise<RuntimeProbe>; measureDirect?: () => DirectMeasure },
+  options: { probe: () => Promise<ProbeResult>; measureDirect?: () => DirectMeasure },
 ): Promise<ToolSearchModeDecision> {
   let mode: Mode;
   let autoReason: string | undefined;
@@ -40,7 +43,7 @@ export async function decideToolSearchMode(
   } else mode = config.mode;
   const auto = autoReason === undefined ? {} : { autoReason };
   if (mode !== 'code') return { mode, requestedMode: config.mode, ...auto };
-  let probe: RuntimeProbe;
+  let probe: ProbeResult;
   try {
     probe = await options.probe();
   } catch (error) {

@@ -1,6 +1,8 @@
+import { DEFAULT_CODE_TIMEOUT_MS } from '@tool-search/modes';
+import { DEFAULT_LIMITS } from '@tool-search/sandbox-runner';
 import { describe, expect, it } from 'vitest';
 import { isGatewayAdapterError } from './errors.js';
-import { resolveToolSearchConfig } from './resolve-tool-search-config.js';
+import { resolveToolSearchConfig, TOOL_SEARCH_DEFAULTS } from './resolve-tool-search-config.js';
 
 function errorOf(run: () => unknown): { code: string; path: string | undefined; message: string } {
   try {
@@ -101,5 +103,12 @@ describe('resolveToolSearchConfig', () => {
   it('returns an already resolved config unchanged', () => {
     const resolved = resolveToolSearchConfig({ mode: 'tools' });
     expect(resolveToolSearchConfig(resolved)).toBe(resolved);
+  });
+});
+
+describe('TOOL_SEARCH_DEFAULTS', () => {
+  it("takes the code timeout from the sandbox runner, and modes' fallback for the tool text agrees with it", () => {
+    expect(TOOL_SEARCH_DEFAULTS.codeTimeoutMs).toBe(DEFAULT_LIMITS.timeoutMs);
+    expect(DEFAULT_CODE_TIMEOUT_MS).toBe(DEFAULT_LIMITS.timeoutMs);
   });
 });

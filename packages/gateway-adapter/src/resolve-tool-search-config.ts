@@ -1,6 +1,6 @@
-import { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT, SEARCH_LIMIT_CEILING } from '@tool-search/catalog';
+import { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT, resolveSearchLimits, SEARCH_LIMIT_CEILING } from '@tool-search/catalog';
 import type { Mode } from '@tool-search/modes';
-import { DEFAULT_LIMITS, LIMIT_BOUNDS } from '@tool-search/sandbox-runner';
+import { clampLimit, DEFAULT_LIMITS, LIMIT_BOUNDS } from '@tool-search/sandbox-runner';
 import { GatewayAdapterError } from './errors.js';
 import { formatZodError } from './internal/format-zod-error.js';
 import { toolSearchConfigObjectSchema, toolSearchConfigSchema } from './schemas.js';
@@ -42,8 +42,8 @@ export interface ResolvedToolSearchConfig {
 export type ToolSearchEnv = Readonly<Record<string, string | undefined>>;
 
 /**
- * Defaults and bounds from the issue (timeout 10 s clamped 1–60 s; limits 8 and 20, ceiling 50), taken from
- * the packages that enforce them: the sandbox runner's timeout limit and the catalog's search limits.
+ * Defaults and bounds (timeout 10 s clamped 1–60 s; limits 8 and 20, ceiling 50), read from the packages that
+ * enforce them: the sandbox runner's timeout limit and the catalog's search limits. The clamps are theirs too.
  */
 export const TOOL_SEARCH_DEFAULTS = Object.freeze({
   codeTimeoutMs: DEFAULT_LIMITS.timeoutMs,
@@ -84,12 +84,8 @@ export function resolveToolSearchConfig(value: unknown, env: ToolSearchEnv = {})
   }
   const input = typeof parsed.data === 'boolean' ? { enabled: parsed.data } : parsed.data;
 
-  const maxSearchLimit = Math.min(input.maxSearchLimit ?? TOOL_SEARCH_DEFAULTS.maxSearchLimit, TOOL_SEARCH_DEFAULTS.searchLimitCeiling);
-  const searchDefaultLimit = Math.min(input.searchDefaultLimit ?? TOOL_SEARCH_DEFAULTS.searchDefaultLimit, maxSearchLimit);
-  const codeTimeoutMs = Math.min(
-    Math.max(input.codeTimeoutMs ?? TOOL_SEARCH_DEFAULTS.codeTimeoutMs, TOOL_SEARCH_DEFAULTS.minCodeTimeoutMs),
-    TOOL_SEARCH_DEFAULTS.maxCodeTimeoutMs,
-  );
+  const { searchDefaultLimit, maxSearchLimit } = resolveSearchLimits(input);
+  const codeTimeoutMs = clampLimit('timeoutMs', input.codeTimeoutMs ?? TOOL_SEARCH_DEFAULTS.codeTimeoutMs);
   const contextWindowTokens = input.directory?.contextWindowTokens ?? ('contextWindowTokens' in input ? input.contextWindowTokens : undefined);
   const directory: ResolvedToolSearchConfig['directory'] = {};
   if (input.directory?.maxChars !== undefined) directory.maxChars = input.directory.maxChars;

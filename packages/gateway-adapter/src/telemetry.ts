@@ -1,9 +1,10 @@
 import type { ToolSource } from '@tool-search/catalog';
+import type { TOOL_CALL } from '@tool-search/modes';
 import type { ToolSearchMode } from './resolve-tool-search-config.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
 
 /** How a final tool call was reached. */
-export type CallRoute = 'code' | 'tool_call' | 'direct' | 'hydrated' | 'client' | 'native';
+export type CallRoute = 'code' | typeof TOOL_CALL | 'direct' | 'hydrated' | 'client' | 'native';
 
 /** One final (real) tool call of a session. */
 export interface FinalCallRecord {

@@ -17,6 +17,13 @@ export const TOOL_CALL = 'tool_call';
  * hands it to the catalog as its reserved names, so no source tool is ever catalogued or called under one.
  */
 export const CONTROL_TOOL_NAMES: readonly string[] = Object.freeze([TOOL_SEARCH_CODE, TOOL_SEARCH, TOOL_DESCRIBE, TOOL_CALL]);
+/** The name of one of our control tools. */
+export type ControlToolName = typeof TOOL_SEARCH_CODE | typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | typeof TOOL_CALL;
+
+/** True when `name` is one of `CONTROL_TOOL_NAMES`. */
+export function isControlToolName(name: string): name is ControlToolName {
+  return CONTROL_TOOL_NAMES.includes(name);
+}
 
 /** Most queries one `tool_search` call takes (matches `catalog.searchMany`). */
 export const MAX_SEARCH_QUERIES = MAX_QUERIES_PER_CALL;

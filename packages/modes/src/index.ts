@@ -5,11 +5,13 @@
 export {
   buildNativeSearchTool,
   CONTROL_TOOL_NAMES,
+  isControlToolName,
   TOOL_CALL,
   TOOL_DESCRIBE,
   TOOL_SEARCH,
   TOOL_SEARCH_CODE,
 } from './control-tools.js';
+export type { ControlToolName } from './control-tools.js';
 export { isModesError, ModesError } from './errors.js';
 export type { ModesErrorCode } from './errors.js';
 export { measureSurface } from './measure-surface.js';

@@ -31,7 +31,7 @@ describe('measureSurface', () => {
     expect(measure.toolBytes).toBe(JSON.stringify(toProviderTools(surface.tools, 'anthropic')).length + 2);
   });
 
-  // The size targets of the issue, on a synthetic catalog (the benchmark measures the real data).
+  // The surface size targets, on a synthetic catalog (the benchmark measures the real data).
   for (const size of [100, 10_000]) {
     const catalog = createFakeCatalog(syntheticTools(size));
     it(`keeps code and tools modes within 3,000 bytes and directory within 14,000 at ${size} tools`, () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalog, type ToolInput } from '@tool-search/catalog';
 import { CONTROL_TOOL_NAMES, TOOL_SEARCH } from './control-tools.js';
-import { isModesError, type ModesError } from './errors.js';
 import { createFakeCatalog } from './internal/create-fake-catalog.js';
-import { CLIENT_TOOLS, HOSTILE_DESCRIPTION, SMALL_CATALOG, syntheticTools, VISIBLE_TOOLS } from './internal/fixtures.js';
+import { catchModesError, CLIENT_TOOLS, HOSTILE_DESCRIPTION, shuffled, SMALL_CATALOG, syntheticTools, VISIBLE_TOOLS } from './internal/fixtures.js';
 import { utf8Length } from './internal/text.js';
 import { NATIVE_CHAT_FALLBACK_REASON, renderSurface } from './render-surface.js';
 import { toProviderTools } from './to-provider-tools.js';
@@ -27,27 +26,6 @@ function printNative(surface: Surface, format: SurfaceFormat): string {
   }
   parts.push('', '## provider tools', JSON.stringify(toProviderTools(surface.tools, format), null, 2));
   return `${parts.join('\n')}\n`;
-}
-
-function catchModesError(run: () => unknown): ModesError {
-  try {
-    run();
-  } catch (error) {
-    if (isModesError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a ModesError');
-}
-
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const copy = [...items];
-  let state = seed;
-  for (let index = copy.length - 1; index > 0; index -= 1) {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    const other = state % (index + 1);
-    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
-  }
-  return copy;
 }
 
 describe('renderSurface in native mode', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalog, type ToolInput } from '@tool-search/catalog';
 import { CONTROL_TOOL_NAMES, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH, TOOL_SEARCH_CODE } from './control-tools.js';
-import { isModesError, type ModesError } from './errors.js';
 import { createFakeCatalog } from './internal/create-fake-catalog.js';
-import { CLIENT_TOOLS, HOSTILE_DESCRIPTION, SMALL_CATALOG, syntheticTools, VISIBLE_TOOLS } from './internal/fixtures.js';
+import { catchModesError, CLIENT_TOOLS, HOSTILE_DESCRIPTION, shuffled, SMALL_CATALOG, syntheticTools, VISIBLE_TOOLS } from './internal/fixtures.js';
 import { utf8Length } from './internal/text.js';
 import { renderSurface } from './render-surface.js';
 import type { Mode, RenderSurfaceOptions, Surface } from './types.js';
@@ -29,27 +28,6 @@ function directoryBlock(surface: Surface): string {
   const lines = surface.instructions.split('\n');
   const header = lines.findIndex((line) => line.startsWith('Tool directory'));
   return header === -1 ? '' : lines.slice(header + 1).join('\n');
-}
-
-function catchModesError(run: () => unknown): ModesError {
-  try {
-    run();
-  } catch (error) {
-    if (isModesError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a ModesError');
-}
-
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const copy = [...items];
-  let state = seed;
-  for (let index = copy.length - 1; index > 0; index -= 1) {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    const other = state % (index + 1);
-    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
-  }
-  return copy;
 }
 
 describe('renderSurface', () => {

@@ -9,6 +9,10 @@ import {
   buildSearchTools,
   buildToolSearchCodeTool,
   CONTROL_TOOL_NAMES,
+  TOOL_CALL,
+  TOOL_DESCRIBE,
+  TOOL_SEARCH,
+  TOOL_SEARCH_CODE,
 } from './control-tools.js';
 import { ModesError, type ModesErrorIssue } from './errors.js';
 import { assignModelNames, type NameRequest } from './internal/assign-model-names.js';
@@ -118,9 +122,9 @@ function toolCount(count: number): string {
 function searchInstructions(mode: Exclude<Mode, 'direct' | 'native'>, hiddenCount: number): string {
   const head = `Tool catalog: ${toolCount(hiddenCount)} available but not listed as functions.`;
   if (mode === 'code') {
-    return `${head} To use one, call tool_search_code with JavaScript that finds it with tools.search, runs it with tools.call(id, args) and returns the result. Naming a tool anywhere else does not run it.`;
+    return `${head} To use one, call ${TOOL_SEARCH_CODE} with JavaScript that finds it with tools.search, runs it with tools.call(id, args) and returns the result. Naming a tool anywhere else does not run it.`;
   }
-  return `${head} Find one with tool_search, check its arguments with tool_describe when unsure, and run it with tool_call({ id, args }). Naming a tool anywhere else does not run it.`;
+  return `${head} Find one with ${TOOL_SEARCH}, check its arguments with ${TOOL_DESCRIBE} when unsure, and run it with ${TOOL_CALL}({ id, args }). Naming a tool anywhere else does not run it.`;
 }
 
 function nativeInstructions(searchToolName: string, hiddenCount: number): string {

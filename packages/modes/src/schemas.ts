@@ -1,5 +1,6 @@
 // Zod schemas for what crosses this package's boundary: the arguments a model sends to the control tools
 // (exported for the gateway adapter to validate them) and the options of `renderSurface`.
+import { TOOL_SOURCES } from '@tool-search/catalog';
 import { z } from 'zod';
 import { MAX_SEARCH_QUERIES } from './control-tools.js';
 
@@ -55,7 +56,7 @@ export type ToolCallArgs = z.infer<typeof toolCallArgsSchema>;
 // declare only what is read, strip the rest.
 const toolInputSchema = z.object({
   name: z.string().min(1),
-  source: z.enum(['openclaw', 'plugin', 'mcp', 'client']),
+  source: z.enum(TOOL_SOURCES),
   owner: z.string().min(1),
   description: z.string().optional(),
   inputSchema: z.record(z.string(), z.unknown()).optional(),

@@ -1,8 +1,7 @@
 import { Agent, run, setTracingDisabled, type AgentOutputItem } from '@openai/agents';
-import { isToolSearchError, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isToolSearchError, type ToolSearchSession } from '@tool-search/gateway-adapter';
+import { describe, expect, it } from 'vitest';
 import {
-  createFixtureHost,
   declaredNames,
   DENIED_ID,
   executed,
@@ -11,32 +10,17 @@ import {
   inputItems,
   loadedNames,
   message,
-  openFixtureSession,
   ScriptedModel,
   searchCall,
+  useFixtureSessions,
 } from './internal/fixtures.js';
 import { isOpenAIAgentsError } from './errors.js';
 import { toolSearchFor } from './tool-search-for.js';
 
 setTracingDisabled(true);
 
-let host: ToolSearchHost;
-beforeAll(async () => {
-  host = await createFixtureHost();
-}, 30_000);
-afterAll(() => host.close());
-
-const sessions: ToolSearchSession[] = [];
-afterEach(async () => {
-  executed.length = 0;
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
-
-async function open(config: unknown = { native: true }) {
-  const session = await openFixtureSession(host, config);
-  sessions.push(session);
-  return session;
-}
+const openSession = useFixtureSessions();
+const open = (config: unknown = { native: true }) => openSession(config);
 
 const toasts: unknown[] = [];
 

@@ -1,9 +1,8 @@
 import { Agent, run, setTracingDisabled, type AgentOutputItem } from '@openai/agents';
-import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolSearchSession } from '@tool-search/gateway-adapter';
+import { describe, expect, it } from 'vitest';
 import { isOpenAIAgentsError } from './errors.js';
 import {
-  createFixtureHost,
   declaredNames,
   DENIED_ID,
   executed,
@@ -11,8 +10,8 @@ import {
   functionOutput,
   IMAGE_TOOL,
   message,
-  openFixtureSession,
   ScriptedModel,
+  useFixtureSessions,
 } from './internal/fixtures.js';
 import { toolSearchTools } from './tool-search-tools.js';
 import type { AgentToolsOptions } from './tool-search-tools.js';
@@ -20,17 +19,6 @@ import type { AgentToolsOptions } from './tool-search-tools.js';
 setTracingDisabled(true);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-let host: ToolSearchHost;
-beforeAll(async () => {
-  host = await createFixtureHost();
-}, 30_000);
-afterAll(() => host.close());
-
-const sessions: ToolSearchSession[] = [];
-afterEach(async () => {
-  executed.length = 0;
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
 
 const toasts: unknown[] = [];
 const onClientCall: AgentToolsOptions['onClientCall'] = (call) => {
@@ -38,11 +26,7 @@ const onClientCall: AgentToolsOptions['onClientCall'] = (call) => {
   return 'toast shown';
 };
 
-async function open(config: unknown, options: { client?: boolean } = {}) {
-  const session = await openFixtureSession(host, config, options);
-  sessions.push(session);
-  return session;
-}
+const open = useFixtureSessions();
 
 async function drive(session: ToolSearchSession, steps: AgentOutputItem[][]) {
   const model = new ScriptedModel(steps);

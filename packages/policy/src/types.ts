@@ -1,8 +1,9 @@
 // The public types of @tool-search/policy. The gateway adapter codes against these.
+import type { ToolSource } from '@tool-search/catalog';
 import type { Logger } from 'pino';
 
-/** Where a tool comes from; the first segment of its id. Mirrors the catalog's `ToolSource`. */
-export type PolicySource = 'openclaw' | 'plugin' | 'mcp' | 'client';
+/** Where a tool comes from; the first segment of its id. The catalog's `ToolSource`, which owns the list. */
+export type PolicySource = ToolSource;
 
 /**
  * The MCP `ToolAnnotations` fields policy reads (other keys are ignored). Every hint is optional; an absent

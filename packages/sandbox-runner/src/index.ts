@@ -6,6 +6,7 @@ export { isSandboxRunnerError, SandboxRunnerError } from './errors.js';
 export type { SandboxRunnerErrorCode } from './errors.js';
 export { probeRuntime } from './probe-runtime.js';
 export { DEFAULT_LIMITS, LIMIT_BOUNDS } from './resolve-limits.js';
+export { clampLimit } from './resolve-limits.js';
 export type {
   Bridge,
   BridgeContext,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clampLimit, DEFAULT_LIMITS, LIMIT_BOUNDS, resolveLimits } from './resolve-limits.js';
 
 describe('DEFAULT_LIMITS', () => {
-  it('is no looser than the issue: 10 s, 64 MB, 1 MiB output, 200 lines of 8 KiB, 1 MiB result, 50 calls, 16 in flight', () => {
+  it('is no looser than the documented budgets: 10 s, 64 MB, 1 MiB output, 200 lines of 8 KiB, 1 MiB result, 50 calls, 16 in flight', () => {
     expect(DEFAULT_LIMITS).toEqual({
       timeoutMs: 10_000,
       heapMb: 64,

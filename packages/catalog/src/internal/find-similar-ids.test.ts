@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDescriptor } from '../types.js';
-import { boundedEditDistance, findSimilarIds } from './find-similar-ids.js';
+import { findSimilarIds } from './find-similar-ids.js';
 
 function tool(id: string): ToolDescriptor {
   const [source, owner, name] = id.split(':') as [ToolDescriptor['source'], string, string];
   return { id, name, source, owner, description: '', inputSchema: {}, trusted: true, tags: [] };
 }
-
-describe('boundedEditDistance', () => {
-  it('computes the Levenshtein distance within the bound', () => {
-    expect(boundedEditDistance('kitten', 'sitting', 3)).toBe(3);
-  });
-
-  it('stops at limit + 1 when the distance is larger', () => {
-    expect(boundedEditDistance('abc', 'xyzxyz', 2)).toBe(3);
-  });
-});
 
 describe('findSimilarIds', () => {
   const tools = ['mcp:github:create_issue', 'mcp:github:close_issue', 'mcp:gitlab:create_issue', 'openclaw:core:read_file'].map(tool);

@@ -21,7 +21,7 @@ const JOINED_MARK = '%';
 
 /** One indexed field. */
 export type IndexedField = (typeof INDEXED_FIELDS)[number];
-/** Query terms tracked per tool for coordination and diversification (one bit each). */
+/** Query terms tracked per tool for diversification (one bit each). */
 const MAX_TRACKED_TERMS = 30;
 /** Labels a pair of nearby words among the query terms (pairs have their own numeric postings). */
 const PAIR_MARK = '+';
@@ -54,8 +54,6 @@ export interface RankingSettings {
   expansionWeight: number;
   /** Original query terms kept after de-duplication (the rarest win). */
   maxQueryTerms: number;
-  /** Query terms found in more than this share of tools are dropped when the query has rarer ones. */
-  maxDocumentShare: number;
   /** Queries with at most this many terms also match by prefix and small typos. */
   maxTermsForFuzzy: number;
   prefixWeight: number;
@@ -65,8 +63,6 @@ export interface RankingSettings {
    * of two neighbouring letters away, at `fuzzyWeight`.
    */
   unknownWordTypos: boolean;
-  /** Exponent on the idf-weighted share of query terms a tool matches (0 = plain BM25F). */
-  coordinationExponent: number;
   /**
    * Diversification of the top hits for multi-intent queries: a query term already covered by a higher hit
    * counts this much (1 = no diversification).
@@ -116,19 +112,17 @@ export const DEFAULT_RANKING: RankingSettings = {
   exactWeight: 0.3,
   expansionWeight: 0.3,
   maxQueryTerms: 64,
-  maxDocumentShare: 1,
   maxTermsForFuzzy: 3,
   prefixWeight: 0.375,
   fuzzyWeight: 0.45,
   unknownWordTypos: true,
-  coordinationExponent: 0,
   coveredTermWeight: 0.7,
   diversifyDepth: 30,
   leadWords: 40,
   leadMinWords: 60,
   facetBoost: 0.1,
   joinedWeight: 0.5,
-  fusion: { method: 'linear', semanticWeight: 0.5, rrfK: 60, similarityRange: 0.3 },
+  fusion: { semanticWeight: 0.5, similarityRange: 0.3 },
   fusionDepth: 50,
   likelyRatio: 0.8,
   likelyMargin: 1,
@@ -307,7 +301,8 @@ export class SearchIndex {
       if (posting === undefined) {
         const created = [slot, weight];
         this.postings.set(term, created);
-        // Marked entries (exact forms, pairs) are only ever looked up exactly: keep them out of the tree.
+        // Marked entries (exact forms, whole identifiers) are only ever looked up exactly: keep them out of the
+        // tree. Pairs never come here: they have their own numeric postings.
         if (!isMarked(term)) this.terms.set(term, created);
         distinct.push(term);
       } else if (posting[posting.length - 2] === slot) {
@@ -513,15 +508,12 @@ export class SearchIndex {
     // Rare or unknown query words (and two-word verbs) -> their thesaurus relatives that some tool has.
     const thesaurusRelatives = this.thesaurusRelatives(query, unique, df);
     let kept = typoTolerant ? unique : unique.filter((term) => present(term) || typoVariants.has(term) || thesaurusRelatives.has(term));
-    // Very common terms add time and little signal; drop them when rarer terms remain.
-    const rare = kept.filter((term) => df(term) / total <= settings.maxDocumentShare);
-    if (rare.length > 0) kept = rare;
     const limit = settings.maxQueryTerms;
     if (kept.length > limit) {
       const rarest = new Set([...kept].sort((a, b) => df(a) - df(b) || (a < b ? -1 : 1)).slice(0, limit));
       kept = kept.filter((term) => rarest.has(term));
     }
-    // Terms past the 30th share the last bit (they still score; coordination just sees them as one).
+    // Terms past the 30th share the last bit (they still score; diversification just sees them as one).
     const bitOf = new Map(kept.map((term, i) => [term, Math.min(i, MAX_TRACKED_TERMS - 1)]));
     const out: QueryTerm[] = [];
     // Exact forms of the kept words, on the bit of their stem.
@@ -683,23 +675,15 @@ export class SearchIndex {
       if (original) termIdf.set(bit, idf);
       accumulate(posting ?? this.postings.get(term), weight, bit, idf);
     }
-    // A query term counts as matched (for coordination and diversification) only when a candidate has it.
+    // A query term counts as matched (for diversification) only when a candidate has it.
     const candidates = touched;
     let presentBits = 0;
     for (const slot of candidates) presentBits |= masks[slot] as number;
     for (const [bit, idf] of termIdf) if (presentBits & (1 << bit)) bitIdf.set(bit, idf);
-    let idfTotal = 0;
-    for (const value of bitIdf.values()) idfTotal += value;
-    const exponent = settings.coordinationExponent;
     const depth = Math.max(limit, settings.coveredTermWeight < 1 ? settings.diversifyDepth : 0);
     const top: Array<{ slot: number; score: number; id: string }> = [];
     for (const slot of candidates) {
       let score = scores[slot] as number;
-      if (exponent !== 0 && idfTotal > 0) {
-        let matched = 0;
-        for (const [bit, idf] of bitIdf) if ((masks[slot] as number) & (1 << bit)) matched += idf;
-        score *= Math.pow(matched / idfTotal, exponent);
-      }
       // Annotations agree (or disagree) with a read-only or destructive request: a small nudge that breaks ties.
       if (facet !== 0 && facets[slot] !== 0) score *= facets[slot] === facet ? 1 + settings.facetBoost : 1 - settings.facetBoost;
       if (top.length === depth && score < (top[depth - 1] as { score: number }).score) continue;

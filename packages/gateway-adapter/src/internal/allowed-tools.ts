@@ -1,7 +1,7 @@
 // The allowed-tools registry of one session: every route (code bridge, tool_call, declared names, hydrated
 // names, pins) resolves a tool through it. Catalogued tools come from the session's policy view of the host's
 // catalog, client tools from the session itself; anything else is unknown, and a denied tool is exactly that.
-import { parseToolId, toolId, type CatalogView, type DescribeResult, type JsonSchema, type ToolInput, type ToolSource } from '@tool-search/catalog';
+import { isTrustedByDefault, parseToolId, toolId, type CatalogView, type DescribeResult, type JsonSchema, type ToolInput, type ToolSource } from '@tool-search/catalog';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import { GatewayAdapterError } from '../errors.js';
@@ -115,11 +115,12 @@ function clientTools(client: readonly ClientTool[], admits: (tool: PolicyTool) =
     const id = toolId('client', input.owner, input.name);
     if (declared.has(id)) throw new GatewayAdapterError('invalid_options', `Duplicate tool id ${id} (client[${index}])`, { path: `client[${index}]` });
     declared.add(id);
-    const policyTool: PolicyTool = { id, name: input.name, source: 'client', owner: input.owner, ownerOnly: tool.ownerOnly === true, trusted: false };
+    const trusted = isTrustedByDefault('client');
+    const policyTool: PolicyTool = { id, name: input.name, source: 'client', owner: input.owner, ownerOnly: tool.ownerOnly === true, trusted };
     // A client tool outside policy is never declared or callable, like any other tool.
     if (!admits(policyTool)) return;
     const ref = { id, name: input.name, source: 'client' as ToolSource, owner: input.owner };
-    clients.set(id, { ref, kind: 'client', inputSchema: input.inputSchema, trusted: false, policyTool, route: undefined, input });
+    clients.set(id, { ref, kind: 'client', inputSchema: input.inputSchema, trusted, policyTool, route: undefined, input });
   });
   return clients;
 }

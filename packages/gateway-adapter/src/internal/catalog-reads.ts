@@ -1,10 +1,11 @@
 // Searches and describes of one session, counted and logged the same way from every route (tool_search,
 // tool_describe, tools.search / tools.describe inside code, and `session.search` for a framework's own tool search).
 import type { CatalogView, DescribeResult, SearchHit } from '@tool-search/catalog';
+import type { TOOL_DESCRIBE, TOOL_SEARCH } from '@tool-search/modes';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
 /** Where a read came from. */
-export type ReadRoute = 'tool_search' | 'tool_describe' | 'code' | 'native' | 'session';
+export type ReadRoute = typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | 'code' | 'native' | 'session';
 
 export interface CatalogReads {
   /** One query (`single`) or up to 16; throws `CatalogError` on a bad query or limit. */

@@ -72,7 +72,7 @@ function answerError(context: ControlRouteContext, outcome: ToolCallOutcome & { 
 
 function search(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart): ToolCallOutcome {
   const parsed = toolSearchArgsSchema.safeParse(args);
-  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid tool_search arguments: ${formatZodError(parsed.error, 'args').message}`));
+  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_SEARCH} arguments: ${formatZodError(parsed.error, 'args').message}`));
   const { limit } = parsed.data;
   const withLimit = (query: string, own?: number) => ({ query, ...((own ?? limit) === undefined ? {} : { limit: own ?? limit }) });
   const single = parsed.data.query !== undefined;
@@ -81,7 +81,7 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
     : (parsed.data.queries ?? []).map((query) => (typeof query === 'string' ? withLimit(query) : withLimit(query.query, query.limit)));
   let results;
   try {
-    results = context.reads.search(queries, single, start.toolCallId, 'tool_search');
+    results = context.reads.search(queries, single, start.toolCallId, TOOL_SEARCH);
   } catch (error) {
     return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
   }
@@ -91,8 +91,8 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
 
 function describe(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart): ToolCallOutcome {
   const parsed = toolDescribeArgsSchema.safeParse(args);
-  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid tool_describe arguments: ${formatZodError(parsed.error, 'args').message}`));
-  const described = context.reads.describe(parsed.data.id, start.toolCallId, 'tool_describe');
+  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_DESCRIBE} arguments: ${formatZodError(parsed.error, 'args').message}`));
+  const described = context.reads.describe(parsed.data.id, start.toolCallId, TOOL_DESCRIBE);
   if (!described.found) {
     return answerError(context, errorOutcome(start, described.reason === 'ambiguous' ? 'invalid_request' : 'unknown_tool', described.message, { suggestions: described.suggestions }));
   }
@@ -116,14 +116,14 @@ function describe(context: ControlRouteContext, args: Record<string, unknown>, s
 
 async function callById(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart, call: CallOptions): Promise<ToolCallOutcome> {
   const target = typeof args['id'] === 'string' ? args['id'].trim() : '';
-  if (target === '') return answerError(context, errorOutcome(start, 'invalid_request', 'tool_call needs { id, args }: id is the tool id from tool_search'));
+  if (target === '') return answerError(context, errorOutcome(start, 'invalid_request', `${TOOL_CALL} needs { id, args }: id is the tool id from ${TOOL_SEARCH}`));
   const resolved = context.tools.resolve(target);
   if ('miss' in resolved) {
     const outcome =
       resolved.miss.reason === 'ambiguous'
         ? errorOutcome(start, 'invalid_request', resolved.miss.message, { suggestions: resolved.miss.suggestions })
         : context.pipeline.unknown(start, target);
-    context.event('call', { toolCallId: start.toolCallId, via: 'tool_call', target: target.slice(0, 300), decision: 'not-run', status: 'error', detail: outcome.code, durationMs: outcome.durationMs });
+    context.event('call', { toolCallId: start.toolCallId, via: TOOL_CALL, target: target.slice(0, 300), decision: 'not-run', status: 'error', detail: outcome.code, durationMs: outcome.durationMs });
     return answerError(context, outcome);
   }
   const strict = toolCallArgsSchema.safeParse(args);
@@ -132,7 +132,7 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
   if (!repaired.ok) return answerError(context, errorOutcome(start, 'invalid_request', repaired.message));
   const repair = 'repair' in repaired ? repaired.repair : undefined;
   return context.pipeline.call(resolved.id, repaired.args, {
-    via: 'tool_call',
+    via: TOOL_CALL,
     toolCallId: start.toolCallId,
     name: start.name,
     ...pick(call, ['signal', 'onProgress']),
@@ -142,8 +142,8 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
 
 async function runCode(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart, call: CallOptions): Promise<ToolCallOutcome> {
   const parsed = toolSearchCodeArgsSchema.safeParse(args);
-  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid tool_search_code arguments: ${formatZodError(parsed.error, 'args').message}`));
-  if (context.runner === undefined) return answerError(context, errorOutcome(start, 'unavailable', 'No sandbox runner is available for tool_search_code'));
+  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_SEARCH_CODE} arguments: ${formatZodError(parsed.error, 'args').message}`));
+  if (context.runner === undefined) return answerError(context, errorOutcome(start, 'unavailable', `No sandbox runner is available for ${TOOL_SEARCH_CODE}`));
   return runCodeBody(
     { runner: context.runner, tools: context.tools, reads: context.reads, pipeline: context.pipeline, recorder: context.recorder, event: context.event, timeoutMs: context.codeTimeoutMs, sessionSignal: context.sessionSignal },
     parsed.data.code,

@@ -2,6 +2,7 @@
 // servers (listed, changed, gone, back). Sessions read it through policy views; nothing here knows a session.
 import {
   createCatalog,
+  isTrustedByDefault,
   MAX_DESCRIPTION_LENGTH,
   MAX_TITLE_LENGTH,
   SEARCH_LIMIT_CEILING,
@@ -110,7 +111,7 @@ export class HostRegistry {
    * resources); tools it listed before but not now stay gone, saying so.
    */
   serverReady(server: string, connection: Pick<McpServerConnection, 'tools' | 'features' | 'config' | 'instructions'>): void {
-    this.serverTrust.set(server, connection.config.trusted === true);
+    this.serverTrust.set(server, connection.config.trusted ?? isTrustedByDefault('mcp'));
     // The server's instructions describe its tools: the catalog indexes them as low-weight context of each.
     this.catalog.setOwnerContext({ source: 'mcp', owner: server, text: connection.instructions ?? '' });
     const definitions = connection.tools();

@@ -3,11 +3,13 @@
 // by their own module; this file connects them and routes `execute`.
 import { randomUUID } from 'node:crypto';
 import {
-  CONTROL_TOOL_NAMES,
+  isControlToolName,
   measureSurface,
   PROVIDER_MAX_TOOLS,
   renderSurface,
   toProviderTools,
+  TOOL_SEARCH,
+  TOOL_SEARCH_CODE,
   type Mode,
   type Surface,
   type SurfaceFormat,
@@ -86,10 +88,10 @@ export interface OpenSessionOptions {
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 /** Where the model finds tools in each mode (for the unknown-tool message). */
 const SEARCH_HINTS: Readonly<Record<Mode, string>> = {
-  code: 'tools.search inside tool_search_code',
-  tools: 'tool_search',
-  directory: 'tool_search',
-  native: 'tool_search',
+  code: `tools.search inside ${TOOL_SEARCH_CODE}`,
+  tools: TOOL_SEARCH,
+  directory: TOOL_SEARCH,
+  native: TOOL_SEARCH,
   direct: 'the declared tools',
 };
 
@@ -334,7 +336,7 @@ async function executeRequest(parts: SessionParts, request: ToolCallRequest, opt
   const call = { ...pick(options, ['signal']), ...(options.onProgress === undefined ? {} : { onProgress: progressReporter(parts, toolCallId, options.onProgress) }) };
   const route = parts.routes.get(name);
   if (route !== undefined) return route.handle(args, start, call);
-  if (CONTROL_TOOL_NAMES.includes(name)) return fail(errorOutcome(start, 'wrong_mode', `${name} is not available in ${parts.decision.mode} mode`));
+  if (isControlToolName(name)) return fail(errorOutcome(start, 'wrong_mode', `${name} is not available in ${parts.decision.mode} mode`));
   const signal = call;
   const declared = surface.declaredId(name);
   if (declared !== undefined) return pipeline.call(declared, args, { via: declaredRoute(parts, declared), toolCallId, name, ...signal });

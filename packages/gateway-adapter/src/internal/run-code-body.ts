@@ -1,6 +1,7 @@
 // The code-run bridge: runs a `tool_search_code` body in the sandbox runner, answering its tools.search,
 // tools.describe and tools.call here, through the session's reads and call pipeline (so every call from code
 // is gated exactly like a direct one), and turns the run into an outcome.
+import { TOOL_SEARCH_CODE } from '@tool-search/modes';
 import type { Runner } from '@tool-search/sandbox-runner';
 import { renderToolResult, stringifyResult } from '../render-tool-result.js';
 import type { ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
@@ -95,7 +96,7 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
   const summary = { calls: innerCalls, logs: run.logs };
   if (!run.ok) {
     const code: ToolCallErrorCode = run.error.code === 'timeout' ? 'timeout' : run.error.code === 'unavailable' ? 'unavailable' : 'code_failed';
-    const outcome = errorOutcome(start, code, `tool_search_code failed (${run.error.code}): ${run.error.message}`);
+    const outcome = errorOutcome(start, code, `${TOOL_SEARCH_CODE} failed (${run.error.code}): ${run.error.message}`);
     outcome.content = `${outcome.content}\n${stringifyResult(summary)}`;
     context.recorder.recordError();
     return outcome;

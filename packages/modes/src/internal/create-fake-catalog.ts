@@ -1,23 +1,23 @@
 // A small in-memory catalog for this package's tests: exactly what renderSurface reads (`list()` sorted by id,
 // `size`, `get`, `named` and `limits`), so a change that starts depending on more fails to compile.
-import type { CatalogReader, ToolDescriptor, ToolInput } from '@tool-search/catalog';
+import { isTrustedByDefault, resolveSearchLimits, toolId, type ResolvedSearchLimits, type CatalogReader, type ToolDescriptor, type ToolInput } from '@tool-search/catalog';
 import { compareStrings } from './text.js';
 
-/** Builds a fake catalog from tool inputs (defaults as the real catalog: trusted for openclaw/plugin). */
+/** Builds a fake catalog from tool inputs (trust defaults from the catalog's own rule). */
 export function createFakeCatalog(
   tools: readonly ToolInput[],
-  limits: { searchDefaultLimit: number; maxSearchLimit: number } = { searchDefaultLimit: 8, maxSearchLimit: 20 },
+  limits: ResolvedSearchLimits = resolveSearchLimits({}),
 ): Pick<CatalogReader, 'list' | 'limits' | 'size' | 'get' | 'named'> {
   const descriptors: ToolDescriptor[] = tools
     .map((tool) => ({
-      id: `${tool.source}:${tool.owner}:${tool.name}`,
+      id: toolId(tool.source, tool.owner, tool.name),
       name: tool.name,
       source: tool.source,
       owner: tool.owner,
       description: tool.description ?? '',
       inputSchema: tool.inputSchema ?? { type: 'object', properties: {} },
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-      trusted: tool.trusted ?? (tool.source === 'openclaw' || tool.source === 'plugin'),
+      trusted: tool.trusted ?? isTrustedByDefault(tool.source),
       tags: tool.tags ?? [],
     }))
     .sort((left, right) => compareStrings(left.id, right.id));

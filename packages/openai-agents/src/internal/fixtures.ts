@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type StreamEvent } from '@openai/agents';
 import { createToolSearchHost, type ExecutableTool, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const require = createRequire(import.meta.url);
 
@@ -135,4 +136,27 @@ export function openFixtureSession(host: ToolSearchHost, config: unknown, option
         ? []
         : [{ name: 'show_toast', description: 'Show a toast in the UI.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }],
   });
+}
+
+/**
+ * Registers a test file's fixture host (created before its tests, closed after them) and returns `open`, whose
+ * sessions are closed after each test (and `executed` cleared). Call once at the top of a test file.
+ */
+export function useFixtureSessions(): (config: unknown, options?: { client?: boolean }) => Promise<ToolSearchSession> {
+  let host: ToolSearchHost | undefined;
+  const sessions: ToolSearchSession[] = [];
+  beforeAll(async () => {
+    host = await createFixtureHost();
+  }, 30_000);
+  afterAll(() => host?.close());
+  afterEach(async () => {
+    executed.length = 0;
+    await Promise.all(sessions.splice(0).map((session) => session.close()));
+  });
+  return async (config, options) => {
+    if (host === undefined) throw new Error('useFixtureSessions: open() called outside a test');
+    const session = await openFixtureSession(host, config, options);
+    sessions.push(session);
+    return session;
+  };
 }

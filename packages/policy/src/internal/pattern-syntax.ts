@@ -7,11 +7,12 @@
 // the fields are matched separately, so a tool name containing ':' cannot pose as an id).
 // Matching is case-insensitive.
 
+import { TOOL_SOURCES } from '@tool-search/catalog';
 import type { PolicySource } from '../types';
 import { describeUnknownHint, toHintName, type HintName } from './tool-hints';
 
-/** The sources an id pattern's first segment may name. */
-export const POLICY_SOURCES: readonly PolicySource[] = ['openclaw', 'plugin', 'mcp', 'client'];
+/** The sources an id pattern's first segment may name: the catalog's, which owns the list. */
+export const POLICY_SOURCES: readonly PolicySource[] = TOOL_SOURCES;
 
 /** A group reference: `group:` then a name of letters, digits, `_`, `.` or `-`. */
 export const GROUP_REFERENCE = /^group:[A-Za-z0-9][A-Za-z0-9_.-]*$/;

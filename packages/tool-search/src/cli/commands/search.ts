@@ -1,4 +1,5 @@
 // `tool-search search "<query>"`: the search a model would run, on your own servers, from a terminal.
+import { TOOL_SEARCH } from '@tool-search/modes';
 import { CliError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { firstLine, openCliSession } from '../open-session.js';
@@ -24,7 +25,7 @@ export const runSearch: CommandRun = async (context) => {
       const toolSearch = { ...(typeof config.toolSearch === 'object' && config.toolSearch !== null ? config.toolSearch : {}), enabled: true, mode: 'tools' };
       const session = await openCliSession(started.host, config, toolSearch);
       await started.settled(0);
-      const outcome = await session.execute({ name: 'tool_search', args: { query, ...(limit === undefined ? {} : { limit }) }, toolCallId: 'cli-search' });
+      const outcome = await session.execute({ name: TOOL_SEARCH, args: { query, ...(limit === undefined ? {} : { limit }) }, toolCallId: 'cli-search' });
       if (outcome.status !== 'ok') throw new CliError('usage', outcome.content);
       const hits = outcome.result as Hit[];
       context.output.result({ query, hits });

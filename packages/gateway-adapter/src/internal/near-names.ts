@@ -1,17 +1,6 @@
-/** Levenshtein distance, for "did you mean" parameter suggestions (names are short). */
-function editDistance(left: string, right: string): number {
-  const previous = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= left.length; i += 1) {
-    let diagonal = previous[0]!;
-    previous[0] = i;
-    for (let j = 1; j <= right.length; j += 1) {
-      const above = previous[j]!;
-      previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (left[i - 1] === right[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[right.length]!;
-}
+// "Did you mean" for argument names. The distance is the catalog's `editDistance` (one implementation for
+// both suggestion lists); what counts as near, after normalising case and separators, is decided here.
+import { editDistance } from '@tool-search/catalog';
 
 /** The candidates close to `name` (normalised for case and separators), nearest first. */
 export function nearNames(name: string, candidates: readonly string[], max = 3): string[] {
