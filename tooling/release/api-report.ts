@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Extractor, ExtractorConfig, type ExtractorMessage } from '@microsoft/api-extractor';
+import { Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage } from '@microsoft/api-extractor';
 import { listPublishedPackages, REPO_ROOT, type EntryPoint, type PublishedPackage } from './published-packages.ts';
 
 const mode = process.argv[2];
@@ -45,9 +45,9 @@ function generateReport(pkg: PublishedPackage, entry: EntryPoint, folder: string
       },
       messages: {
         // We do not tag releases (@public, @beta) in JSDoc; every export of an entry point is public.
-        extractorMessageReporting: { default: { logLevel: 'warning' }, 'ae-missing-release-tag': { logLevel: 'none' }, 'ae-undocumented': { logLevel: 'none' }, 'ae-forgotten-export': { logLevel: 'none', addToApiReportFile: true } },
-        tsdocMessageReporting: { default: { logLevel: 'none' } },
-        compilerMessageReporting: { default: { logLevel: 'error' } },
+        extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.Warning }, 'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None }, 'ae-undocumented': { logLevel: ExtractorLogLevel.None }, 'ae-forgotten-export': { logLevel: ExtractorLogLevel.None, addToApiReportFile: true } },
+        tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
+        compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
       },
     },
   });
@@ -60,7 +60,7 @@ function generateReport(pkg: PublishedPackage, entry: EntryPoint, folder: string
         message.handled = true;
         return;
       }
-      if (message.logLevel === 'error' || message.logLevel === 'warning') {
+      if (message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning) {
         problems.push(`${pkg.name} ${entry.subpath}: [${message.messageId}] ${message.text}${message.sourceFilePath ? ` (${message.sourceFilePath}:${message.sourceFileLine})` : ''}`);
       }
       message.handled = true;
