@@ -94,6 +94,10 @@ describe('createToolSearchSession with a real MCP server', () => {
 });
 
 describe('createToolSearchSession start-up failure', () => {
+  // The shared session's host restarts the server the test above killed: closed first, so that any fixture
+  // process left below is one the failed session started.
+  beforeAll(() => session.close());
+
   it('closes the MCP servers it started when the session cannot be created', async () => {
     const error = await createToolSearchSession({
       config: { mode: 'tools' },
