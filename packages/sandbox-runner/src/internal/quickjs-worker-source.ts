@@ -30,6 +30,8 @@ function newInstance() {
 let quickjs;
 let instanceBroken = false;
 let run;
+// While the worker warms up, protocol lines are collected here instead of posted (see warmUp).
+let warmUpLines;
 
 function post(message) {
   parentPort.postMessage(message);
@@ -38,7 +40,8 @@ function post(message) {
 // A protocol line in the child's format, measured here (trusted code), so the parent parses it without
 // measuring it again. The byte length is the parent's bound on what the line carried.
 function postLine(text) {
-  post({ kind: 'line', line: text, bytes: Buffer.byteLength(text, 'utf8') });
+  if (warmUpLines !== undefined) warmUpLines.push(text);
+  else post({ kind: 'line', line: text, bytes: Buffer.byteLength(text, 'utf8') });
 }
 
 function aborted() {
@@ -52,6 +55,7 @@ function dispose(state) {
   try {
     if (state.checkSourceText !== undefined && state.checkSourceText.alive) state.checkSourceText.dispose();
     if (state.checkContext !== undefined && state.checkContext.alive) state.checkContext.dispose();
+    if (state.usedCheckContext !== undefined && state.usedCheckContext.alive) state.usedCheckContext.dispose();
     for (const handle of state.handles) if (handle.alive) handle.dispose();
     state.context.dispose();
     state.runtime.dispose();
@@ -66,7 +70,7 @@ function guarded(action) {
     return action();
   } catch (error) {
     instanceBroken = true;
-    if (run !== undefined && !run.finished) {
+    if (run !== undefined && !run.finished && warmUpLines === undefined) {
       run.finished = true;
       post({ kind: 'fatal', reason: 'the QuickJS engine failed: ' + String(error && error.message) });
     }
@@ -103,13 +107,19 @@ function prepare() {
     json.value.dispose();
     return JSON.parse(encoded);
   };
+  // For text that cannot hold a NUL (JSON.stringify escapes it): one copy, no length check. Should a broken
+  // realm pass a NUL anyway, the text crosses cut short, which the parent refuses or reads as a shorter message
+  // the realm could have sent whole.
+  const jsonTextOf = function (handle) {
+    return context.typeof(handle) === 'string' ? context.getString(handle) : undefined;
+  };
   const numberOf = function (handle) {
     return context.typeof(handle) === 'number' ? context.getNumber(handle) : undefined;
   };
   const hostCall = context.newFunction('hostCall', function (idHandle, methodHandle, argsHandle) {
     const id = numberOf(idHandle);
-    const method = stringOf(methodHandle);
-    const argsJson = stringOf(argsHandle);
+    const method = jsonTextOf(methodHandle);
+    const argsJson = jsonTextOf(argsHandle);
     if (state.finished || !Number.isSafeInteger(id) || method === undefined || argsJson === undefined) return;
     postLine('{"type":"call","id":' + id + ',"method":' + JSON.stringify(method) + ',"args":' + argsJson + '}');
   });
@@ -123,12 +133,12 @@ function prepare() {
     const kind = stringOf(kindHandle);
     if (state.finished || kind === undefined) return;
     state.finished = true;
-    const payload = stringOf(payloadHandle);
+    const payload = kind === 'ok' ? jsonTextOf(payloadHandle) : stringOf(payloadHandle);
     if (kind === 'ok') postLine(payload === undefined ? '{"type":"done","ok":true}' : '{"type":"done","ok":true,"value":' + payload + '}');
     else postLine(JSON.stringify({ type: 'done', ok: false, code: kind, message: payload === undefined ? '' : payload }));
   });
   const hostMeasure = context.newFunction('hostMeasure', function (jsonHandle, membersHandle, depthHandle, bytesHandle) {
-    const json = stringOf(jsonHandle);
+    const json = jsonTextOf(jsonHandle);
     const members = numberOf(membersHandle);
     const depth = numberOf(depthHandle);
     const bytes = numberOf(bytesHandle);
@@ -226,7 +236,8 @@ function checkSingleFunction(state, source, functionText) {
     sourceText.dispose();
     return single ? undefined : 'the body closes its function early: it must be the body of one async function';
   } finally {
-    check.dispose();
+    // Freed when the run's context is given back, so that freeing it is not on the way to the result.
+    state.usedCheckContext = check;
   }
 }
 
@@ -322,19 +333,53 @@ parentPort.on('message', function (message) {
   }
 });
 
-newInstance().then(function (instance) {
-  quickjs = instance;
-  // One throwaway run's worth of work while idle, so the first real run does not pay WebAssembly's warm-up.
+// A body that takes every path a run takes (bridge calls and their replies, logs, a result), answered here.
+const WARM_UP_BODY = "for (let i = 0; i < 60; i += 1) { await tools.call('warm:up:call', { i: i }); await tools.describe('warm:up:tool'); }" +
+  " await tools.search('warm up', { limit: 1 }); console.log('warm', { up: true }); return { warm: true };";
+const WARM_UP_ROUNDS = 200;
+
+// Runs WARM_UP_BODY in a throwaway context while the worker starts, replying to its calls in the worker, so that
+// the first real runs find the host code on their path (QuickJS's bindings, this program) compiled by V8
+// rather than pay for that themselves. Nothing of it reaches the parent; the context is freed like any other.
+function warmUp() {
+  warmUpLines = [];
   run = guarded(prepare);
   if (run !== undefined) {
     run.deadline = Date.now() + 10000;
-    startBody(run, 'return 6 * 7;');
-    run.finished = true;
-    dispose(run);
+    startBody(run, WARM_UP_BODY);
+    if (run !== undefined) pump(run);
+    for (let round = 0; round < WARM_UP_ROUNDS && run !== undefined && !run.finished; round += 1) {
+      const lines = warmUpLines.splice(0);
+      let replied = false;
+      for (const line of lines) {
+        const message = JSON.parse(line);
+        if (message.type !== 'call') continue;
+        callInRealm(run, run.settle, [message.id, true, JSON.stringify(message.args)]);
+        replied = true;
+      }
+      if (!replied) break;
+      pump(run);
+    }
+    if (run !== undefined) {
+      run.finished = true;
+      dispose(run);
+    }
     run = undefined;
   }
-  post({ kind: 'started' });
-}, function (error) {
+  warmUpLines = undefined;
+}
+
+newInstance().then(function (instance) {
+  quickjs = instance;
+  warmUp();
+  if (!instanceBroken) return post({ kind: 'started' });
+  // The warm-up broke the instance (it never should): start from a fresh one.
+  instanceBroken = false;
+  return newInstance().then(function (fresh) {
+    quickjs = fresh;
+    post({ kind: 'started' });
+  });
+}).catch(function (error) {
   post({ kind: 'fatal', reason: 'QuickJS could not be loaded: ' + String(error && error.message) });
 });
 `;
