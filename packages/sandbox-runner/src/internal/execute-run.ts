@@ -104,7 +104,11 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     child.attach({ onMessage() {}, onProtocolError() {}, onOutput() {}, onExit() {} });
     child.kill();
     child.unref();
-    for (const controller of callControllers) controller.abort();
+    if (callControllers.length > 0) {
+      // One reason for every call of the run: each default reason would be a DOMException of its own, with a stack.
+      const reason = new DOMException('the run ended', 'AbortError');
+      for (const controller of callControllers) controller.abort(reason);
+    }
     const result: RunResult = outcome.ok
       ? { ok: true, value: outcome.value, logs, stats: stats() }
       : { ok: false, error: { code: outcome.code, message: outcome.message }, logs, stats: stats() };
