@@ -13,7 +13,10 @@ const baseVariant = require(workerData.variantPath).default;
 const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
 const LIMITS = workerData.limits;
 const REALM_LIMITS = workerData.realmLimits;
+// [0]: the parent asks the body to stop. [1]: this worker is about to start the run's body (see the 'run' message).
 const abortFlag = new Int32Array(workerData.abortFlag);
+const ABORT_SLOT = 0;
+const STARTED_SLOT = 1;
 // QuickJS checks its own stack against this; it must overflow before the worker's V8 stack does (measured: 1 MiB
 // of QuickJS stack needs ~4 MB of native stack), so that deep recursion is a catchable error in the body.
 const QUICKJS_STACK_BYTES = 512 * 1024;
@@ -45,7 +48,7 @@ function postLine(text) {
 }
 
 function aborted() {
-  return Atomics.load(abortFlag, 0) !== 0;
+  return Atomics.load(abortFlag, ABORT_SLOT) !== 0;
 }
 
 function dispose(state) {
@@ -295,7 +298,7 @@ function release() {
   }
   const replace = instanceBroken || grown;
   const finish = function () {
-    Atomics.store(abortFlag, 0, 0);
+    Atomics.store(abortFlag, ABORT_SLOT, 0);
     post({ kind: 'released', replaced: replace });
   };
   if (!replace) return finish();
@@ -316,11 +319,14 @@ parentPort.on('message', function (message) {
       return;
     }
     run = state;
+    Atomics.store(abortFlag, STARTED_SLOT, 0);
     postLine(JSON.stringify({ type: 'ready', version: workerData.version }));
   } else if (message.type === 'run' && run !== undefined && run.deadline === Infinity && typeof message.code === 'string') {
     // A backstop only: the parent's wall-clock timer ends the run first and stops it through the abort flag.
     run.deadline = Date.now() + LIMITS.timeoutMs;
-    postLine('{"type":"started"}');
+    // The Node child's 'started' line, as a flag the parent reads with the next line or when the worker ends:
+    // set before any body output, it saves the parent a wake-up per run.
+    Atomics.store(abortFlag, STARTED_SLOT, 1);
     startBody(run, message.code);
     if (run !== undefined) pump(run);
   } else if (message.type === 'reply' && run !== undefined && run.deadline !== Infinity && Number.isSafeInteger(message.id)) {
