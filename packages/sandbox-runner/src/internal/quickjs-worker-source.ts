@@ -92,8 +92,16 @@ function prepare() {
   });
   // QuickJS hands strings over as C strings, which end at a NUL: a string whose copy came back short is taken
   // again as its JSON text (which escapes NUL), so log lines and messages cross whole.
-  const jsonStringify = context.unwrapResult(context.evalCode('JSON.stringify'));
-  state.handles.push(jsonStringify);
+  // What the host needs of the fresh context, from one evaluation: its JSON.stringify, and the runtime's limits
+  // and options.
+  const basics = context.unwrapResult(
+    context.evalCode('[JSON.stringify, Object.freeze(' + JSON.stringify(REALM_LIMITS) + '), ({ installGlobals: true, lockCodeGeneration: true })]'),
+  );
+  const jsonStringify = context.getProp(basics, 0);
+  const limits = context.getProp(basics, 1);
+  const options = context.getProp(basics, 2);
+  basics.dispose();
+  state.handles.push(jsonStringify, limits, options);
   const stringOf = function (handle) {
     if (context.typeof(handle) !== 'string') return undefined;
     const text = context.getString(handle);
@@ -151,9 +159,7 @@ function prepare() {
   });
   state.handles.push(hostCall, hostLog, hostDone, hostMeasure);
   const factory = context.unwrapResult(context.evalCode(workerData.runtimeSource, 'sandbox-runtime.js'));
-  const limits = context.unwrapResult(context.evalCode('Object.freeze(' + JSON.stringify(REALM_LIMITS) + ')'));
-  const options = context.unwrapResult(context.evalCode('({ installGlobals: true, lockCodeGeneration: true })'));
-  state.handles.push(factory, limits, options);
+  state.handles.push(factory);
   const sandboxRuntime = context.unwrapResult(
     context.callFunction(factory, context.undefined, hostCall, hostLog, hostDone, hostMeasure, limits, options),
   );
