@@ -95,7 +95,7 @@ function prepare() {
   // What the host needs of the fresh context, from one evaluation: its JSON.stringify, and the runtime's limits
   // and options.
   const basics = context.unwrapResult(
-    context.evalCode('[JSON.stringify, Object.freeze(' + JSON.stringify(REALM_LIMITS) + '), ({ installGlobals: true, lockCodeGeneration: true })]'),
+    context.evalCode('[JSON.stringify, Object.freeze(' + JSON.stringify(REALM_LIMITS) + '), ({ installGlobals: true, lockCodeGeneration: true, batchCalls: true })]'),
   );
   const jsonStringify = context.getProp(basics, 0);
   const limits = context.getProp(basics, 1);
@@ -138,11 +138,13 @@ function prepare() {
     const level = stringOf(levelHandle);
     const text = stringOf(textHandle);
     if (state.finished || level === undefined || text === undefined) return;
+    postCalls(state);
     postLine(JSON.stringify({ type: 'log', level: level, text: text }));
   });
   const hostDone = context.newFunction('hostDone', function (kindHandle, payloadHandle) {
     const kind = stringOf(kindHandle);
     if (state.finished || kind === undefined) return;
+    postCalls(state);
     state.finished = true;
     const payload = kind === 'ok' ? jsonTextOf(payloadHandle) : stringOf(payloadHandle);
     if (kind === 'ok') postLine(payload === undefined ? '{"type":"done","ok":true}' : '{"type":"done","ok":true,"value":' + payload + '}');
@@ -166,7 +168,8 @@ function prepare() {
   state.handles.push(sandboxRuntime);
   state.settle = context.getProp(sandboxRuntime, 'settle');
   state.start = context.getProp(sandboxRuntime, 'start');
-  state.handles.push(state.settle, state.start);
+  state.drainCalls = context.getProp(sandboxRuntime, 'drainCalls');
+  state.handles.push(state.settle, state.start, state.drainCalls);
   prepareCheckContext(state);
   if (workerData.escapedForTests) {
     // Test-only: the body can write raw bytes onto the channel, as code that broke out of QuickJS could.
@@ -178,6 +181,32 @@ function prepare() {
     context.setProp(context.global, 'writeChannel', writeChannel);
   }
   return state;
+}
+
+// The realm queues the body's calls (batchCalls) instead of calling a host function for each: a host function
+// call costs more than the rest of a call's work in the worker. They are taken here, whenever QuickJS returns
+// to the worker and before any log or result line, so the lines leave in the order the body made them. A call
+// followed by a long synchronous stretch leaves when the body next yields.
+const CALL_METHODS = new Set(['search', 'describe', 'call']);
+function postCalls(state) {
+  if (state.finished) return;
+  const drained = state.context.callFunction(state.drainCalls, state.context.undefined);
+  if (drained.error) {
+    drained.error.dispose();
+    return;
+  }
+  const text = state.context.typeof(drained.value) === 'string' ? state.context.getString(drained.value) : '';
+  drained.value.dispose();
+  if (text === '') return;
+  for (const entry of text.split('\n')) {
+    const idEnd = entry.indexOf(' ');
+    const methodEnd = entry.indexOf(' ', idEnd + 1);
+    const id = Number(entry.slice(0, idEnd));
+    const method = entry.slice(idEnd + 1, methodEnd);
+    // Only a broken realm writes anything else: such an entry is dropped, and its call never settles.
+    if (idEnd <= 0 || methodEnd === -1 || !Number.isSafeInteger(id) || !CALL_METHODS.has(method)) continue;
+    postLine('{"type":"call","id":' + id + ',"method":"' + method + '","args":' + entry.slice(methodEnd + 1) + '}');
+  }
 }
 
 // Runs QuickJS jobs (promise reactions) until none is left. An interrupt stops them; anything else that escapes
@@ -192,12 +221,13 @@ function pump(state) {
       result.error.dispose();
       if (aborted() || Date.now() > state.deadline) return;
       if (!state.finished) {
+        guarded(function () { postCalls(state); });
         state.finished = true;
         postLine(JSON.stringify({ type: 'done', ok: false, code: 'runtime', message: describeDumped(message) }));
       }
       return;
     }
-    if (!state.runtime.hasPendingJob()) return;
+    if (!state.runtime.hasPendingJob()) return guarded(function () { postCalls(state); });
   }
 }
 
