@@ -79,7 +79,8 @@ export interface QuickJsWorkerData {
 
 type WorkerEvent =
   | { kind: 'started' }
-  | { kind: 'line'; line: string; bytes: number }
+  /** `measured`: the worker sized up the realm's JSON in the line and found it within the caps. */
+  | { kind: 'line'; line: string; bytes: number; measured: boolean }
   | { kind: 'chunk'; text: string }
   | { kind: 'released'; replaced: boolean }
   | { kind: 'fatal'; reason: string };
@@ -281,7 +282,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       if (hasExited) return;
       switch (event.kind) {
         case 'line':
-          return lines.push({ line: event.line, bytes: event.bytes, measured: true });
+          return lines.push({ line: event.line, bytes: event.bytes, measured: event.measured });
         case 'chunk':
           return rawLines.push(Buffer.from(event.text, 'utf8'));
         case 'released':

@@ -42,9 +42,18 @@ function post(message) {
 
 // A protocol line in the child's format, measured here (trusted code), so the parent parses it without
 // measuring it again. The byte length is the parent's bound on what the line carried.
-function postLine(text) {
+function postLine(text, measured) {
   if (warmUpLines !== undefined) warmUpLines.push(text);
-  else post({ kind: 'line', line: text, bytes: Buffer.byteLength(text, 'utf8') });
+  else post({ kind: 'line', line: text, bytes: Buffer.byteLength(text, 'utf8'), measured: measured !== false });
+}
+
+// JSON text from the realm (call arguments, a result), sized up here as the realm did before it let the text
+// go: only a broken realm sends text past the caps, and that line is then marked unmeasured, so the parent
+// measures it and refuses it unparsed (as it does a forged line of the Node child). Short text cannot pass a cap.
+function withinCaps(json, depthLimit) {
+  if (json.length <= 2 * depthLimit && json.length * 3 <= REALM_LIMITS.resultBytes) return true;
+  if (json.length > REALM_LIMITS.resultBytes || Buffer.byteLength(json, 'utf8') > REALM_LIMITS.resultBytes) return false;
+  return measureJsonText(json, REALM_LIMITS.maxMembers, depthLimit) === 0;
 }
 
 function aborted() {
@@ -127,12 +136,14 @@ function prepare() {
   const numberOf = function (handle) {
     return context.typeof(handle) === 'number' ? context.getNumber(handle) : undefined;
   };
+  // Not called by the realm runtime, which queues its calls (batchCalls, see postCalls); it only stands in the
+  // runtime's signature, so it checks what it is handed like any entry point.
   const hostCall = context.newFunction('hostCall', function (idHandle, methodHandle, argsHandle) {
     const id = numberOf(idHandle);
     const method = jsonTextOf(methodHandle);
     const argsJson = jsonTextOf(argsHandle);
     if (state.finished || !Number.isSafeInteger(id) || method === undefined || argsJson === undefined) return;
-    postLine('{"type":"call","id":' + id + ',"method":' + JSON.stringify(method) + ',"args":' + argsJson + '}');
+    postLine('{"type":"call","id":' + id + ',"method":' + JSON.stringify(method) + ',"args":' + argsJson + '}', withinCaps(argsJson, REALM_LIMITS.maxDepth + 1));
   });
   const hostLog = context.newFunction('hostLog', function (levelHandle, textHandle) {
     const level = stringOf(levelHandle);
@@ -147,7 +158,8 @@ function prepare() {
     postCalls(state);
     state.finished = true;
     const payload = kind === 'ok' ? jsonTextOf(payloadHandle) : stringOf(payloadHandle);
-    if (kind === 'ok') postLine(payload === undefined ? '{"type":"done","ok":true}' : '{"type":"done","ok":true,"value":' + payload + '}');
+    if (kind === 'ok' && payload === undefined) postLine('{"type":"done","ok":true}');
+    else if (kind === 'ok') postLine('{"type":"done","ok":true,"value":' + payload + '}', withinCaps(payload, REALM_LIMITS.maxDepth));
     else postLine(JSON.stringify({ type: 'done', ok: false, code: kind, message: payload === undefined ? '' : payload }));
   });
   const hostMeasure = context.newFunction('hostMeasure', function (jsonHandle, membersHandle, depthHandle, bytesHandle) {
@@ -205,7 +217,8 @@ function postCalls(state) {
     const method = entry.slice(idEnd + 1, methodEnd);
     // Only a broken realm writes anything else: such an entry is dropped, and its call never settles.
     if (idEnd <= 0 || methodEnd === -1 || !Number.isSafeInteger(id) || !CALL_METHODS.has(method)) continue;
-    postLine('{"type":"call","id":' + id + ',"method":"' + method + '","args":' + entry.slice(methodEnd + 1) + '}');
+    const argsJson = entry.slice(methodEnd + 1);
+    postLine('{"type":"call","id":' + id + ',"method":"' + method + '","args":' + argsJson + '}', withinCaps(argsJson, REALM_LIMITS.maxDepth + 1));
   }
 }
 
