@@ -66,6 +66,7 @@ export interface QuickJsWorkerData {
   variantPath: string;
   version: string;
   wasmModule: CompiledWasmModule;
+  /** Two Int32 slots: [0] set by the parent to stop the body, [1] set by the worker as it starts the body. */
   abortFlag: SharedArrayBuffer;
   runtimeSource: string;
   measureSource: string;
@@ -78,7 +79,8 @@ export interface QuickJsWorkerData {
 
 type WorkerEvent =
   | { kind: 'started' }
-  | { kind: 'line'; line: string; bytes: number }
+  /** `measured`: the worker sized up the realm's JSON in the line and found it within the caps. */
+  | { kind: 'line'; line: string; bytes: number; measured: boolean }
   | { kind: 'chunk'; text: string }
   | { kind: 'released'; replaced: boolean }
   | { kind: 'fatal'; reason: string };
@@ -91,6 +93,10 @@ interface EngineWorker {
   onExit?: (reason: string) => void;
   dead: boolean;
 }
+
+/** Slots of a worker's shared flags (`QuickJsWorkerData.abortFlag`). */
+const ABORT_SLOT = 0;
+const STARTED_SLOT = 1;
 
 /** WebAssembly memory of one QuickJS instance: the heap limit plus 32 MiB for QuickJS itself and its stack. */
 export function wasmMemoryPages(heapMb: number): number {
@@ -134,7 +140,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
   }
 
   async function startWorker(): Promise<EngineWorker> {
-    const abortFlag = new SharedArrayBuffer(4);
+    const abortFlag = new SharedArrayBuffer(8);
     const workerData: QuickJsWorkerData = {
       corePath: quickjs.corePath,
       variantPath: quickjs.variantPath,
@@ -221,10 +227,20 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
     const exited = new Promise<ChildExit>((resolve) => (resolveExited = resolve));
     let releaseTimer: ReturnType<typeof setTimeout> | undefined;
 
+    // The worker does not post the Node child's 'started' line: it sets a flag before the body runs, and the
+    // run learns of it here, before the first line after it and before the worker's end.
+    let startedDelivered = false;
+    function deliverStarted(): void {
+      if (startedDelivered || !isReady || handle === undefined || Atomics.load(handle.abortFlag, STARTED_SLOT) !== 1) return;
+      startedDelivered = true;
+      listener?.onMessage({ type: 'started' }, 0);
+    }
+
     function end(exit: ChildExit): void {
       if (hasExited) return;
       hasExited = true;
       if (releaseTimer !== undefined) clearTimeout(releaseTimer);
+      deliverStarted();
       if (!isReady) resolveReady({ ok: false, reason: exit.stderrTail || 'the QuickJS worker ended before it was ready', cause: 'exited' });
       listener?.onExit(exit);
       resolveExited(exit);
@@ -248,6 +264,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       }
       if (message.type === 'ready' || message.type === 'refused') return protocolError(`unexpected ${message.type}`);
       if (listener === undefined) return protocolError(`${message.type} from an idle sandbox`);
+      deliverStarted();
       listener.onMessage(message, bytes);
     }
 
@@ -265,7 +282,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       if (hasExited) return;
       switch (event.kind) {
         case 'line':
-          return lines.push({ line: event.line, bytes: event.bytes, measured: true });
+          return lines.push({ line: event.line, bytes: event.bytes, measured: event.measured });
         case 'chunk':
           return rawLines.push(Buffer.from(event.text, 'utf8'));
         case 'released':
@@ -288,7 +305,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       if (handle === undefined) return;
       // Stops a body busy in QuickJS at its next interrupt check, then asks for the context back.
       releasing.add(handle);
-      Atomics.store(handle.abortFlag, 0, 1);
+      Atomics.store(handle.abortFlag, ABORT_SLOT, 1);
       handle.worker.postMessage({ type: 'release' });
       const current = handle;
       releaseTimer = setTimeout(() => {
@@ -311,7 +328,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
           giveBack(handle);
           return end({ code: 0, signal: null, stderrTail: '' });
         }
-        Atomics.store(handle.abortFlag, 0, 0);
+        Atomics.store(handle.abortFlag, ABORT_SLOT, 0);
         handle.worker.postMessage({ type: 'prepare' });
       },
       (error: unknown) => end({ code: 1, signal: null, stderrTail: `the QuickJS worker could not start: ${(error as Error).message}` }),

@@ -77,6 +77,9 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
   // to a signal of its own call, never to one shared by every call of the run (which, past 10 listeners, makes
   // Node warn about a leak). The run adds no listener to them at all.
   const callControllers: AbortController[] = [];
+  // One reason for every call signal of the run: each default reason would be a DOMException of its own, with a stack.
+  let runEnded: DOMException | undefined;
+  const runEndedReason = () => (runEnded ??= new DOMException('the run ended', 'AbortError'));
   let outputBytes = 0;
   let inFlight = 0;
   let finished = false;
@@ -104,7 +107,7 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     child.attach({ onMessage() {}, onProtocolError() {}, onOutput() {}, onExit() {} });
     child.kill();
     child.unref();
-    for (const controller of callControllers) controller.abort();
+    for (const controller of callControllers) controller.abort(runEndedReason());
     const result: RunResult = outcome.ok
       ? { ok: true, value: outcome.value, logs, stats: stats() }
       : { ok: false, error: { code: outcome.code, message: outcome.message }, logs, stats: stats() };
@@ -163,9 +166,19 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     }
     calls[message.method] += 1;
     inFlight += 1;
-    const controller = new AbortController();
-    callControllers.push(controller);
-    const context: BridgeContext = { signal: controller.signal };
+    // Made when the handler first reads it (an AbortController costs more than the rest of a call's handling);
+    // one read after the run ended is aborted already.
+    let controller: AbortController | undefined;
+    const context: BridgeContext = {
+      get signal() {
+        if (controller === undefined) {
+          controller = new AbortController();
+          if (finished) controller.abort(runEndedReason());
+          else callControllers.push(controller);
+        }
+        return controller.signal;
+      },
+    };
     Promise.resolve()
       .then(() => invokeHandler(message, context))
       .then(

@@ -1,10 +1,32 @@
 // One line from the child → a validated message, or why not. The child is untrusted; nothing else is accepted.
 // The line is measured before it is parsed, so a hostile line costs the parent a bounded amount of work.
-import { childMessageSchema, type ChildMessage } from '../schemas.js';
+import type { z } from 'zod';
+import {
+  callMessageSchema,
+  doneMessageSchema,
+  logMessageSchema,
+  readyMessageSchema,
+  refusedMessageSchema,
+  startedMessageSchema,
+  type ChildMessage,
+} from '../schemas.js';
 import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS, measureJsonText } from './measure-json-text.js';
 
 /** Members of the envelope around a payload (`type`, `id`, `method`, `args`), which the realm does not count. */
 export const ENVELOPE_MEMBERS = 4;
+
+/**
+ * The schema of each message type: a line is checked against the one its `type` names (the union of all of
+ * them, `childMessageSchema`, would try each member in turn, several times the cost for a call or a log line).
+ */
+const SCHEMA_BY_TYPE = new Map<unknown, z.ZodType<ChildMessage>>([
+  ['ready', readyMessageSchema],
+  ['refused', refusedMessageSchema],
+  ['started', startedMessageSchema],
+  ['call', callMessageSchema],
+  ['log', logMessageSchema],
+  ['done', doneMessageSchema],
+]);
 
 /** A parsed message, or the reason a line is not one. */
 export type ParsedChildMessage = { ok: true; message: ChildMessage } | { ok: false; reason: string };
@@ -28,6 +50,8 @@ export function parseChildMessage(line: string, options: { measured?: boolean } 
   } catch {
     return { ok: false, reason: 'a channel line is not a valid protocol message' };
   }
-  const parsed = childMessageSchema.safeParse(json);
+  const schema = json !== null && typeof json === 'object' ? SCHEMA_BY_TYPE.get((json as { type?: unknown }).type) : undefined;
+  if (schema === undefined) return { ok: false, reason: 'a channel line is not a valid protocol message' };
+  const parsed = schema.safeParse(json);
   return parsed.success ? { ok: true, message: parsed.data } : { ok: false, reason: 'a channel line is not a valid protocol message' };
 }

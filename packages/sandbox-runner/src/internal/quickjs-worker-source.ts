@@ -13,7 +13,10 @@ const baseVariant = require(workerData.variantPath).default;
 const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
 const LIMITS = workerData.limits;
 const REALM_LIMITS = workerData.realmLimits;
+// [0]: the parent asks the body to stop. [1]: this worker is about to start the run's body (see the 'run' message).
 const abortFlag = new Int32Array(workerData.abortFlag);
+const ABORT_SLOT = 0;
+const STARTED_SLOT = 1;
 // QuickJS checks its own stack against this; it must overflow before the worker's V8 stack does (measured: 1 MiB
 // of QuickJS stack needs ~4 MB of native stack), so that deep recursion is a catchable error in the body.
 const QUICKJS_STACK_BYTES = 512 * 1024;
@@ -30,6 +33,8 @@ function newInstance() {
 let quickjs;
 let instanceBroken = false;
 let run;
+// While the worker warms up, protocol lines are collected here instead of posted (see warmUp).
+let warmUpLines;
 
 function post(message) {
   parentPort.postMessage(message);
@@ -37,12 +42,22 @@ function post(message) {
 
 // A protocol line in the child's format, measured here (trusted code), so the parent parses it without
 // measuring it again. The byte length is the parent's bound on what the line carried.
-function postLine(text) {
-  post({ kind: 'line', line: text, bytes: Buffer.byteLength(text, 'utf8') });
+function postLine(text, measured) {
+  if (warmUpLines !== undefined) warmUpLines.push(text);
+  else post({ kind: 'line', line: text, bytes: Buffer.byteLength(text, 'utf8'), measured: measured !== false });
+}
+
+// JSON text from the realm (call arguments, a result), sized up here as the realm did before it let the text
+// go: only a broken realm sends text past the caps, and that line is then marked unmeasured, so the parent
+// measures it and refuses it unparsed (as it does a forged line of the Node child). Short text cannot pass a cap.
+function withinCaps(json, depthLimit) {
+  if (json.length <= 2 * depthLimit && json.length * 3 <= REALM_LIMITS.resultBytes) return true;
+  if (json.length > REALM_LIMITS.resultBytes || Buffer.byteLength(json, 'utf8') > REALM_LIMITS.resultBytes) return false;
+  return measureJsonText(json, REALM_LIMITS.maxMembers, depthLimit) === 0;
 }
 
 function aborted() {
-  return Atomics.load(abortFlag, 0) !== 0;
+  return Atomics.load(abortFlag, ABORT_SLOT) !== 0;
 }
 
 function dispose(state) {
@@ -52,6 +67,7 @@ function dispose(state) {
   try {
     if (state.checkSourceText !== undefined && state.checkSourceText.alive) state.checkSourceText.dispose();
     if (state.checkContext !== undefined && state.checkContext.alive) state.checkContext.dispose();
+    if (state.usedCheckContext !== undefined && state.usedCheckContext.alive) state.usedCheckContext.dispose();
     for (const handle of state.handles) if (handle.alive) handle.dispose();
     state.context.dispose();
     state.runtime.dispose();
@@ -66,7 +82,7 @@ function guarded(action) {
     return action();
   } catch (error) {
     instanceBroken = true;
-    if (run !== undefined && !run.finished) {
+    if (run !== undefined && !run.finished && warmUpLines === undefined) {
       run.finished = true;
       post({ kind: 'fatal', reason: 'the QuickJS engine failed: ' + String(error && error.message) });
     }
@@ -85,8 +101,16 @@ function prepare() {
   });
   // QuickJS hands strings over as C strings, which end at a NUL: a string whose copy came back short is taken
   // again as its JSON text (which escapes NUL), so log lines and messages cross whole.
-  const jsonStringify = context.unwrapResult(context.evalCode('JSON.stringify'));
-  state.handles.push(jsonStringify);
+  // What the host needs of the fresh context, from one evaluation: its JSON.stringify, and the runtime's limits
+  // and options.
+  const basics = context.unwrapResult(
+    context.evalCode('[JSON.stringify, Object.freeze(' + JSON.stringify(REALM_LIMITS) + '), ({ installGlobals: true, lockCodeGeneration: true, batchCalls: true })]'),
+  );
+  const jsonStringify = context.getProp(basics, 0);
+  const limits = context.getProp(basics, 1);
+  const options = context.getProp(basics, 2);
+  basics.dispose();
+  state.handles.push(jsonStringify, limits, options);
   const stringOf = function (handle) {
     if (context.typeof(handle) !== 'string') return undefined;
     const text = context.getString(handle);
@@ -103,32 +127,43 @@ function prepare() {
     json.value.dispose();
     return JSON.parse(encoded);
   };
+  // For text that cannot hold a NUL (JSON.stringify escapes it): one copy, no length check. Should a broken
+  // realm pass a NUL anyway, the text crosses cut short, which the parent refuses or reads as a shorter message
+  // the realm could have sent whole.
+  const jsonTextOf = function (handle) {
+    return context.typeof(handle) === 'string' ? context.getString(handle) : undefined;
+  };
   const numberOf = function (handle) {
     return context.typeof(handle) === 'number' ? context.getNumber(handle) : undefined;
   };
+  // Not called by the realm runtime, which queues its calls (batchCalls, see postCalls); it only stands in the
+  // runtime's signature, so it checks what it is handed like any entry point.
   const hostCall = context.newFunction('hostCall', function (idHandle, methodHandle, argsHandle) {
     const id = numberOf(idHandle);
-    const method = stringOf(methodHandle);
-    const argsJson = stringOf(argsHandle);
+    const method = jsonTextOf(methodHandle);
+    const argsJson = jsonTextOf(argsHandle);
     if (state.finished || !Number.isSafeInteger(id) || method === undefined || argsJson === undefined) return;
-    postLine('{"type":"call","id":' + id + ',"method":' + JSON.stringify(method) + ',"args":' + argsJson + '}');
+    postLine('{"type":"call","id":' + id + ',"method":' + JSON.stringify(method) + ',"args":' + argsJson + '}', withinCaps(argsJson, REALM_LIMITS.maxDepth + 1));
   });
   const hostLog = context.newFunction('hostLog', function (levelHandle, textHandle) {
     const level = stringOf(levelHandle);
     const text = stringOf(textHandle);
     if (state.finished || level === undefined || text === undefined) return;
+    postCalls(state);
     postLine(JSON.stringify({ type: 'log', level: level, text: text }));
   });
   const hostDone = context.newFunction('hostDone', function (kindHandle, payloadHandle) {
     const kind = stringOf(kindHandle);
     if (state.finished || kind === undefined) return;
+    postCalls(state);
     state.finished = true;
-    const payload = stringOf(payloadHandle);
-    if (kind === 'ok') postLine(payload === undefined ? '{"type":"done","ok":true}' : '{"type":"done","ok":true,"value":' + payload + '}');
+    const payload = kind === 'ok' ? jsonTextOf(payloadHandle) : stringOf(payloadHandle);
+    if (kind === 'ok' && payload === undefined) postLine('{"type":"done","ok":true}');
+    else if (kind === 'ok') postLine('{"type":"done","ok":true,"value":' + payload + '}', withinCaps(payload, REALM_LIMITS.maxDepth));
     else postLine(JSON.stringify({ type: 'done', ok: false, code: kind, message: payload === undefined ? '' : payload }));
   });
   const hostMeasure = context.newFunction('hostMeasure', function (jsonHandle, membersHandle, depthHandle, bytesHandle) {
-    const json = stringOf(jsonHandle);
+    const json = jsonTextOf(jsonHandle);
     const members = numberOf(membersHandle);
     const depth = numberOf(depthHandle);
     const bytes = numberOf(bytesHandle);
@@ -138,16 +173,15 @@ function prepare() {
   });
   state.handles.push(hostCall, hostLog, hostDone, hostMeasure);
   const factory = context.unwrapResult(context.evalCode(workerData.runtimeSource, 'sandbox-runtime.js'));
-  const limits = context.unwrapResult(context.evalCode('Object.freeze(' + JSON.stringify(REALM_LIMITS) + ')'));
-  const options = context.unwrapResult(context.evalCode('({ installGlobals: true, lockCodeGeneration: true })'));
-  state.handles.push(factory, limits, options);
+  state.handles.push(factory);
   const sandboxRuntime = context.unwrapResult(
     context.callFunction(factory, context.undefined, hostCall, hostLog, hostDone, hostMeasure, limits, options),
   );
   state.handles.push(sandboxRuntime);
   state.settle = context.getProp(sandboxRuntime, 'settle');
   state.start = context.getProp(sandboxRuntime, 'start');
-  state.handles.push(state.settle, state.start);
+  state.drainCalls = context.getProp(sandboxRuntime, 'drainCalls');
+  state.handles.push(state.settle, state.start, state.drainCalls);
   prepareCheckContext(state);
   if (workerData.escapedForTests) {
     // Test-only: the body can write raw bytes onto the channel, as code that broke out of QuickJS could.
@@ -159,6 +193,33 @@ function prepare() {
     context.setProp(context.global, 'writeChannel', writeChannel);
   }
   return state;
+}
+
+// The realm queues the body's calls (batchCalls) instead of calling a host function for each: a host function
+// call costs more than the rest of a call's work in the worker. They are taken here, whenever QuickJS returns
+// to the worker and before any log or result line, so the lines leave in the order the body made them. A call
+// followed by a long synchronous stretch leaves when the body next yields.
+const CALL_METHODS = new Set(['search', 'describe', 'call']);
+function postCalls(state) {
+  if (state.finished) return;
+  const drained = state.context.callFunction(state.drainCalls, state.context.undefined);
+  if (drained.error) {
+    drained.error.dispose();
+    return;
+  }
+  const text = state.context.typeof(drained.value) === 'string' ? state.context.getString(drained.value) : '';
+  drained.value.dispose();
+  if (text === '') return;
+  for (const entry of text.split('\n')) {
+    const idEnd = entry.indexOf(' ');
+    const methodEnd = entry.indexOf(' ', idEnd + 1);
+    const id = Number(entry.slice(0, idEnd));
+    const method = entry.slice(idEnd + 1, methodEnd);
+    // Only a broken realm writes anything else: such an entry is dropped, and its call never settles.
+    if (idEnd <= 0 || methodEnd === -1 || !Number.isSafeInteger(id) || !CALL_METHODS.has(method)) continue;
+    const argsJson = entry.slice(methodEnd + 1);
+    postLine('{"type":"call","id":' + id + ',"method":"' + method + '","args":' + argsJson + '}', withinCaps(argsJson, REALM_LIMITS.maxDepth + 1));
+  }
 }
 
 // Runs QuickJS jobs (promise reactions) until none is left. An interrupt stops them; anything else that escapes
@@ -173,12 +234,13 @@ function pump(state) {
       result.error.dispose();
       if (aborted() || Date.now() > state.deadline) return;
       if (!state.finished) {
+        guarded(function () { postCalls(state); });
         state.finished = true;
         postLine(JSON.stringify({ type: 'done', ok: false, code: 'runtime', message: describeDumped(message) }));
       }
       return;
     }
-    if (!state.runtime.hasPendingJob()) return;
+    if (!state.runtime.hasPendingJob()) return guarded(function () { postCalls(state); });
   }
 }
 
@@ -226,12 +288,18 @@ function checkSingleFunction(state, source, functionText) {
     sourceText.dispose();
     return single ? undefined : 'the body closes its function early: it must be the body of one async function';
   } finally {
-    check.dispose();
+    // Freed when the run's context is given back, so that freeing it is not on the way to the result.
+    state.usedCheckContext = check;
   }
 }
 
+// What compiling a body and running its script's top level need (the parser and compiler, regular expression
+// objects and BigInt literals, async functions) and no more: such a context costs about half a full one to make.
+// Anything else a broken-out top level reaches for is simply not defined there.
+const CHECK_CONTEXT_INTRINSICS = { BaseObjects: true, Eval: true, RegExp: true, RegExpCompiler: true, Promise: true, BigInt: true };
+
 function prepareCheckContext(state) {
-  state.checkContext = state.runtime.newContext();
+  state.checkContext = state.runtime.newContext({ intrinsics: CHECK_CONTEXT_INTRINSICS });
   state.checkSourceText = state.checkContext.unwrapResult(
     state.checkContext.evalCode('Function.prototype.call.bind(Function.prototype.toString)'),
   );
@@ -284,7 +352,7 @@ function release() {
   }
   const replace = instanceBroken || grown;
   const finish = function () {
-    Atomics.store(abortFlag, 0, 0);
+    Atomics.store(abortFlag, ABORT_SLOT, 0);
     post({ kind: 'released', replaced: replace });
   };
   if (!replace) return finish();
@@ -305,11 +373,14 @@ parentPort.on('message', function (message) {
       return;
     }
     run = state;
+    Atomics.store(abortFlag, STARTED_SLOT, 0);
     postLine(JSON.stringify({ type: 'ready', version: workerData.version }));
   } else if (message.type === 'run' && run !== undefined && run.deadline === Infinity && typeof message.code === 'string') {
     // A backstop only: the parent's wall-clock timer ends the run first and stops it through the abort flag.
     run.deadline = Date.now() + LIMITS.timeoutMs;
-    postLine('{"type":"started"}');
+    // The Node child's 'started' line, as a flag the parent reads with the next line or when the worker ends:
+    // set before any body output, it saves the parent a wake-up per run.
+    Atomics.store(abortFlag, STARTED_SLOT, 1);
     startBody(run, message.code);
     if (run !== undefined) pump(run);
   } else if (message.type === 'reply' && run !== undefined && run.deadline !== Infinity && Number.isSafeInteger(message.id)) {
@@ -322,19 +393,55 @@ parentPort.on('message', function (message) {
   }
 });
 
-newInstance().then(function (instance) {
-  quickjs = instance;
-  // One throwaway run's worth of work while idle, so the first real run does not pay WebAssembly's warm-up.
+// A body that takes every path a run takes (a bridge call and its reply, a log, a result), answered here. Kept
+// short: the first lease of a new worker waits for it (measured: 60 rounds of calls held the first run of a
+// fresh worker for seconds on a loaded machine); what it buys is that no real run is the first to go through
+// that host code and the WebAssembly functions behind it.
+const WARM_UP_BODY = "await tools.call('warm:up:call', { i: 1 }); await tools.describe('warm:up:tool'); console.log('warm', { up: true }); return { warm: true };";
+const WARM_UP_ROUNDS = 8;
+
+// Runs WARM_UP_BODY in a throwaway context while the worker starts, replying to its calls in the worker, so that
+// the first real runs find the host code on their path (QuickJS's bindings, this program) compiled by V8
+// rather than pay for that themselves. Nothing of it reaches the parent; the context is freed like any other.
+function warmUp() {
+  warmUpLines = [];
   run = guarded(prepare);
   if (run !== undefined) {
     run.deadline = Date.now() + 10000;
-    startBody(run, 'return 6 * 7;');
-    run.finished = true;
-    dispose(run);
+    startBody(run, WARM_UP_BODY);
+    if (run !== undefined) pump(run);
+    for (let round = 0; round < WARM_UP_ROUNDS && run !== undefined && !run.finished; round += 1) {
+      const lines = warmUpLines.splice(0);
+      let replied = false;
+      for (const line of lines) {
+        const message = JSON.parse(line);
+        if (message.type !== 'call') continue;
+        callInRealm(run, run.settle, [message.id, true, JSON.stringify(message.args)]);
+        replied = true;
+      }
+      if (!replied) break;
+      pump(run);
+    }
+    if (run !== undefined) {
+      run.finished = true;
+      dispose(run);
+    }
     run = undefined;
   }
-  post({ kind: 'started' });
-}, function (error) {
+  warmUpLines = undefined;
+}
+
+newInstance().then(function (instance) {
+  quickjs = instance;
+  warmUp();
+  if (!instanceBroken) return post({ kind: 'started' });
+  // The warm-up broke the instance (it never should): start from a fresh one.
+  instanceBroken = false;
+  return newInstance().then(function (fresh) {
+    quickjs = fresh;
+    post({ kind: 'started' });
+  });
+}).catch(function (error) {
   post({ kind: 'fatal', reason: 'QuickJS could not be loaded: ' + String(error && error.message) });
 });
 `;

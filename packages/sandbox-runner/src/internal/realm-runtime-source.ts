@@ -9,7 +9,8 @@
  * Source of a strict-mode function expression
  * `(hostCall, hostLog, hostDone, hostMeasure, limits, options) => runtime`, where `limits` is
  * `{ logLineBytes, resultBytes, inFlightCalls, maxMembers, maxDepth }` and `options` is
- * `{ installGlobals, lockCodeGeneration }`.
+ * `{ installGlobals, lockCodeGeneration, batchCalls }`. With `batchCalls`, calls are not handed to `hostCall`
+ * but queued until the host takes them with the runtime's `drainCalls()`.
  */
 export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
 (function createSandboxRuntime(hostCall, hostLog, hostDone, hostMeasure, limits, options) {
@@ -37,6 +38,7 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   const maxDepth = limits.maxDepth;
   const installGlobals = options.installGlobals === true;
   const lockCodeGeneration = options.lockCodeGeneration === true;
+  const batchCalls = options.batchCalls === true;
 
   const pending = create(null);
   const waiting = create(null);
@@ -46,6 +48,9 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   let inFlight = 0;
   let logCount = 0;
   let finished = false;
+  // With batchCalls: the calls sent since the host last drained them, one "id method argsJson" per line (JSON
+  // text holds no raw newline).
+  let outbox = '';
 
   // Calls a host function; whatever it throws (even a host-realm error) is swallowed here, never re-thrown.
   function callHost(hostFunction, first, second, third) {
@@ -131,7 +136,14 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
 
   function send(id, method, argsJson) {
     inFlight += 1;
-    if (!callHost(hostCall, id, method, argsJson)) settle(id, false, 'the sandbox channel failed');
+    if (batchCalls) outbox += (outbox === '' ? '' : '\n') + id + ' ' + method + ' ' + argsJson;
+    else if (!callHost(hostCall, id, method, argsJson)) settle(id, false, 'the sandbox channel failed');
+  }
+
+  function drainCalls() {
+    const text = outbox;
+    outbox = '';
+    return text;
   }
 
   function pump() {
@@ -369,5 +381,5 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   }
   if (lockCodeGeneration) lockFunctionConstructors();
 
-  return freeze({ start: start, settle: settle, makeImportError: makeImportError });
+  return freeze({ start: start, settle: settle, makeImportError: makeImportError, drainCalls: drainCalls });
 })`;
