@@ -51,6 +51,17 @@ export default tseslint.config(
     },
   },
   {
+    // Typed rules: a promise is awaited, returned or explicitly `void`ed; never passed where a callback's result
+    // is ignored. Each file is checked in the program of its package's tsconfig.json, the one tsc uses.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // Package sources log through pino, never the console.
     files: ['packages/*/src/**/*.ts'],
     ignores: ['packages/*/src/**/*.test.ts', 'packages/e2e/**'],

@@ -1,18 +1,23 @@
-// Unit tests import sibling packages from source, so they run without a build.
+// Unit tests import sibling packages from source, so they run without a build: every package's exports map has a
+// `@tool-search/source` condition (its `src` entry), which tsc and the IDE resolve too (`customConditions` in
+// tsconfig.base.json), so a test, the typecheck and the editor all see the same files.
 // The e2e project does not use this: it runs against built output.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultServerConditions } from 'vite';
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
 
-const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
+/** The export condition that points a workspace package at its source (see `customConditions` in tsconfig.base.json). */
+export const SOURCE_CONDITION = '@tool-search/source';
 
-export const sourceAliases = [
-  { find: /^@tool-search\/([a-z-]+)\/testing$/, replacement: `${packagesDir}$1/src/testing/index.ts` },
-  { find: /^@tool-search\/([a-z-]+)$/, replacement: `${packagesDir}$1/src/index.ts` },
-];
+/**
+ * A unit-test project's `ssr.resolve` (vitest's node environment resolves through Vite's `ssr` environment): sibling
+ * packages from their source, everything else with Vite's default server conditions.
+ */
+export const sourceResolution = { conditions: [SOURCE_CONDITION, ...defaultServerConditions] };
 
 /**
  * The test pool of a project whose code needs Node >= `minimumMajor` (the AI SDK and the OpenAI Agents SDK need

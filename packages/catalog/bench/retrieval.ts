@@ -50,7 +50,7 @@ async function loadEmbedder(name: string): Promise<Embedder> {
   const { createUseLiteEmbedder } = await import('./use-lite-embedder.js');
   return createUseLiteEmbedder();
 }
-const embeddingCache = embedder ? await (await import('./file-embedding-cache.js')).openFileEmbeddingCache(values['embedding-cache'] ?? fileURLToPath(new URL(`./.cache/${embedder.id.replace(/[^\w.-]/g, '_')}.jsonl`, import.meta.url))) : undefined;
+const embeddingCache = embedder ? (await import('./file-embedding-cache.js')).openFileEmbeddingCache(values['embedding-cache'] ?? fileURLToPath(new URL(`./.cache/${embedder.id.replace(/[^\w.-]/g, '_')}.jsonl`, import.meta.url))) : undefined;
 
 const thesaurus = await thesaurusFrom(values.thesaurus, values['thesaurus-options']);
 const catalogOptions = (extra: Partial<CatalogOptions> = {}): CatalogOptions => ({ maxSearchLimit: 10, ...(thesaurus ? { thesaurus } : {}), ...extra });

@@ -13,10 +13,10 @@ export type JsonSchema = Record<string, unknown>;
  * untrusted source may only ever tighten what policy allows.
  */
 export interface ToolAnnotations {
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
+  readOnlyHint?: boolean | undefined;
+  destructiveHint?: boolean | undefined;
+  idempotentHint?: boolean | undefined;
+  openWorldHint?: boolean | undefined;
 }
 
 /** A tool as handed to `createCatalog` / `catalog.add`. Validated with zod. */

@@ -53,8 +53,8 @@ export type McpCallResult =
 /** A progress notification of a call (or a task status update, as `message`). */
 export interface McpProgress {
   progress: number;
-  total?: number;
-  message?: string;
+  total?: number | undefined;
+  message?: string | undefined;
 }
 
 /** Options of one `callTool`. */

@@ -15,8 +15,8 @@ export interface ToolCallRequest {
 /** Progress an MCP tool reported for a call (`notifications/progress`). */
 export interface ToolProgress {
   progress: number;
-  total?: number;
-  message?: string;
+  total?: number | undefined;
+  message?: string | undefined;
 }
 
 /** Per-call options of `session.execute`. */

@@ -198,7 +198,7 @@ function readySignature(host: ToolSearchHost): string {
 }
 
 /** Progress of the call, to the client's progress token when it gave one. */
-function progressFor(extra: Extra): { onProgress?: (progress: { progress: number; total?: number; message?: string }) => void } {
+function progressFor(extra: Extra): { onProgress?: (progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void } {
   const progressToken = extra._meta?.progressToken;
   if (progressToken === undefined) return {};
   return {

@@ -277,7 +277,10 @@ function renderNative(
     taken,
   );
   const deferredTools = hiddenTools
-    .map((tool): ModelTool => ({ ...toModelTool(tool), deferred: true, namespace: namespaces.get(tool.id) }))
+    .map((tool): ModelTool => {
+      const namespace = namespaces.get(tool.id);
+      return { ...toModelTool(tool), deferred: true, ...(namespace === undefined ? {} : { namespace }) };
+    })
     .sort((left, right) => compareStrings(left.namespace?.name ?? '', right.namespace?.name ?? '') || byId(left, right));
   const surface = (tools: ModelTool[], instructions: string): Surface => ({
     mode: 'native',

@@ -8,7 +8,7 @@ export interface AgentToolsOptions {
   /** The surface to declare, when the caller already has it (`session.modelSurface()`, e.g. for its `instructions`). */
   surface?: ModelSurface;
   /** Runs the session's client tools (the SDK runs every tool itself). Required when the session has client tools. */
-  onClientCall?: ClientCallHandler;
+  onClientCall?: ClientCallHandler | undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { validatePolicyConfig } from './internal/validate-policy-config';
 /** Options for `parsePolicyConfig`. */
 export interface ParsePolicyConfigOptions {
   /** Host-defined groups the config may refer to (as passed to `createPolicy`). */
-  groups?: Record<string, string[]>;
+  groups?: Record<string, string[]> | undefined;
 }
 
 /**

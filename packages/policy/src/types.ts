@@ -11,15 +11,15 @@ export type PolicySource = ToolSource;
  */
 export interface PolicyToolAnnotations {
   /** A display title; policy does not read it. */
-  title?: string;
+  title?: string | undefined;
   /** The tool does not modify its environment. Default false. */
-  readOnlyHint?: boolean;
+  readOnlyHint?: boolean | undefined;
   /** The tool may perform destructive updates. Default true (false for a read-only tool). */
-  destructiveHint?: boolean;
+  destructiveHint?: boolean | undefined;
   /** Repeating a call with the same arguments has no further effect. Default false (true for a read-only tool). */
-  idempotentHint?: boolean;
+  idempotentHint?: boolean | undefined;
   /** The tool may interact with an open world of external entities. Default true. */
-  openWorldHint?: boolean;
+  openWorldHint?: boolean | undefined;
 }
 
 /**
@@ -44,14 +44,14 @@ export interface PolicyTool {
 
 /** Who is asking, for one run. Selects which layers apply and whether owner-only tools are eligible. */
 export interface PolicyContext {
-  agentId?: string;
-  profile?: string;
-  sandboxId?: string;
-  channel?: string;
-  runtime?: string;
-  sessionId?: string;
-  senderId?: string;
-  isOwner?: boolean;
+  agentId?: string | undefined;
+  profile?: string | undefined;
+  sandboxId?: string | undefined;
+  channel?: string | undefined;
+  runtime?: string | undefined;
+  sessionId?: string | undefined;
+  senderId?: string | undefined;
+  isOwner?: boolean | undefined;
 }
 
 /**
@@ -60,29 +60,29 @@ export interface PolicyContext {
  */
 export interface PolicyLayer {
   /** When present, the layer admits only tools matching one of these (an empty list admits nothing). */
-  allow?: string[];
+  allow?: string[] | undefined;
   /** Tools matching any of these are never admitted by this layer; deny beats allow. */
-  deny?: string[];
+  deny?: string[] | undefined;
   /** Eligible tools matching any of these need an approval before every call. */
-  requireApproval?: string[];
+  requireApproval?: string[] | undefined;
 }
 
 /** The whole policy config (JSON-friendly; validated strictly by `parsePolicyConfig`). */
 export interface PolicyConfig extends PolicyLayer {
   /** User-defined groups: `{ "group:github-read": ["mcp:github:get_*", "mcp:github:list_*"] }`. */
-  groups?: Record<string, string[]>;
+  groups?: Record<string, string[]> | undefined;
   /** Layers keyed by `context.agentId`; the key `*` applies whenever `agentId` is set. */
-  agents?: Record<string, PolicyLayer>;
+  agents?: Record<string, PolicyLayer> | undefined;
   /** Layers keyed by `context.profile` (`*`: whenever set). */
-  profiles?: Record<string, PolicyLayer>;
+  profiles?: Record<string, PolicyLayer> | undefined;
   /** Layers keyed by `context.sandboxId` (`*`: whenever set). */
-  sandboxes?: Record<string, PolicyLayer>;
+  sandboxes?: Record<string, PolicyLayer> | undefined;
   /** Layers keyed by `context.channel` (`*`: whenever set). */
-  channels?: Record<string, PolicyLayer>;
+  channels?: Record<string, PolicyLayer> | undefined;
   /** Layers keyed by `context.runtime` (`*`: whenever set). */
-  runtimes?: Record<string, PolicyLayer>;
+  runtimes?: Record<string, PolicyLayer> | undefined;
   /** Layers keyed by `context.sessionId` (`*`: whenever set). */
-  sessions?: Record<string, PolicyLayer>;
+  sessions?: Record<string, PolicyLayer> | undefined;
 }
 
 /** Tool groups by reference (`group:<name>`) to their member patterns. */
@@ -170,11 +170,11 @@ export interface AuthorizeCallRequest {
   args: unknown;
   context: PolicyContext;
   /** Replaces the policy's default approval provider for this call. */
-  approvals?: ApprovalProvider;
+  approvals?: ApprovalProvider | undefined;
   /** Run after the policy's default hooks, in order. */
   hooks?: readonly BeforeToolCallHook[];
   /** A number sets both limits; an object sets them separately. */
-  timeoutMs?: number | PolicyTimeouts;
+  timeoutMs?: number | PolicyTimeouts | undefined;
   /** Cancels a pending hook or approval (the call is then blocked). */
   signal?: AbortSignal;
 }

@@ -106,10 +106,10 @@ export type IsolationRequest = 'auto' | 'os' | 'node-only';
 /** Options of `probeRuntime()`. */
 export interface ProbeOptions {
   /** Defaults to `auto`. */
-  engine?: EngineRequest;
+  engine?: EngineRequest | undefined;
   /** An explicit Node binary; otherwise `TOOL_SEARCH_NODE`, `process.execPath` (if ≥ 26.12.1), the npm binary. */
-  nodePath?: string;
-  isolation?: IsolationRequest;
+  nodePath?: string | undefined;
+  isolation?: IsolationRequest | undefined;
   logger?: Logger;
 }
 

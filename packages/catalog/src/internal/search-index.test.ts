@@ -111,7 +111,7 @@ describe('SearchIndex word pairs', () => {
 });
 
 describe('SearchIndex facets', () => {
-  const annotated = (name: string, annotations: ToolDescriptor['annotations']): ToolDescriptor => ({ ...tool(name, 'Manage a bucket.'), annotations });
+  const annotated = (name: string, annotations: NonNullable<ToolDescriptor['annotations']>): ToolDescriptor => ({ ...tool(name, 'Manage a bucket.'), annotations });
   const TOOLS_WITH_HINTS = [annotated('bucket_a', { destructiveHint: true }), annotated('bucket_b', { readOnlyHint: true }), annotated('bucket_c', {})];
 
   it('puts a destructive tool first for a request to delete and a read-only one for a request to list', () => {

@@ -74,7 +74,10 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
   const parsed = toolSearchArgsSchema.safeParse(args);
   if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_SEARCH} arguments: ${formatZodError(parsed.error, 'args').message}`));
   const { limit } = parsed.data;
-  const withLimit = (query: string, own?: number) => ({ query, ...((own ?? limit) === undefined ? {} : { limit: own ?? limit }) });
+  const withLimit = (query: string, own?: number): { query: string; limit?: number } => {
+    const chosen = own ?? limit;
+    return chosen === undefined ? { query } : { query, limit: chosen };
+  };
   const single = parsed.data.query !== undefined;
   const queries = single
     ? [withLimit(parsed.data.query as string)]

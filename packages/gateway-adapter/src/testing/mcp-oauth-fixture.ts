@@ -109,7 +109,7 @@ export async function startMcpOAuthFixture(options: { accessTokenTtlSeconds?: nu
     server.registerTool('whoami', { description: 'Say which client is calling.' }, async (extra) => ({
       content: [{ type: 'text', text: `client ${extra.authInfo?.clientId ?? 'unknown'}` }],
     }));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new StreamableHTTPServerTransport({});
     response.on('close', () => {
       void transport.close();
       void server.close();

@@ -23,7 +23,7 @@ export function toMcpTools(surface: ModelSurface, entry: ToolSearchSession['tool
     // MCP requires an object at the top of an output schema; anything else is not declared (the result still passes).
     const output = descriptor?.outputSchema;
     if (output !== undefined && typeof output === 'object' && output !== null && (output as { type?: unknown }).type === 'object') {
-      listed.outputSchema = output as McpListedTool['outputSchema'];
+      listed.outputSchema = output as NonNullable<McpListedTool['outputSchema']>;
     }
     if (descriptor?.annotations !== undefined) listed.annotations = { ...descriptor.annotations };
     return listed;

@@ -333,7 +333,7 @@ export interface ChildBootstrapOptions {
   /** Inherited fds (> 3) to close before anything else; see list-inheritable-fds.ts. */
   closeFds?: number[];
   /** Test-only: run the body in the main context with the real `process` and `require` (see DESIGN.md). */
-  escapedForTests?: boolean;
+  escapedForTests?: boolean | undefined;
 }
 
 /** Returns the bootstrap program for `node -e`. */

@@ -89,8 +89,8 @@ interface EngineWorker {
   worker: Worker;
   abortFlag: Int32Array;
   started: Promise<boolean>;
-  onEvent?: (event: WorkerEvent) => void;
-  onExit?: (reason: string) => void;
+  onEvent?: ((event: WorkerEvent) => void) | undefined;
+  onExit?: ((reason: string) => void) | undefined;
   dead: boolean;
 }
 

@@ -60,7 +60,7 @@ export function findPackagedNode(from: string = import.meta.url): string | undef
 
 /** Inputs of `resolveNodeRuntime`, injectable for tests. */
 export interface ResolveNodeRuntimeInput {
-  nodePath?: string;
+  nodePath?: string | undefined;
   env?: Record<string, string | undefined>;
   execPath?: string;
   processVersion?: string;

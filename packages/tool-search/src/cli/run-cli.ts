@@ -73,7 +73,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       output: createCliOutput(io, { json, quiet: flags.quiet === true }),
       flags,
       positionals,
-      logger: createRootLogger({ level: level as NonNullable<Parameters<typeof createRootLogger>[0]>['level'], destination: io.stderr }),
+      logger: createRootLogger({ level: level as NonNullable<NonNullable<Parameters<typeof createRootLogger>[0]>['level']>, destination: io.stderr }),
       configPath,
       config: () => (loaded ??= loadConfig(configPath, io.env)),
       version,
