@@ -170,14 +170,12 @@ async function openSession(
   const event: SessionEvent = (name, fields) => sessionLog?.write(name, fields);
   await host.startupWait();
 
-  const view = host.view(policy, context, { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit });
+  const searchLimits = { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit };
+  const view = host.view(policy, context, searchLimits);
   const likely = config.mode === 'directory' && options.request !== undefined ? view.likelyTools(options.request).map((tool) => tool.id) : [];
   const tools = createAllowedTools({ host, view, policy, context, client: options.client ?? [], visible: [...(options.visible ?? []), ...likely], log });
   const decision = await host.decideMode(config, () => measureDirect(tools, config));
-  if (decision.fallbackReason !== undefined) {
-    log.warn({ requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason }, 'code mode unavailable, falling back');
-    event('fallback', { requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason });
-  }
+  reportFallback(decision, log, event);
   const runner = decision.mode === 'code' ? (options.runner ?? host.runner(decision)) : undefined;
   const directReason = config.directReason ?? (decision.mode === 'direct' && config.mode === 'auto' ? 'auto' : undefined);
   const recorder = createTelemetryRecorder({
@@ -214,7 +212,7 @@ async function openSession(
     mode: decision.mode,
     tools,
     version: () => host.version(),
-    limits: { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit, codeTimeoutMs: config.codeTimeoutMs },
+    limits: { ...searchLimits, codeTimeoutMs: config.codeTimeoutMs },
     directory: config.directory,
     native: { anthropicSearch: config.nativeSearch.anthropic },
     memo: host.surfaceMemo(view),
@@ -227,7 +225,6 @@ async function openSession(
     notifyCatalogChange(options.onCatalogChange, log);
   });
   logSessionStart(host, { decision, directReason, tools, event });
-  const searchLimits = { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit };
   const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), fellBack: new Set(), loaded: new Map() };
   const session = sessionApi(parts, async () => {
     unsubscribe();
@@ -236,6 +233,13 @@ async function openSession(
     lifecycle.onClose(session);
   });
   return session;
+}
+
+/** A code mode that could not start, in the log and the session log. */
+function reportFallback(decision: ToolSearchModeDecision, log: Logger, event: SessionEvent): void {
+  if (decision.fallbackReason === undefined) return;
+  log.warn({ requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason }, 'code mode unavailable, falling back');
+  event('fallback', { requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason });
 }
 
 /** The public session over its parts. */
