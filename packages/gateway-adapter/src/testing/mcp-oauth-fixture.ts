@@ -27,10 +27,11 @@ export interface McpOAuthFixture {
 /**
  * Starts an authorization server (the SDK's `mcpAuthRouter`: metadata, dynamic registration, authorize with PKCE,
  * token, refresh) and an MCP resource server behind `requireBearerAuth` on one local port. `authorize` consents at
- * once (the redirect carries the code), as a user clicking "allow" would. Access tokens live `accessTokenTtlSeconds`.
+ * once (the redirect carries the code), as a user clicking "allow" would. Access tokens live an hour
+ * (`expireAll` makes them expired at once).
  */
-export async function startMcpOAuthFixture(options: { accessTokenTtlSeconds?: number } = {}): Promise<McpOAuthFixture> {
-  const ttl = options.accessTokenTtlSeconds ?? 3_600;
+export async function startMcpOAuthFixture(): Promise<McpOAuthFixture> {
+  const ttl = 3_600;
   const counts = { authorizations: 0, codeExchanges: 0, refreshes: 0, unauthorized: 0 };
   const clients = new Map<string, OAuthClientInformationFull>();
   const codes = new Map<string, { clientId: string; params: AuthorizationParams }>();
