@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SandboxRunnerError } from '../errors.js';
 import { probeRuntimeDetailed, type DetailedProbeResult } from '../probe-runtime.js';
 import { clampLimit, resolveLimits } from '../resolve-limits.js';
-import { runnerOptionsSchema, runOptionsSchema } from '../schemas.js';
+import { isCommonRunOptions, runnerOptionsSchema, runOptionsSchema } from '../schemas.js';
 import type { Runner, RunnerOptions, RunOptions, RunResult } from '../types.js';
 import { createQuickJsEngine, type QuickJsEngine } from './create-quickjs-engine.js';
 import { createWarmPool, type WarmPool } from './create-warm-pool.js';
@@ -76,8 +76,8 @@ export function createSandboxRunner(options: RunnerOptions, internal: { escapedF
 
   async function run(runOptions: RunOptions): Promise<RunResult> {
     if (closed) throw new SandboxRunnerError('runner_closed', 'run() was called after close()');
-    const parsedRun = runOptionsSchema.safeParse(runOptions);
-    if (!parsedRun.success) {
+    const parsedRun = isCommonRunOptions(runOptions) ? undefined : runOptionsSchema.safeParse(runOptions);
+    if (parsedRun !== undefined && !parsedRun.success) {
       const { message, path } = formatIssues(parsedRun.error);
       throw new SandboxRunnerError('invalid_run_options', `invalid run options: ${message}`, path === undefined ? {} : { path });
     }

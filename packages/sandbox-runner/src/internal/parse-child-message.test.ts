@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from './measure-json-text.js';
-import { parseChildMessage as parseResult } from './parse-child-message.js';
+import { callMessageSchema, doneMessageSchema, logMessageSchema, startedMessageSchema } from '../schemas.js';
+import { FAST_CHECKS_FOR_TESTS, parseChildMessage as parseResult } from './parse-child-message.js';
 
 const line = (value: unknown) => JSON.stringify(value);
 /** The message, or null when the line is refused. */
@@ -96,5 +97,71 @@ describe('parseChildMessage', () => {
     expect(parseChildMessage(large)).toBeNull();
     expect(parseChildMessage(large, { measured: true })).toMatchObject({ type: 'done', ok: true });
     expect(parseChildMessage(line({ type: 'exec' }), { measured: true })).toBeNull();
+  });
+});
+
+describe('parseChildMessage: the hand checks of hot messages', () => {
+  const schemaByType = new Map<unknown, { safeParse(value: unknown): { success: boolean } }>([
+    ['started', startedMessageSchema],
+    ['log', logMessageSchema],
+    ['done', doneMessageSchema],
+    ['call', callMessageSchema],
+  ]);
+  const valid: Array<Record<string, unknown>> = [
+    { type: 'started' },
+    { type: 'log', level: 'log', text: 'x' },
+    { type: 'log', level: 'error', text: '' },
+    { type: 'done', ok: true },
+    { type: 'done', ok: true, value: null },
+    { type: 'done', ok: true, value: { a: [1] } },
+    { type: 'done', ok: false, code: 'syntax', message: 'm' },
+    { type: 'call', id: 1, method: 'search', args: ['q', null] },
+    { type: 'call', id: 2, method: 'search', args: ['q', { limit: 3 }] },
+    { type: 'call', id: 3, method: 'describe', args: ['mcp:a:b'] },
+    { type: 'call', id: Number.MAX_SAFE_INTEGER, method: 'call', args: ['mcp:a:b', [1, 2]] },
+    { type: 'call', id: 5, method: 'call', args: ['mcp:a:b', null] },
+  ];
+  const odd: unknown[] = [undefined, null, 0, -1, 1.5, 2 ** 53, Number.NaN, '', 'x', 'search', true, false, [], ['q'], ['q', 1, 2], {}, { a: 1 }];
+  /** Each valid message with one key removed, one added, or one value replaced by each odd value. */
+  function variants(message: Record<string, unknown>): unknown[] {
+    const out: unknown[] = [];
+    for (const key of Object.keys(message)) {
+      const { [key]: _removed, ...rest } = message;
+      out.push(rest);
+      for (const value of odd) out.push({ ...message, [key]: value });
+    }
+    out.push({ ...message, extra: 1 });
+    if (Array.isArray(message.args)) {
+      for (const value of odd) out.push({ ...message, args: [message.args[0], value] }, { ...message, args: [value, ...message.args.slice(1)] });
+      out.push({ ...message, args: [...message.args, 'more'] }, { ...message, args: message.args.slice(0, 1) });
+    }
+    return out.map((value) => JSON.parse(JSON.stringify(value ?? null)) as unknown);
+  }
+
+  it('accepts the valid hot messages without the schema', () => {
+    for (const message of valid) expect(FAST_CHECKS_FOR_TESTS.get(message.type)?.(message)).toBe(true);
+  });
+
+  it('never accepts what the schema refuses (over every one-step variant of each valid message)', () => {
+    let checked = 0;
+    let refused = 0;
+    for (const message of valid) {
+      for (const variant of variants(message)) {
+        if (variant === null || typeof variant !== 'object' || Array.isArray(variant)) continue;
+        const type = (variant as { type?: unknown }).type;
+        const fast = FAST_CHECKS_FOR_TESTS.get(type);
+        const schema = schemaByType.get(type);
+        if (fast === undefined || schema === undefined) continue;
+        checked += 1;
+        const accepted = fast(variant as Record<string, unknown>);
+        if (!schema.safeParse(variant).success) {
+          refused += 1;
+          expect({ variant, accepted }).toEqual({ variant, accepted: false });
+        }
+      }
+    }
+    // The corpus really holds many refusals to compare against.
+    expect(checked).toBeGreaterThan(500);
+    expect(refused).toBeGreaterThan(300);
   });
 });

@@ -28,6 +28,58 @@ const SCHEMA_BY_TYPE = new Map<unknown, z.ZodType<ChildMessage>>([
   ['done', doneMessageSchema],
 ]);
 
+type JsonObject = Record<string, unknown>;
+
+/** True when `value` has exactly these own keys (the schemas are strict), in any order. */
+function hasExactly(value: JsonObject, keys: readonly string[]): boolean {
+  const own = Object.keys(value);
+  if (own.length !== keys.length) return false;
+  for (const key of keys) if (!Object.hasOwn(value, key)) return false;
+  return true;
+}
+
+const isCallId = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const LOG_LEVELS = new Set<unknown>(['log', 'warn', 'error']);
+const DONE_ERROR_CODES = new Set<unknown>(['runtime', 'syntax', 'result_too_large']);
+const CALL_KEYS = ['type', 'id', 'method', 'args'] as const;
+
+/**
+ * The common shape of each hot message, checked by hand: a call, a log line, a result, `started`. Each check
+ * accepts only what its schema accepts (a test holds them against each other); a line it does not accept goes
+ * through the schema, which decides. The schema costs 20–80 µs a line on this path, the check about 1 µs.
+ */
+const FAST_CHECK_BY_TYPE = new Map<unknown, (json: JsonObject) => boolean>([
+  ['started', (json) => hasExactly(json, ['type'])],
+  ['log', (json) => hasExactly(json, ['type', 'level', 'text']) && LOG_LEVELS.has(json.level) && typeof json.text === 'string'],
+  [
+    'done',
+    (json) =>
+      json.ok === true
+        ? hasExactly(json, Object.hasOwn(json, 'value') ? ['type', 'ok', 'value'] : ['type', 'ok'])
+        : json.ok === false && hasExactly(json, ['type', 'ok', 'code', 'message']) && DONE_ERROR_CODES.has(json.code) && typeof json.message === 'string',
+  ],
+  [
+    'call',
+    (json) => {
+      if (!hasExactly(json, CALL_KEYS) || !isCallId(json.id) || !Array.isArray(json.args) || typeof json.args[0] !== 'string') return false;
+      const args = json.args as unknown[];
+      switch (json.method) {
+        case 'search':
+          return args.length === 2 && (args[1] === null || (typeof args[1] === 'object' && !Array.isArray(args[1])));
+        case 'describe':
+          return args.length === 1;
+        case 'call':
+          return args.length === 2;
+        default:
+          return false;
+      }
+    },
+  ],
+]);
+
+/** Test-only: the hand checks, to hold each against its schema. */
+export const FAST_CHECKS_FOR_TESTS: ReadonlyMap<unknown, (json: JsonObject) => boolean> = FAST_CHECK_BY_TYPE;
+
 /** A parsed message, or the reason a line is not one. */
 export type ParsedChildMessage = { ok: true; message: ChildMessage } | { ok: false; reason: string };
 
@@ -50,7 +102,10 @@ export function parseChildMessage(line: string, options: { measured?: boolean } 
   } catch {
     return { ok: false, reason: 'a channel line is not a valid protocol message' };
   }
-  const schema = json !== null && typeof json === 'object' ? SCHEMA_BY_TYPE.get((json as { type?: unknown }).type) : undefined;
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { ok: false, reason: 'a channel line is not a valid protocol message' };
+  const type = (json as { type?: unknown }).type;
+  if (FAST_CHECK_BY_TYPE.get(type)?.(json as JsonObject) === true) return { ok: true, message: json as ChildMessage };
+  const schema = SCHEMA_BY_TYPE.get(type);
   if (schema === undefined) return { ok: false, reason: 'a channel line is not a valid protocol message' };
   const parsed = schema.safeParse(json);
   return parsed.success ? { ok: true, message: parsed.data } : { ok: false, reason: 'a channel line is not a valid protocol message' };
