@@ -3,7 +3,7 @@
 // stopped by the Node permission model (layer 3) and/or the namespaces and rlimits (layer 4), not the realm.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createUnixServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunner, probeRuntime } from '../index.js';
 import { probeRuntimeDetailed } from '../probe-runtime.js';
 import { createEscapedRunnerForTests } from '../internal/create-escaped-runner-for-tests.js';
+import { SANDBOX_NICE_INCREMENT } from '../internal/lower-thread-priority.js';
 import { findPidsByCommandLine, isAlive, isDeadOrGone, readParentPid } from './fixtures/host-process-inspection.js';
 import { startOwnedListeners, type OwnedListeners } from './fixtures/owned-listeners.js';
 import { createRecordingBridge } from './fixtures/recording-bridge.js';
@@ -470,6 +471,16 @@ describe('escaped code: red-team findings', () => {
       argv0HasPath: false,
       globalPaths: [],
     });
+  });
+
+  it("runs below the host's CPU priority and cannot raise it back", async () => {
+    const result = await runEscaped(`
+      const os = require('node:os');
+      let raised;
+      try { os.setPriority(0); raised = 'succeeded'; } catch (error) { raised = error.code; }
+      return { nice: os.getPriority(), raised };
+    `);
+    expect(result.ok && result.value).toEqual({ nice: Math.min(19, getPriority() + SANDBOX_NICE_INCREMENT), raised: 'ERR_ACCESS_DENIED' });
   });
 
   it('has no node:ffi and no ffi permission', async () => {

@@ -2,10 +2,13 @@
 // WebAssembly on a worker thread (its stack, its memory, its interrupt handler, its instance reuse). The
 // ordinary-body suites (realm, budgets) run against both engines; these drive the engine directly so that
 // they can also see whether a worker was reused, terminated or had its WebAssembly instance replaced.
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQuickJsEngine, type QuickJsEngine } from '../internal/create-quickjs-engine.js';
 import { executeRun } from '../internal/execute-run.js';
+import { SANDBOX_NICE_INCREMENT } from '../internal/lower-thread-priority.js';
 import { DEFAULT_LIMITS } from '../resolve-limits.js';
 import type { Bridge } from '../types.js';
 import { createDeferred, createRecordingBridge } from './fixtures/recording-bridge.js';
@@ -108,6 +111,35 @@ describe('QuickJS engine: a long native operation', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
     expect(await runOn(quickjs, 'return 6 * 7;')).toMatchObject({ ok: true, value: 42 });
     expect(quickjs.stats).toMatchObject({ workersStarted: 1, workersTerminated: 0 });
+  });
+});
+
+/** Each thread of this process and its nice value (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceValues(): Map<string, number> {
+  const values = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      values.set(tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return values;
+}
+
+describe('QuickJS engine: CPU priority', () => {
+  it("runs bodies on a worker thread below the host's priority, leaving the host's own threads as they were", async () => {
+    const host = getPriority();
+    const before = threadNiceValues();
+    const quickjs = createEngine();
+    expect(await runOn(quickjs, 'return 1;')).toMatchObject({ ok: true, value: 1 });
+    // The idle worker stays (idleWorkers: 1): a new thread, lowered; every thread there before keeps its value.
+    const after = threadNiceValues();
+    const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === Math.min(19, host + SANDBOX_NICE_INCREMENT));
+    expect(lowered.length).toBeGreaterThan(0);
+    for (const [tid, nice] of before) if (after.has(tid)) expect({ tid, nice: after.get(tid) }).toEqual({ tid, nice });
+    expect(getPriority()).toBe(host);
   });
 });
 

@@ -2,6 +2,7 @@
 // really on, builds the realm, says `ready` on fd 3, then waits for one `run` line on stdin and answers `started`.
 // Kept as plain JavaScript text because the child runs it verbatim.
 import type { RunnerLimits } from '../types.js';
+import { lowerThreadPriority, SANDBOX_NICE_INCREMENT } from './lower-thread-priority.js';
 import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS, measureJsonText } from './measure-json-text.js';
 import { REALM_RUNTIME_SOURCE } from './realm-runtime-source.js';
 
@@ -16,6 +17,7 @@ const CHANNEL_FD = __CHANNEL_FD__;
 const CLOSE_FDS = __CLOSE_FDS__;
 const REALM_LIMITS = __REALM_LIMITS__;
 const measureJsonText = __MEASURE_JSON_TEXT__;
+const lowerThreadPriority = __LOWER_THREAD_PRIORITY__;
 const fs = require('node:fs');
 const vm = require('node:vm');
 
@@ -81,7 +83,10 @@ function lockProperty(target, name, value) {
   if (typeof nodeModule.findPackageJSON === 'function') nodeModule.findPackageJSON = function () { return undefined; };
   nodeModule.globalPaths.length = 0;
   const os = require('node:os');
+  // The body runs on this thread: below the host's priority, and escaped code cannot raise it back.
+  lowerThreadPriority(os, __NICE_INCREMENT__);
   const neutral = {
+    setPriority: function setPriority() { throw deniedError('the CPU priority cannot be changed in the sandbox'); },
     hostname: function () { return 'sandbox'; },
     cpus: function () { return []; },
     networkInterfaces: function () { return {}; },
@@ -346,6 +351,8 @@ export function buildChildBootstrap(options: ChildBootstrapOptions): string {
     __CLOSE_FDS__: JSON.stringify(options.closeFds ?? []),
     __REALM_LIMITS__: JSON.stringify(realmLimits(options.limits)),
     __MEASURE_JSON_TEXT__: String(measureJsonText),
+    __LOWER_THREAD_PRIORITY__: String(lowerThreadPriority),
+    __NICE_INCREMENT__: String(SANDBOX_NICE_INCREMENT),
   };
   return BOOTSTRAP_TEMPLATE.replace(/__[A-Z_]+__/g, (name) => values[name] ?? name);
 }

@@ -11,6 +11,7 @@ import type { RunnerLimits } from '../types.js';
 import { realmLimits } from './build-child-bootstrap.js';
 import { createLineSplitter } from './create-line-splitter.js';
 import { createPacedQueue } from './create-paced-queue.js';
+import { lowerThreadPriority, SANDBOX_NICE_INCREMENT } from './lower-thread-priority.js';
 import { measureJsonText } from './measure-json-text.js';
 import { parseChildMessage } from './parse-child-message.js';
 import { QUICKJS_WORKER_SOURCE } from './quickjs-worker-source.js';
@@ -70,6 +71,9 @@ export interface QuickJsWorkerData {
   abortFlag: SharedArrayBuffer;
   runtimeSource: string;
   measureSource: string;
+  /** `lowerThreadPriority`'s source and its increment, applied to the worker's thread as it starts. */
+  lowerPrioritySource: string;
+  niceIncrement: number;
   limits: RunnerLimits & { timeoutMs: number };
   /** Maximum WebAssembly memory of one instance, in 64 KiB pages. */
   memoryPages: number;
@@ -149,6 +153,8 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       abortFlag,
       runtimeSource: REALM_RUNTIME_SOURCE,
       measureSource: String(measureJsonText),
+      lowerPrioritySource: String(lowerThreadPriority),
+      niceIncrement: SANDBOX_NICE_INCREMENT,
       limits: { ...options.limits, timeoutMs: WORKER_DEADLINE_MS },
       memoryPages: wasmMemoryPages(options.limits.heapMb),
       realmLimits: realmLimits(options.limits),

@@ -11,6 +11,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 const core = require(workerData.corePath);
 const baseVariant = require(workerData.variantPath).default;
 const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
+// Every body of this worker runs on this thread: below the host's priority (see lower-thread-priority.ts).
+new Function('return (' + workerData.lowerPrioritySource + ')')()(require('node:os'), workerData.niceIncrement);
 const LIMITS = workerData.limits;
 const REALM_LIMITS = workerData.realmLimits;
 // [0]: the parent asks the body to stop. [1]: this worker is about to start the run's body (see the 'run' message).
