@@ -200,6 +200,11 @@ function createHostCore(parts: {
   const { options, registry, supervisors, serverLogs } = parts;
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
   const allStarted = Promise.all([...supervisors.values()].map((server) => server.firstAttempt));
+  let startupPending = supervisors.size > 0;
+  const startupOver = () => {
+    startupPending = false;
+  };
+  void allStarted.then(startupOver, startupOver);
   let startupWait: Promise<void> | undefined;
   let probe: Promise<ProbeResult> | undefined;
   let ownRunner: Runner | undefined;
@@ -257,7 +262,8 @@ function createHostCore(parts: {
       });
       return ownRunner;
     },
-    startupWait: () => (startupWait ??= raceTimeout(allStarted, startupTimeoutMs)),
+    startupWait: () => (startupWait ??= raceTimeout(allStarted, startupTimeoutMs).then(startupOver)),
+    startupPending: () => startupPending,
     closeRunner: async () => ownRunner?.close(),
   };
 }

@@ -1,15 +1,16 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from '../schemas.js';
+import { TrackedStdioClientTransport } from './tracked-stdio-client-transport.js';
 
 /** The SDK transport for a server config (stdio with stderr piped, Streamable HTTP, or legacy SSE). */
 export function createSdkTransport(config: McpServerConfig, authProvider: OAuthClientProvider | undefined): Transport {
   switch (config.transport) {
     case 'stdio':
-      return new StdioClientTransport({
+      return new TrackedStdioClientTransport({
         command: config.command,
         args: config.args ?? [],
         env: { ...getDefaultEnvironment(), ...(config.env ?? {}) },
