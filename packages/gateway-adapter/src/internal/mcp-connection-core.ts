@@ -64,7 +64,7 @@ export class McpConnectionCore {
     this.relister = createToolRelister(this);
     this.newClient = createMcpClientFactory(this);
     this.client = this.newClient();
-    this.transport = createServerTransport(this);
+    this.transport = createServerTransport(this, options.startedTransport);
   }
 
   /** What the server said it can do at `initialize` (nothing before). */
