@@ -1,4 +1,5 @@
 import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Logger } from 'pino';
 import { callMcpTool } from './internal/call-mcp-tool.js';
 import { createServerFeatureRequests } from './internal/create-server-feature-requests.js';
@@ -82,6 +83,8 @@ export interface ConnectMcpServerOptions {
   oauth?: McpOAuthOptions;
   /** How the client introduces itself. Default `{ name: 'tool-search-gateway', version: '0.0.0' }`. */
   clientInfo?: { name: string; version: string };
+  /** The server's transport, already started (a stdio server spawned ahead, see `spawnStdioServersAhead`), used instead of a new one. */
+  startedTransport?: Transport;
 }
 
 export { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from './internal/total-timeout.js';

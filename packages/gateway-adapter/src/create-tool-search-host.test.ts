@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { createPolicy } from '@tool-search/policy';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
-import { mcpFixtureConfig } from './testing/mcp-fixture.js';
+import { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from './testing/mcp-fixture.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
 
@@ -234,6 +235,41 @@ describe('createToolSearchHost: MCP servers', () => {
     expect(await call(all, 'tool_call', { id: 'mcp:slow:echo_text', args: { text: 'x' } })).toMatchObject({ status: 'ok' });
   });
 
+  it('opens a tools-mode session at once with waitForStartup false; its calls wait for the start-up and its log starts after it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'gw-host-early-'));
+    folders.push(folder);
+    const logPath = join(folder, 'session.jsonl');
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('slow', { startDelayMs: 1_000 })] }, startupTimeoutMs: 10_000 });
+    const session = await shared.openSession({ config: { mode: 'tools' }, waitForStartup: false, sessionLog: { path: logPath } });
+    expect(shared.status().servers[0]?.state).toBe('starting');
+    const early = session.modelSurface();
+    expect(early.instructions).toMatch(/^Tool catalog: more tools are available but not listed as functions \(some of their servers are still starting\)\./);
+    expect(await hitIds(session, 'echo text')).toContain('mcp:slow:echo_text');
+    expect(shared.status().servers[0]?.state).toBe('ready');
+    await session.whenStarted();
+    const later = session.modelSurface();
+    expect(JSON.stringify(later.tools)).toBe(JSON.stringify(early.tools));
+    expect(later.instructions).toMatch(/^Tool catalog: 8 more tools are available/);
+    await session.close();
+    const events = readFileSync(logPath, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; catalogSize?: number; mcpServers?: unknown[] });
+    expect(events.find((entry) => entry.event === 'session.start')).toMatchObject({ catalogSize: 8, mcpServers: [] });
+    expect(events.some((entry) => entry.event === 'mcp.unavailable' || entry.event === 'mcp.available')).toBe(false);
+  });
+
+  const waiting: Array<[string, { config: unknown; visible?: string[] }]> = [
+    ['directory mode', { config: { mode: 'directory' } }],
+    ['direct mode', { config: false }],
+    ['a pinned tool', { config: { mode: 'tools' }, visible: ['mcp:slow:echo_text'] }],
+  ];
+  for (const [what, options] of waiting) {
+    it(`still waits for the start-up with waitForStartup false for ${what} (the surface depends on it)`, async () => {
+      const shared = await host({ sources: { mcp: [mcpFixtureConfig('slow', { startDelayMs: 800 })] }, startupTimeoutMs: 10_000 });
+      const session = await shared.openSession({ ...options, waitForStartup: false });
+      expect(shared.status().servers[0]?.state).toBe('ready');
+      if (what === 'a pinned tool') expect(session.modelSurface().tools.map((tool) => tool.name)).toContain('echo_text');
+    });
+  }
+
   it('tells a session when the catalog changed, and session.tool reads only what its policy admits', async () => {
     const shared = await host({ sources: { mcp: [mcpFixtureConfig('slow', { startDelayMs: 500 })], openclaw: CORE }, startupTimeoutMs: 50 });
     let changes = 0;
@@ -265,6 +301,20 @@ describe('createToolSearchHost: MCP servers', () => {
     await until(() => !existsSync(`/proc/${pid}`), 'the server process to exit');
     await expect(session.execute({ name: 'tool_search', args: {}, toolCallId: 'late' })).rejects.toMatchObject({ code: 'session_closed' });
     await expect(shared.openSession({ config: { mode: 'tools' } })).rejects.toMatchObject({ code: 'session_closed' });
+  });
+
+  it('stops a server still starting when it is closed, before close resolves', async () => {
+    const shared = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('slow', { startDelayMs: 30_000 })] } });
+    const fixtureChildren = () =>
+      execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes(MCP_FIXTURE_SERVER_PATH))
+        .map((line) => Number(line.trim().split(/\s+/)[0]));
+    await until(() => fixtureChildren().length === 1, 'the server process to be spawned');
+    const [pid] = fixtureChildren();
+    expect(shared.status().servers[0]?.state).toBe('starting');
+    await shared.close();
+    expect(existsSync(`/proc/${pid}`)).toBe(false);
   });
 });
 

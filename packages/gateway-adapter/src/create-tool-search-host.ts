@@ -21,6 +21,7 @@ import type { ToolSearchEnv } from './resolve-tool-search-config.js';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 import { mcpServerConfigSchema, type McpServerConfig } from './schemas.js';
+import type { StdioServersAhead } from './spawn-stdio-servers-ahead.js';
 
 /** The tools a host owns, by source (client tools belong to sessions). */
 export interface ToolSearchHostSources {
@@ -54,6 +55,12 @@ export interface CreateToolSearchHostOptions {
   env?: ToolSearchEnv;
   /** What the host offers MCP servers as their client: roots, elicitation, sampling, OAuth, the log level it takes. */
   mcpClient?: McpClientOptions;
+  /**
+   * Stdio servers already spawned (`spawnStdioServersAhead` on the same configs): a server's first connection takes
+   * its process when it was spawned with the same command, arguments, environment and folder. Those not taken stay
+   * the caller's to close.
+   */
+  spawnedAhead?: StdioServersAhead;
 }
 
 /** The MCP client capabilities of a host (each default is the safe one). */
@@ -135,8 +142,10 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
   const serverLogs = new ServerLogRouter(log);
   for (const config of mcpConfigs) {
     const server = config.name;
+    const firstTransport = options.spawnedAhead?.take(config);
     const supervisor = new McpServerSupervisor(config, {
       logger: log,
+      ...(firstTransport === undefined ? {} : { firstTransport }),
       connect: {
         ...pick(options.mcpClient ?? {}, ['roots', 'onElicitation', 'onSampling', 'logLevel', 'oauth']),
         // A server's log lines go to the host log and to the sessions with a call to it in flight.
@@ -200,6 +209,11 @@ function createHostCore(parts: {
   const { options, registry, supervisors, serverLogs } = parts;
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
   const allStarted = Promise.all([...supervisors.values()].map((server) => server.firstAttempt));
+  let startupPending = supervisors.size > 0;
+  const startupOver = () => {
+    startupPending = false;
+  };
+  void allStarted.then(startupOver, startupOver);
   let startupWait: Promise<void> | undefined;
   let probe: Promise<ProbeResult> | undefined;
   let ownRunner: Runner | undefined;
@@ -257,7 +271,8 @@ function createHostCore(parts: {
       });
       return ownRunner;
     },
-    startupWait: () => (startupWait ??= raceTimeout(allStarted, startupTimeoutMs)),
+    startupWait: () => (startupWait ??= raceTimeout(allStarted, startupTimeoutMs).then(startupOver)),
+    startupPending: () => startupPending,
     closeRunner: async () => ownRunner?.close(),
   };
 }

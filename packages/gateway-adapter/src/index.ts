@@ -76,6 +76,8 @@ export type {
 } from './resolve-tool-search-config.js';
 export { mcpServerConfigSchema } from './schemas.js';
 export type { McpServerConfig } from './schemas.js';
+export { spawnStdioServersAhead } from './spawn-stdio-servers-ahead.js';
+export type { StdioServersAhead } from './spawn-stdio-servers-ahead.js';
 export type { CallRoute, FinalCallRecord, SurfaceTelemetry, Telemetry } from './telemetry.js';
 export type {
   BlockedOutcome,

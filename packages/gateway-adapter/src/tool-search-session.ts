@@ -86,6 +86,12 @@ export interface ToolSearchSession {
   modelSurface(): ModelSurface;
   execute(request: ToolCallRequest, options?: ExecuteOptions): Promise<ToolCallOutcome>;
   /**
+   * Resolves when the host's first start of its servers is over (or its startup timeout passed): at once unless the
+   * session was opened with `waitForStartup: false` before it ended. `execute` waits for it by itself; `search`,
+   * `tool` and the surface see the catalog as it stands.
+   */
+  whenStarted(): Promise<void>;
+  /**
    * The catalog entry behind an id (title, annotations, schemas) when this session's policy view holds it now;
    * undefined for a denied, unknown or unavailable tool, exactly alike. Recorded nowhere (not a model call).
    */

@@ -3,7 +3,7 @@
 // handler. Every request first passes DNS-rebinding protection and, when set, the bearer token.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import pino from 'pino';
 import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions, type ToolSearchMcpServer } from './create-tool-search-mcp-server.js';
@@ -77,7 +77,11 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
 
   async function open(): Promise<Entry> {
     const id = randomUUID();
-    const front = await createToolSearchMcpServer({ ...sessionOptions, sessionId: id });
+    // Loaded with the first session: a process serving stdio never loads the HTTP transport (and hono under it).
+    const [front, { StreamableHTTPServerTransport }] = await Promise.all([
+      createToolSearchMcpServer({ ...sessionOptions, sessionId: id }),
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    ]);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       eventStore: createBoundedEventStore(),

@@ -49,6 +49,58 @@ const until = async (check: () => boolean, what: string) => {
   throw new Error(`timed out waiting for ${what}`);
 };
 
+describe('createToolSearchMcpServer: start-up', () => {
+  /** A host whose one upstream is a real fixture process that answers nothing for its first 1.5 s. */
+  const slowHost = (options: { timedOutErrors?: boolean } = {}) =>
+    host({ sources: { mcp: [mcpFixtureConfig('slow', { startDelayMs: 1_500, ...options })] }, startupTimeoutMs: 10_000 });
+  const state = (on: ToolSearchHost) => on.status().servers[0]?.state;
+
+  it('answers tools/list in tools mode before the upstream is ready, with the bytes of the later list and no list_changed, and a search right away finds its tools', async () => {
+    const shared = await slowHost();
+    const { client } = await connect({ on: shared, config: { mode: 'tools' } });
+    let listChanged = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void (listChanged += 1));
+    const early = JSON.stringify(await client.listTools());
+    expect(state(shared)).toBe('starting');
+    expect(client.getInstructions()).toMatch(/^Tool catalog: more tools are available but not listed as functions \(some of their servers are still starting\)/);
+    const hits = JSON.parse(textOf(await client.callTool({ name: 'tool_search', arguments: { query: 'add two numbers' } }))) as { id: string }[];
+    expect(hits[0]?.id).toBe('mcp:slow:add_numbers');
+    expect(state(shared)).toBe('ready');
+    expect(JSON.parse(early).tools.map((tool: { name: string }) => tool.name)).toEqual(['tool_search', 'tool_describe', 'tool_call']);
+    expect(JSON.stringify(await client.listTools())).toBe(early);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(listChanged).toBe(0);
+  });
+
+  it('answers a resources listing only once the upstream start-up is over', async () => {
+    const shared = await slowHost({ timedOutErrors: true });
+    const { client } = await connect({ on: shared, config: { mode: 'tools' } });
+    expect(state(shared)).toBe('starting');
+    const listed = await client.listResources();
+    expect(state(shared)).toBe('ready');
+    expect(listed.resources.map((resource) => resource.uri)).toEqual([expect.stringContaining('timed-out')]);
+  });
+
+  for (const mode of ['directory', 'direct'] as const) {
+    it(`waits for the upstream in ${mode} mode: the first tools/list already has what it brings`, async () => {
+      const shared = await slowHost();
+      // Direct mode is the `false` setting; directory mode lists only trusted tools, so its count shows the upstream's.
+      const { client } = await connect({ on: shared, config: mode === 'direct' ? false : { mode } });
+      expect(state(shared)).toBe('ready');
+      const listed = await client.listTools();
+      if (mode === 'direct') expect(listed.tools.map((tool) => tool.name)).toContain('add_numbers');
+      else expect(client.getInstructions()).toMatch(/^Tool catalog: 8 more tools are available but not listed as functions\./);
+    });
+  }
+
+  it('waits for the upstream in tools mode when a tool is pinned: the first tools/list has the pinned tool', async () => {
+    const shared = await slowHost();
+    const { client } = await connect({ on: shared, config: { mode: 'tools' }, visible: ['mcp:slow:echo_text'] });
+    expect(state(shared)).toBe('ready');
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['tool_search', 'tool_describe', 'tool_call', 'echo_text']);
+  });
+});
+
 describe('createToolSearchMcpServer: tools', () => {
   it('lists the control tools of tools mode, the same bytes on every call, and a pinned tool with its real schema and annotations', async () => {
     const shared = await host({ sources: { mcp: [realMcpServerConfig('everything')] } });

@@ -70,9 +70,11 @@ const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', '
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /**
- * Opens a tool-search session on `host` (waiting, for the host's first session, for servers still starting) and
- * returns the SDK server for one MCP session in front of it. `tools/list` is the session's surface, byte-stable
- * while it does not change; `notifications/tools/list_changed` is sent only when it does.
+ * Opens a tool-search session on `host` and returns the SDK server for one MCP session in front of it. In code and
+ * tools mode with nothing pinned it resolves at once, even while the host's servers are starting (the list is the
+ * control tools either way); otherwise it waits for them (the host's first session only, up to its startup
+ * timeout). Tool calls, resources, prompts and completions wait for the start-up. `tools/list` is the session's
+ * surface, byte-stable while it does not change; `notifications/tools/list_changed` is sent only when it does.
  */
 export async function createToolSearchMcpServer(options: CreateToolSearchMcpServerOptions): Promise<ToolSearchMcpServer> {
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server' });
@@ -97,6 +99,9 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
       flush: () => fileLog?.flush(),
     },
     onCatalogChange: () => onCatalogChange(),
+    // Code and tools mode with nothing pinned list the control tools whatever the servers bring: such a session
+    // opens (and this front answers `initialize` and `tools/list`) at once; every other one waits, as the list does.
+    waitForStartup: false,
   });
   log.info({ sessionId: session.sessionId, mode: session.decision.mode }, 'mcp session opened');
 
@@ -115,6 +120,17 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   const promptsAllowed = (name: string) => policy === undefined || policy.check({ id: `mcp:${name}:get_prompt`, name: 'get_prompt', source: 'mcp', owner: name, ownerOnly: false, annotations: { readOnlyHint: true, openWorldHint: false } }, context).allowed;
   const prompts = createUpstreamPrompts({ servers: upstream, allowed: promptsAllowed, log });
   let readyServers = readySignature(options.host);
+  // Everything that reads the upstream servers waits for their start-up (bounded by the host's startup timeout),
+  // so no answer misses a server that was still starting; tool calls wait inside the session.
+  const afterStart =
+    <A extends unknown[], R>(answer: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await session.whenStarted();
+      return answer(...args);
+    };
+  void session.whenStarted().then(() => {
+    readyServers = readySignature(options.host);
+  });
 
   onCatalogChange = () => {
     const now = JSON.stringify(tools());
@@ -148,12 +164,12 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
       for (const done of release) done?.();
     }
   });
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await resources.list() }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: await resources.templates() }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => resources.read(request.params.uri, extra.signal));
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: await prompts.list() }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => prompts.get(request.params.name, request.params.arguments, extra.signal));
-  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+  server.setRequestHandler(ListResourcesRequestSchema, afterStart(async () => ({ resources: await resources.list() })));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, afterStart(async () => ({ resourceTemplates: await resources.templates() })));
+  server.setRequestHandler(ReadResourceRequestSchema, afterStart(async (request, extra) => resources.read(request.params.uri, extra.signal)));
+  server.setRequestHandler(ListPromptsRequestSchema, afterStart(async () => ({ prompts: await prompts.list() })));
+  server.setRequestHandler(GetPromptRequestSchema, afterStart(async (request, extra) => prompts.get(request.params.name, request.params.arguments, extra.signal)));
+  server.setRequestHandler(CompleteRequestSchema, afterStart(async (request) => {
     const { ref, argument, context: completionContext } = request.params;
     const target =
       ref.type === 'ref/prompt'
@@ -163,7 +179,7 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
     const completed = await target.server.complete(target.ref, argument, completionContext?.arguments);
     if (!completed.ok) return { completion: { values: [] } };
     return { completion: { values: completed.values.slice(0, 100), ...pick(completed, ['total', 'hasMore']) } };
-  });
+  }));
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     forwarder.setLevel(request.params.level);
     return {};

@@ -164,6 +164,14 @@ describe('renderSurface', () => {
       const surface = renderSurface({ mode: 'tools', catalog: createFakeCatalog([{ name: 'ping', source: 'plugin', owner: 'p' }]) });
       expect(surface.instructions).toContain('1 more tool is available');
     });
+
+    it('says more tools are available without a count while the catalog is still starting, and renders the same tools', () => {
+      const starting = renderSmall('tools', { catalogStarting: true });
+      expect(starting.instructions).toMatch(/^Tool catalog: more tools are available but not listed as functions \(some of their servers are still starting\)\. Find one with tool_search/);
+      expect(starting.instructions).not.toMatch(/\d more tool/);
+      expect(JSON.stringify(starting.tools)).toBe(JSON.stringify(renderSmall('tools').tools));
+      expect(renderSmall('code', { catalogStarting: true }).instructions).toMatch(/^Tool catalog: more tools are available .* call tool_search_code/);
+    });
   });
 
   describe('directory mode', () => {

@@ -119,8 +119,11 @@ function toolCount(count: number): string {
   return count === 1 ? '1 more tool is' : `${count} more tools are`;
 }
 
-function searchInstructions(mode: Exclude<Mode, 'direct' | 'native'>, hiddenCount: number): string {
-  const head = `Tool catalog: ${toolCount(hiddenCount)} available but not listed as functions.`;
+function searchInstructions(mode: Exclude<Mode, 'direct' | 'native'>, hiddenCount: number, catalogStarting: boolean): string {
+  // While sources are still starting the count would understate the catalog: say there is more, not how much.
+  const head = catalogStarting
+    ? 'Tool catalog: more tools are available but not listed as functions (some of their servers are still starting).'
+    : `Tool catalog: ${toolCount(hiddenCount)} available but not listed as functions.`;
   if (mode === 'code') {
     return `${head} To use one, call ${TOOL_SEARCH_CODE} with JavaScript that finds it with tools.search, runs it with tools.call(id, args) and returns the result. Naming a tool anywhere else does not run it.`;
   }
@@ -230,7 +233,7 @@ function renderMode(options: RenderSurfaceOptions, nativeSearch: NativeSearchToo
 
   if (mode === 'direct') return { mode, tools, instructions: '', hydratable: new Map() };
 
-  let instructions = searchInstructions(mode, hiddenCount);
+  let instructions = searchInstructions(mode, hiddenCount, options.catalogStarting === true);
   const hydratable = new Map<string, string>();
   if (mode === 'directory') {
     const nameCounts = new Map<string, number>();

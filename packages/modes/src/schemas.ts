@@ -98,6 +98,7 @@ export const renderSurfaceOptionsSchema = z
       })
       .optional(),
     native: z.strictObject({ anthropicSearch: z.enum(['client', 'bm25', 'regex']).optional() }).optional(),
+    catalogStarting: z.boolean().optional(),
   })
   .refine((options) => options.mode !== 'native' || options.format !== undefined, {
     message: 'native mode needs the provider format: expected format openai-chat, openai-responses or anthropic',

@@ -109,6 +109,11 @@ export interface RenderSurfaceOptions {
   limits?: Partial<SurfaceLimits>;
   directory?: DirectoryOptions;
   native?: NativeOptions;
+  /**
+   * Some sources of the catalog are still starting: the instructions of the search modes say more tools are
+   * available without a count (the count would understate the catalog). The tools are rendered as always.
+   */
+  catalogStarting?: boolean;
 }
 
 /** What to send the model: its tools, the instruction text, and the hidden names a direct call may hydrate. */

@@ -227,6 +227,7 @@ export {
   mcpServerConfigSchema,
   renderOutcome,
   resolveToolSearchConfig,
+  spawnStdioServersAhead,
 } from '@tool-search/gateway-adapter';
 export type {
   BlockedOutcome,
@@ -290,6 +291,7 @@ export type {
   SessionLogEvent,
   SessionLogTarget,
   SessionSearchOptions,
+  StdioServersAhead,
   StoredOAuthState,
   SurfaceTelemetry,
   Telemetry,

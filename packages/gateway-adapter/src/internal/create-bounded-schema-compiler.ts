@@ -41,8 +41,16 @@ export function createBoundedSchemaCompiler(limits: SchemaLimits = DEFAULT_SCHEM
     },
     { code: 're2js' },
   );
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, addUsedSchema: false, logger: false, code: { regExp: engine } });
-  addFormats(ajv);
+  // Made on the first compile: a connection whose tools declare no output schema never needs one (and a host
+  // starting many servers does not build an ajv with its formats for each before they answer).
+  let created: Ajv | undefined;
+  const ajv = (): Ajv => {
+    if (created === undefined) {
+      created = new Ajv({ allErrors: true, strict: false, validateFormats: true, addUsedSchema: false, logger: false, code: { regExp: engine } });
+      addFormats(created);
+    }
+    return created;
+  };
 
   return {
     compile(schema) {
@@ -56,9 +64,9 @@ export function createBoundedSchemaCompiler(limits: SchemaLimits = DEFAULT_SCHEM
       return compileChecked(rest);
     },
     release(key) {
-      if (typeof key === 'boolean') return;
+      if (typeof key === 'boolean' || created === undefined) return;
       try {
-        ajv.removeSchema(key);
+        created.removeSchema(key);
       } catch {
         // not cached: nothing to release
       }
@@ -68,7 +76,7 @@ export function createBoundedSchemaCompiler(limits: SchemaLimits = DEFAULT_SCHEM
   function compileChecked(schema: object | boolean): BoundedCompileResult {
     skipped = [];
     try {
-      const validate = ajv.compile(schema);
+      const validate = ajv().compile(schema);
       return { ok: true, validate, skippedPatterns: skipped, key: schema };
     } catch (error) {
       return { ok: false, reason: `schema does not compile: ${(error instanceof Error ? error.message : String(error)).slice(0, 200)}` };

@@ -7,9 +7,12 @@ import { deliverInOrder } from './deliver-in-order.js';
 /** The parts of a connection its transport needs. */
 export type ServerTransportParts = Pick<McpConnectionCore, 'config' | 'auth' | 'stderr' | 'log' | 'redact'>;
 
-/** The SDK transport of the connection, delivering messages in order; a stdio server's stderr goes into the connection's tail. */
-export function createServerTransport(core: ServerTransportParts): Transport {
-  const created = createSdkTransport(core.config, core.auth.provider);
+/**
+ * The SDK transport of the connection (`started`, a stdio server spawned ahead, or a new one), delivering messages
+ * in order; a stdio server's stderr goes into the connection's tail.
+ */
+export function createServerTransport(core: ServerTransportParts, started?: Transport): Transport {
+  const created = started ?? createSdkTransport(core.config, core.auth.provider);
   deliverInOrder(created);
   if (created instanceof StdioClientTransport) {
     // Drain the server's stderr (an undrained pipe would block it) into the bounded tail and debug logs.

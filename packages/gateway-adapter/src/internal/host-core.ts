@@ -65,4 +65,6 @@ export interface HostCore {
   subscribe(listener: (event: HostEvent) => void): () => void;
   /** Resolves when the first session may start (servers started, or the startup wait is over). */
   startupWait(): Promise<void>;
+  /** True while the first start of some server is under way and the startup wait is not over. */
+  startupPending(): boolean;
 }

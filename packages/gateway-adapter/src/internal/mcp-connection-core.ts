@@ -19,6 +19,7 @@ import { McpConnectionState } from './mcp-connection-state.js';
 import { readServerFeatures } from './read-server-features.js';
 import { createSecretRedactor } from './redact-secrets.js';
 import { stopMcpClient } from './stop-mcp-client.js';
+import { TrackedStdioClientTransport } from './tracked-stdio-client-transport.js';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const STDERR_LINES = 20;
@@ -63,7 +64,7 @@ export class McpConnectionCore {
     this.relister = createToolRelister(this);
     this.newClient = createMcpClientFactory(this);
     this.client = this.newClient();
-    this.transport = createServerTransport(this);
+    this.transport = createServerTransport(this, options.startedTransport);
   }
 
   /** What the server said it can do at `initialize` (nothing before). */
@@ -95,7 +96,8 @@ export class McpConnectionCore {
 
   /** Closes the client and stops the server process and whatever it started. */
   async stop(): Promise<void> {
-    await stopMcpClient(this.client, this.state.pid);
+    const spawned = this.transport instanceof TrackedStdioClientTransport ? this.transport.spawnedPid : undefined;
+    await stopMcpClient(this.client, this.state.pid ?? spawned);
     this.state.pid = undefined;
   }
 }

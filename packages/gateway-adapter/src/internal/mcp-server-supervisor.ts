@@ -1,6 +1,7 @@
 // Keeps one MCP server running for a long-lived host: connects it, and when it fails to start, exits or (HTTP)
 // ends its session, connects a fresh one after a backoff (1, 2, 4 … 30 s, then every 30 s). Every connection
 // is replaced, never revived, so a dead child or transport leaves nothing behind.
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Logger } from 'pino';
 import { connectMcpServer, type ConnectMcpServerOptions } from '../connect-mcp-server.js';
 import { combineSignals } from './combine-signals.js';
@@ -36,6 +37,8 @@ export interface McpServerSupervisorOptions extends SupervisorListener {
   logger: Logger;
   requestTimeoutMs?: number;
   backoff?: RestartBackoff;
+  /** The first connection's transport, already started (a stdio server spawned ahead); later ones start their own. */
+  firstTransport?: Transport;
   /** Options every connection gets (roots, elicitation, sampling, server logs, OAuth). */
   connect?: Pick<ConnectMcpServerOptions, 'roots' | 'onElicitation' | 'onSampling' | 'onLog' | 'logLevel' | 'oauth' | 'clientInfo' | 'onListChanged'>;
 }
@@ -151,9 +154,11 @@ export class McpServerSupervisor {
     // A signal of this attempt's own, so the listeners a connect leaves on it go with it (one per restart would
     // otherwise pile up on the supervisor's closing signal).
     const attemptSignal = combineSignals([this.closing.signal]);
+    const startedTransport = current === 1 ? this.options.firstTransport : undefined;
     try {
       next = await connectMcpServer(this.config, {
         ...this.options.connect,
+        ...(startedTransport === undefined ? {} : { startedTransport }),
         logger: this.options.logger,
         signal: attemptSignal.signal,
         ...(this.options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: this.options.requestTimeoutMs }),

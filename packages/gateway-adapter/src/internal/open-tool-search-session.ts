@@ -83,6 +83,13 @@ export interface OpenSessionOptions {
    * session has taken it in: its surface may differ now. A front re-renders and compares.
    */
   onCatalogChange?: () => void;
+  /**
+   * Default true: the host's first session waits (up to its startup timeout) for servers still starting. `false`:
+   * a `code` or `tools` session with no pinned tools and no `request` opens at once, since its surface is the
+   * control tools whatever the servers bring; its `execute` waits for the start-up before running anything and
+   * `whenStarted()` says when it is over. Every other session waits as with `true`.
+   */
+  waitForStartup?: boolean;
 }
 
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
@@ -119,6 +126,8 @@ interface SessionParts {
   fellBack: Set<string>;
   /** Native mode: the ids each format's searches have loaded so far (not loaded again). */
   loaded: Map<SurfaceFormat, Set<string>>;
+  /** Resolves when the host's first start of its servers is over (at once for a session opened after it). */
+  started: Promise<void>;
 }
 
 /**
@@ -168,7 +177,9 @@ async function openSession(
   const context = options.context ?? {};
   const sessionLog = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId });
   const event: SessionEvent = (name, fields) => sessionLog?.write(name, fields);
-  await host.startupWait();
+  const opensEarly = options.waitForStartup === false && surfaceIgnoresStartup(config, options, host);
+  const started = host.startupWait();
+  if (!opensEarly) await started;
 
   const searchLimits = { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit };
   const view = host.view(policy, context, searchLimits);
@@ -178,19 +189,7 @@ async function openSession(
   reportFallback(decision, log, event);
   const runner = decision.mode === 'code' ? (options.runner ?? host.runner(decision)) : undefined;
   const directReason = config.directReason ?? (decision.mode === 'direct' && config.mode === 'auto' ? 'auto' : undefined);
-  const recorder = createTelemetryRecorder({
-    sessionId,
-    decision,
-    directReason,
-    event,
-    catalog: () => ({
-      size: view.size,
-      sources: view.sources(),
-      clientTools: tools.clientInputs().length,
-      visibleTools: tools.pinnedInputs().length,
-      unavailableServers: host.unavailableServers(),
-    }),
-  });
+  const recorder = createTelemetryRecorder({ sessionId, decision, directReason, event, catalog: () => catalogFacts(host, tools) });
   const abort = new AbortController();
   const pipeline = createCallPipeline({
     host,
@@ -216,16 +215,22 @@ async function openSession(
     directory: config.directory,
     native: { anthropicSearch: config.nativeSearch.anthropic },
     memo: host.surfaceMemo(view),
+    catalogStarting: () => host.startupPending(),
   });
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();
   if (likely.length > 0) event('likely', { toolIds: likely });
-  const unsubscribe = host.subscribe((change) => {
-    logHostEvent(change, tools, event);
-    notifyCatalogChange(options.onCatalogChange, log);
-  });
-  logSessionStart(host, { decision, directReason, tools, event });
-  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), fellBack: new Set(), loaded: new Map() };
+  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), fellBack: new Set(), loaded: new Map(), started };
+  let unsubscribe = () => undefined as void;
+  const begin = () => {
+    if (parts.abort.signal.aborted) return;
+    unsubscribe = followHost(host, parts, options.onCatalogChange);
+    logSessionStart(host, { decision, directReason, tools, event });
+  };
+  // A session opened early starts its log and follows the catalog once the start-up is over, so its log says
+  // what a session opened then would (which servers came up), not every server as it joins.
+  if (opensEarly) void started.then(begin);
+  else begin();
   const session = sessionApi(parts, async () => {
     unsubscribe();
     // A runner given for this session is the caller's to close; the host's shared one is the host's.
@@ -233,6 +238,35 @@ async function openSession(
     lifecycle.onClose(session);
   });
   return session;
+}
+
+/** What the telemetry summary says of the catalog the session sees. */
+function catalogFacts(host: HostCore, tools: AllowedTools) {
+  return {
+    size: tools.view.size,
+    sources: tools.view.sources(),
+    clientTools: tools.clientInputs().length,
+    visibleTools: tools.pinnedInputs().length,
+    unavailableServers: host.unavailableServers(),
+  };
+}
+
+/** Logs each host change for the session and tells its owner; returns the unsubscribe. */
+function followHost(host: HostCore, parts: SessionParts, onCatalogChange: (() => void) | undefined): () => void {
+  return host.subscribe((change) => {
+    logHostEvent(change, parts.tools, parts.event);
+    notifyCatalogChange(onCatalogChange, parts.log);
+  });
+}
+
+/**
+ * Whether a session's surface cannot change because of the servers' start-up, so it may open before it ends: the
+ * control tools of `code` or `tools` mode (the code-mode probe does not depend on the servers), with nothing
+ * pinned (config pins and `visible` need their tools in the catalog) and no `request` (likely tools need it).
+ */
+function surfaceIgnoresStartup(config: ResolvedToolSearchConfig, options: OpenSessionOptions, host: HostCore): boolean {
+  if (config.mode !== 'code' && config.mode !== 'tools') return false;
+  return (options.visible ?? []).length === 0 && host.pinnedByServers().length === 0 && options.request === undefined;
 }
 
 /** A code mode that could not start, in the log and the session log. */
@@ -263,8 +297,11 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
     },
     async execute(request, executeOptions = {}) {
       if (closed) throw new GatewayAdapterError('session_closed', `Tool call ${request.toolCallId} arrived after the session was closed`);
+      // No call, search or describe misses a server that was still starting (bounded by the startup timeout).
+      await parts.started;
       return executeRequest(parts, request, executeOptions);
     },
+    whenStarted: () => parts.started,
     tool: (id) => parts.tools.view.get(id),
     answerNativeSearch: (request, format) => {
       if (closed) throw new GatewayAdapterError('session_closed', 'A native tool search arrived after the session was closed');

@@ -25,30 +25,33 @@ export function createSessionSurface(options: {
   native: NativeOptions;
   /** Shared by the sessions of one view, so sessions that would render the same surface render it once. */
   memo: Map<string, { version: number; surface: Surface }>;
+  /** True while servers are still starting (the instructions then give no count). Default: never. */
+  catalogStarting?: () => boolean;
 }): SessionSurface {
   const { tools } = options;
-  const rendered = new Map<string, { version: number; surface: Surface; byName: Map<string, string> }>();
+  const rendered = new Map<string, { version: number; starting: boolean; surface: Surface; byName: Map<string, string> }>();
   /** Every name ever declared, so a call to a tool that went away since says so instead of "unknown". */
   const declaredEver = new Map<string, string>();
 
   const render = (format: SurfaceFormat | undefined) => {
     const key = options.mode === 'native' ? (format ?? DEFAULT_NATIVE_FORMAT) : '';
     const version = options.version();
+    const starting = options.catalogStarting?.() === true;
     const cached = rendered.get(key);
-    if (cached && cached.version === version) return cached;
-    const surface = memoized(key, version);
+    if (cached && cached.version === version && cached.starting === starting) return cached;
+    const surface = memoized(key, version, starting);
     const byName = new Map<string, string>();
     for (const tool of surface.tools) {
       if (tool.id === undefined) continue;
       byName.set(tool.name, tool.id);
       declaredEver.set(tool.name, tool.id);
     }
-    const entry = { version, surface, byName };
+    const entry = { version, starting, surface, byName };
     rendered.set(key, entry);
     return entry;
   };
 
-  const memoized = (format: string, version: number): Surface => {
+  const memoized = (format: string, version: number, starting: boolean): Surface => {
     const inputs = {
       mode: options.mode,
       visible: tools.pinnedInputs(),
@@ -56,6 +59,7 @@ export function createSessionSurface(options: {
       limits: options.limits,
       directory: options.directory,
       ...(options.mode === 'native' ? { format: format as SurfaceFormat, native: options.native } : {}),
+      ...(starting ? { catalogStarting: true } : {}),
     };
     const key = JSON.stringify(inputs);
     const hit = options.memo.get(key);

@@ -10,7 +10,7 @@ import {
   resolveToolSearchConfig,
   type McpServerConfig,
   type ResolvedToolSearchConfig,
-} from '@tool-search/gateway-adapter';
+} from '@tool-search/gateway-adapter/startup';
 import { createPolicy, isPolicyError, parsePolicyConfig, type Policy, type PolicyContext } from '@tool-search/policy';
 import JSON5 from 'json5';
 import { z } from 'zod';

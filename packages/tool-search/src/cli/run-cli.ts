@@ -65,7 +65,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     // Terminal commands report servers in their own lines; serve logs warnings (an MCP client shows stderr).
     const level = flags['log-level'] ?? (command === 'serve' ? 'warn' : 'error');
     if (!LOG_LEVELS.includes(level)) throw new CliError('usage', `--log-level ${level}: expected one of ${LOG_LEVELS.join(', ')}`);
-    const [{ createRootLogger }, { defaultConfigPath, loadConfig }] = await Promise.all([import('@tool-search/gateway-adapter'), import('./load-config.js')]);
+    // The startup part of the gateway only: `serve` spawns its servers before it loads the rest.
+    const [{ createRootLogger }, { defaultConfigPath, loadConfig }] = await Promise.all([import('@tool-search/gateway-adapter/startup'), import('./load-config.js')]);
     const configPath = flags.config === undefined ? defaultConfigPath(io.env) : resolve(io.cwd, flags.config);
     let loaded: LoadedConfig | undefined;
     const context: CommandContext = {

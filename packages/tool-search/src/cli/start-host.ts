@@ -1,6 +1,6 @@
 // Starts the host for a command: the config's MCP servers, the OAuth token store, the client relay, and a
 // progress line on stderr as each server starts (or does not, with its reason).
-import { createFileTokenStore, createToolSearchHost, type McpOAuthOptions, type ToolSearchHost } from '@tool-search/gateway-adapter';
+import { createFileTokenStore, createToolSearchHost, type McpOAuthOptions, type StdioServersAhead, type ToolSearchHost } from '@tool-search/gateway-adapter';
 import type { McpClientRelay } from '@tool-search/mcp-server';
 import type { Logger } from 'pino';
 import type { CliOutput } from './cli-io.js';
@@ -18,7 +18,10 @@ export interface StartedHost {
 
 const POLL_MS = 50;
 
-export async function startHost(config: LoadedConfig, options: { logger: Logger; output: CliOutput; startupTimeoutMs?: number; interactiveOAuth: boolean }): Promise<StartedHost> {
+export async function startHost(
+  config: LoadedConfig,
+  options: { logger: Logger; output: CliOutput; startupTimeoutMs?: number; interactiveOAuth: boolean; spawnedAhead?: StdioServersAhead },
+): Promise<StartedHost> {
   const { output } = options;
   // The servers start first; the MCP server side loads while they do (the relay is needed only once they ask).
   let relayLoaded: Promise<McpClientRelay> | undefined;
@@ -35,6 +38,7 @@ export async function startHost(config: LoadedConfig, options: { logger: Logger;
   const host = await createToolSearchHost({
     sources: { mcp: config.servers },
     logger: options.logger,
+    ...(options.spawnedAhead === undefined ? {} : { spawnedAhead: options.spawnedAhead }),
     ...(startupTimeoutMs === undefined ? {} : { startupTimeoutMs }),
     mcpClient: {
       onSampling: async (request, context) => (await loadRelay()).onSampling(request, context),

@@ -2,7 +2,7 @@
 // Claude Code or Cursor config (or VS Code's `servers`) as they are, `${...}` references kept unresolved.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { convertMcpServersConfig, isGatewayAdapterError } from '@tool-search/gateway-adapter';
+import { convertMcpServersConfig, isGatewayAdapterError } from '@tool-search/gateway-adapter/startup';
 import { CliError } from '../cli-error.js';
 import { modeFlag, type CommandRun } from '../command.js';
 import { readJson5File } from '../load-config.js';

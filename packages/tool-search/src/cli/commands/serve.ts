@@ -3,11 +3,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { createToolSearchMcpServer } from '@tool-search/mcp-server';
-import { isGatewayAdapterError, resolveToolSearchConfig } from '@tool-search/gateway-adapter';
+import { isGatewayAdapterError, resolveToolSearchConfig, spawnStdioServersAhead } from '@tool-search/gateway-adapter/startup';
 import { CliError } from '../cli-error.js';
 import { modeFlag, type CommandRun, type CommandContext } from '../command.js';
 import { withMode } from '../load-config.js';
-import { startHost } from '../start-host.js';
+import type { StartedHost } from '../start-host.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
@@ -20,7 +20,17 @@ export const runServe: CommandRun = async (context) => {
     const toolSearch = withMode(config.toolSearch, mode);
     // A mode the gateway does not know fails here, before any server starts.
     if (mode !== undefined) checkMode(toolSearch, mode);
-    const started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: true });
+    // The stdio servers start now, while the rest of the gateway (the MCP client, the catalog's search, the
+    // sandbox runner) and the MCP server side load: their start-up overlaps serve's own instead of following it.
+    const spawnedAhead = spawnStdioServersAhead(config.servers);
+    let started: StartedHost;
+    try {
+      const { startHost } = await import('../start-host.js');
+      started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: true, spawnedAhead });
+    } finally {
+      // Those the host did not take (none, unless it failed to start) are stopped.
+      await spawnedAhead.close();
+    }
     // Loaded while the servers start (see startHost).
     const mcpServer = await import('@tool-search/mcp-server');
     const sessionOptions = {
