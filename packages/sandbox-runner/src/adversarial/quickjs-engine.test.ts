@@ -152,3 +152,43 @@ describe('QuickJS engine: no host object inside the context', () => {
     expect(result).toMatchObject({ ok: true, value: Array.from({ length: 8 }, () => 'undefined') });
   });
 });
+
+describe('QuickJS engine: a body that closes its function early (its script is evaluated once, in its own context)', () => {
+  it('lets nothing its top level did leave: no log line, no call, no result, even from queued jobs', async () => {
+    const { bridge, calls } = createRecordingBridge();
+    const result = await runOn(
+      createEngine(),
+      "return 1; }); console.log('top'); tools.search('top level'); Promise.resolve().then(() => { console.log('job'); tools.call('mcp:a:b', {}); }); (async function (tools, console) {",
+      { bridge },
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'syntax', message: expect.stringContaining('closes its function early') } });
+    expect(result.logs).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('is not fooled by a top level that replaces Function.prototype.toString to return the whole wrapper', async () => {
+    // A quine: the top level rebuilds the body's exact wrapper text, so the patched toString would pass a check
+    // that looked it up after the script ran (checked in plain Node: it returns the wrapper).
+    const template =
+      "}); const T = @; const code = T.replace('@', JSON.stringify(T)); Function.prototype.toString = function () { return 'async function (tools, console) {\\n' + code + '\\n}'; }; tools.search('after the patch'); (async function (tools, console) {";
+    const code = template.replace('@', JSON.stringify(template));
+    const { bridge, calls } = createRecordingBridge();
+    const result = await runOn(createEngine(), code, { bridge });
+    expect(result).toMatchObject({ ok: false, error: { code: 'syntax', message: expect.stringContaining('closes its function early') } });
+    expect(calls).toEqual([]);
+  });
+
+  it('reports a top level that throws as the early close it is, and keeps the worker for a clean next run', async () => {
+    const quickjs = createEngine();
+    const early = await runOn(quickjs, "}); Object.prototype.poisoned = true; throw new Error('from the top level'); (function () {");
+    expect(early).toMatchObject({ ok: false, error: { code: 'syntax', message: expect.stringContaining('closes its function early') } });
+    // The next run gets a fresh context: nothing the top level changed is there.
+    expect(await runOn(quickjs, 'return ({}).poisoned === undefined;')).toMatchObject({ ok: true, value: true });
+    expect(quickjs.stats.workersStarted).toBe(1);
+  });
+
+  it('still reports a plain syntax error with the parser message', async () => {
+    const result = await runOn(createEngine(), 'return (;');
+    expect(result).toMatchObject({ ok: false, error: { code: 'syntax', message: expect.stringMatching(/SyntaxError/) } });
+  });
+});

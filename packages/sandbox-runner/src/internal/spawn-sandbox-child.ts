@@ -1,13 +1,11 @@
 // One sandbox child process and its channel: stdin carries parent → child JSON lines, fd 3 carries child →
 // parent JSON lines (parsed and validated here), stdout/stderr are only counted and kept as a short tail.
-import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
-import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { ChildMessage } from '../schemas.js';
 import type { RunnerLimits } from '../types.js';
-import { buildChildBootstrap, CHANNEL_FD } from './build-child-bootstrap.js';
+import { buildChildBootstrap } from './build-child-bootstrap.js';
 import { BINARY_FD, buildSpawnCommand, type OsLayerTools } from './build-spawn-command.js';
+import { spawnRelayedChild } from './create-child-process-host.js';
 import { createLineSplitter } from './create-line-splitter.js';
 import { createPacedQueue } from './create-paced-queue.js';
 import { listInheritableFds } from './list-inheritable-fds.js';
@@ -100,25 +98,7 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
     osLayer: options.osLayer,
     dropPrivileges: options.dropPrivileges,
   });
-  let binaryFd: number | undefined;
-  try {
-    binaryFd = binaryOnFd === undefined ? undefined : openSync(binaryOnFd, 'r');
-  } catch {
-    // Spawning fails on its own then (nothing to exec on fd 4), and the child reports it exited before ready.
-  }
-  const child = spawn(command, args, {
-    stdio: binaryOnFd === undefined ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe', 'pipe', binaryFd ?? 'ignore'],
-    detached: true,
-    env: {},
-    cwd: '/',
-    windowsHide: true,
-    ...(argv0 === undefined ? {} : { argv0 }),
-  });
-  if (binaryFd !== undefined) closeSync(binaryFd);
-  const log = options.logger.child({ childPid: child.pid });
-  const stdin = child.stdio[0] as Writable;
-  const channel = child.stdio[CHANNEL_FD] as Readable;
-  const streams = [stdin, child.stdio[1], child.stdio[2], channel] as Array<{ ref?(): void; unref?(): void }>;
+  const log = options.logger;
 
   let listener: SandboxChildListener | undefined;
   let isReady = false;
@@ -130,12 +110,7 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
   const exited = new Promise<ChildExit>((resolve) => (resolveExited = resolve));
 
   function kill(): void {
-    if (hasExited || child.pid === undefined) return;
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      child.kill('SIGKILL');
-    }
+    if (!hasExited) child.kill();
   }
 
   function protocolError(reason: string): void {
@@ -170,8 +145,8 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
   const lines = createPacedQueue<{ line: string; bytes: number }>({
     handle: (entry) => onLine(entry.line, entry.bytes),
     onBacklog(backlogged) {
-      if (backlogged) channel.pause();
-      else channel.resume();
+      if (backlogged) child.pause();
+      else child.resume();
     },
   });
 
@@ -180,17 +155,6 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
     onOverflow: (bytes) => protocolError(`a channel line exceeded ${maxChannelLineBytes(options.limits)} bytes (${bytes} buffered)`),
     onLine: (line, bytes) => lines.push({ line, bytes }),
   });
-
-  channel.on('data', (chunk: Buffer) => splitter.push(chunk));
-  for (const stream of [child.stdio[1], child.stdio[2]] as Readable[]) {
-    stream.on('data', (chunk: Buffer) => {
-      if (stream === child.stdio[2]) stderrTail = (stderrTail + chunk.toString('utf8')).slice(-DIAGNOSTIC_TAIL_BYTES);
-      listener?.onOutput(chunk.length);
-    });
-  }
-  // A dead child's stdin raises EPIPE; the exit handler reports the death.
-  stdin.on('error', () => undefined);
-  channel.on('error', () => undefined);
 
   function onGone(code: number | null, signal: NodeJS.Signals | null): void {
     if (hasExited) return;
@@ -208,13 +172,25 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
     listener?.onExit(exit);
     resolveExited(exit);
   }
-  // 'close' waits for every pipe to drain, and the exit is reported after the lines read before it were handled,
-  // so a final message written just before death still counts.
-  child.on('close', (code: number | null, signal: NodeJS.Signals | null) => lines.afterDrain(() => onGone(code, signal)));
-  child.on('error', (error) => {
-    stderrTail = `${stderrTail}${error.message}`.slice(-DIAGNOSTIC_TAIL_BYTES);
-    onGone(null, null);
-  });
+
+  // Spawned by the child-process host's worker thread: the fork and exec do not hold up this event loop.
+  const child = spawnRelayedChild(
+    { command, args, argv0, binaryPath: binaryOnFd },
+    {
+      onChannel: (chunk) => splitter.push(chunk),
+      onOutput(bytes, text) {
+        if (text !== undefined) stderrTail = (stderrTail + text).slice(-DIAGNOSTIC_TAIL_BYTES);
+        listener?.onOutput(bytes);
+      },
+      onError(message) {
+        stderrTail = `${stderrTail}${message}`.slice(-DIAGNOSTIC_TAIL_BYTES);
+        onGone(null, null);
+      },
+      // 'close' waits for every pipe to drain, and the exit is reported after the lines read before it were
+      // handled, so a final message written just before death still counts.
+      onClose: (code, signal) => lines.afterDrain(() => onGone(code, signal)),
+    },
+  );
 
   return {
     get pid() {
@@ -229,17 +205,14 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
       listener = next;
     },
     send(message) {
-      if (hasExited || !stdin.writable) return;
-      stdin.write(`${JSON.stringify(message)}\n`);
+      if (!hasExited) child.write(`${JSON.stringify(message)}\n`);
     },
     kill,
     unref() {
       child.unref();
-      for (const stream of streams) stream.unref?.();
     },
     ref() {
       child.ref();
-      for (const stream of streams) stream.ref?.();
     },
   };
 }

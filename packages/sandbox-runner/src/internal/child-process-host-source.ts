@@ -1,0 +1,104 @@
+// The child-process host's worker program, run with `new Worker(source, { eval: true })` (CommonJS). It spawns
+// the Node engine's sandbox children and relays their pipes, so that `child_process.spawn`, which blocks the
+// calling thread until the child has forked and exec'd (measured: 5–7 ms a child on a quiet machine with this
+// binary, 20 ms and more under load), never blocks the host's event loop. It is trusted host code and does no
+// protocol work: channel bytes go to the parent as they arrive, where they are split, measured and parsed as
+// before (see spawn-sandbox-child.ts). Kept as plain JavaScript text because the worker evaluates it verbatim.
+
+/**
+ * Source of the worker program. Messages in: `spawn` (`{ op, id, command, args, argv0?, binaryPath?, slots }`,
+ * `slots` a SharedArrayBuffer of two Int32: [0] the child's pid once spawned, [1] set by the parent to kill it),
+ * `write` (`{ op, id, text }`), `pause`/`resume`/`kill` (`{ op, id }`). Messages out: `channel`
+ * (`{ op, id, chunk }`, an ArrayBuffer), `output` (`{ op, id, fd, bytes, text? }`, text for stderr only),
+ * `error` (`{ op, id, message }`), `close` (`{ op, id, code, signal }`, the last message of a child).
+ */
+export const CHILD_PROCESS_HOST_SOURCE = String.raw`'use strict';
+const { parentPort } = require('node:worker_threads');
+const { spawn } = require('node:child_process');
+const { closeSync, openSync } = require('node:fs');
+const PID_SLOT = 0;
+const KILL_SLOT = 1;
+const children = new Map();
+
+function post(message, transfer) {
+  parentPort.postMessage(message, transfer);
+}
+
+function killGroup(child) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch (_) {
+    try { child.kill('SIGKILL'); } catch (_) {}
+  }
+}
+
+function start(message) {
+  const id = message.id;
+  const slots = new Int32Array(message.slots);
+  let binaryFd;
+  try {
+    binaryFd = message.binaryPath === undefined ? undefined : openSync(message.binaryPath, 'r');
+  } catch (_) {
+    // Spawning fails on its own then (nothing to exec on the binary's fd), and the child exits before ready.
+  }
+  let child;
+  try {
+    child = spawn(message.command, message.args, {
+      stdio: message.binaryPath === undefined ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe', 'pipe', binaryFd === undefined ? 'ignore' : binaryFd],
+      detached: true,
+      env: {},
+      cwd: '/',
+      windowsHide: true,
+      ...(message.argv0 === undefined ? {} : { argv0: message.argv0 }),
+    });
+  } catch (error) {
+    if (binaryFd !== undefined) closeSync(binaryFd);
+    post({ op: 'error', id, message: String(error && error.message) });
+    post({ op: 'close', id, code: null, signal: null });
+    return;
+  }
+  if (binaryFd !== undefined) closeSync(binaryFd);
+  // The pid is published before the kill flag is read, and the parent sets the flag before it reads the pid:
+  // whichever comes second sees the other's write, so a kill the parent asked for while this spawn ran is done.
+  if (child.pid !== undefined) Atomics.store(slots, PID_SLOT, child.pid);
+  const entry = { child, closed: false };
+  children.set(id, entry);
+  if (Atomics.load(slots, KILL_SLOT) === 1) killGroup(child);
+  child.stdio[3].on('data', function (chunk) {
+    const copy = new Uint8Array(chunk);
+    post({ op: 'channel', id, chunk: copy.buffer }, [copy.buffer]);
+  });
+  child.stdio[1].on('data', function (chunk) {
+    post({ op: 'output', id, fd: 1, bytes: chunk.length });
+  });
+  child.stdio[2].on('data', function (chunk) {
+    post({ op: 'output', id, fd: 2, bytes: chunk.length, text: chunk.toString('utf8') });
+  });
+  // A dead child's stdin raises EPIPE; its close reports the death.
+  child.stdio[0].on('error', function () {});
+  child.stdio[3].on('error', function () {});
+  child.on('error', function (error) {
+    post({ op: 'error', id, message: String(error && error.message) });
+  });
+  // 'close' waits for every pipe to drain, so it comes after the last channel chunk.
+  child.on('close', function (code, signal) {
+    if (entry.closed) return;
+    entry.closed = true;
+    children.delete(id);
+    post({ op: 'close', id, code, signal });
+  });
+}
+
+parentPort.on('message', function (message) {
+  if (message.op === 'spawn') return start(message);
+  const entry = children.get(message.id);
+  if (entry === undefined) return;
+  const child = entry.child;
+  if (message.op === 'write') {
+    if (child.stdin.writable) child.stdin.write(message.text);
+  } else if (message.op === 'pause') child.stdio[3].pause();
+  else if (message.op === 'resume') child.stdio[3].resume();
+  else if (message.op === 'kill') killGroup(child);
+});
+`;

@@ -1,0 +1,165 @@
+// The parent's side of the child-process host (see child-process-host-source.ts): one worker thread per process,
+// started on the first spawn, that forks the Node engine's sandbox children so the host's event loop does not
+// wait for each fork and exec. A relayed child looks to spawn-sandbox-child.ts like a spawned one: its channel
+// bytes, output counts and close arrive as events, in the order the worker saw them.
+import { Worker } from 'node:worker_threads';
+import { CHILD_PROCESS_HOST_SOURCE } from './child-process-host-source.js';
+
+/** What a relayed child reports. */
+export interface RelayedChildEvents {
+  onChannel(chunk: Buffer): void;
+  /** `text` is the decoded chunk for stderr (fd 2), undefined for stdout. */
+  onOutput(bytes: number, text: string | undefined): void;
+  onError(message: string): void;
+  /** The child and every pipe of it closed (or it never started: code and signal null). Always the last event. */
+  onClose(code: number | null, signal: NodeJS.Signals | null): void;
+}
+
+/** What `child_process.spawn` is given, less what every sandbox child shares (pipes, detached, empty env, cwd `/`). */
+export interface RelayedSpawnSpec {
+  command: string;
+  args: string[];
+  argv0?: string | undefined;
+  /** Opened read-only and passed to the child as its fd 4 (the OS layer execs the binary from there). */
+  binaryPath?: string | undefined;
+}
+
+/** A child spawned by the host's worker. */
+export interface RelayedChild {
+  /** Undefined until the worker has spawned it (or when it could not be). */
+  readonly pid: number | undefined;
+  write(text: string): void;
+  /** SIGKILL to its process group, at once when the pid is known, else as soon as the worker has it. */
+  kill(): void;
+  pause(): void;
+  resume(): void;
+  ref(): void;
+  unref(): void;
+}
+
+const PID_SLOT = 0;
+const KILL_SLOT = 1;
+
+interface HostWorker {
+  worker: Worker;
+  children: Map<number, RelayedChildEvents>;
+  /** Children currently referenced: the worker holds the host's event loop open while there is one. */
+  referenced: number;
+}
+
+let host: HostWorker | undefined;
+let nextId = 1;
+
+type HostEvent =
+  | { op: 'channel'; id: number; chunk: ArrayBuffer }
+  | { op: 'output'; id: number; fd: number; bytes: number; text?: string }
+  | { op: 'error'; id: number; message: string }
+  | { op: 'close'; id: number; code: number | null; signal: NodeJS.Signals | null };
+
+function startHost(): HostWorker {
+  // The worker prints nothing. (Its stdout and stderr are not taken as streams: a flowing one would hold the
+  // host's event loop open past unref.)
+  const worker = new Worker(CHILD_PROCESS_HOST_SOURCE, {
+    eval: true,
+    env: {},
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
+  });
+  const started: HostWorker = { worker, children: new Map(), referenced: 0 };
+  worker.on('message', (event: HostEvent) => {
+    const events = started.children.get(event.id);
+    if (events === undefined) return;
+    switch (event.op) {
+      case 'channel':
+        return events.onChannel(Buffer.from(event.chunk));
+      case 'output':
+        return events.onOutput(event.bytes, event.fd === 2 ? event.text : undefined);
+      case 'error':
+        return events.onError(event.message);
+      case 'close':
+        started.children.delete(event.id);
+        return events.onClose(event.code, event.signal);
+    }
+  });
+  // Should the worker itself die, every child it relayed is reported closed; its children die with its thread
+  // under the OS layer (their parent-death signal is tied to the thread that spawned them) and are killed here.
+  const lost = (reason: string) => {
+    if (host === started) host = undefined;
+    for (const [, events] of started.children) {
+      events.onError(reason);
+      events.onClose(null, null);
+    }
+    started.children.clear();
+  };
+  worker.on('error', (error) => lost(`the child-process host failed: ${error.message}`));
+  worker.on('exit', (code) => lost(`the child-process host exited with code ${code}`));
+  // Unref'd after its listeners are attached (attaching one refs it again); a referenced child refs it.
+  worker.unref();
+  return started;
+}
+
+/** Spawns a sandbox child from the host's worker thread. Never throws: a failed spawn is an error and a close. */
+export function spawnRelayedChild(spec: RelayedSpawnSpec, events: RelayedChildEvents): RelayedChild {
+  host ??= startHost();
+  const current = host;
+  const id = nextId;
+  nextId += 1;
+  const slots = new Int32Array(new SharedArrayBuffer(8));
+  let referenced = false;
+  let closed = false;
+  current.children.set(id, {
+    ...events,
+    onClose(code, signal) {
+      closed = true;
+      setReferenced(false);
+      events.onClose(code, signal);
+    },
+  });
+
+  function setReferenced(next: boolean): void {
+    if (next === referenced || (next && closed)) return;
+    referenced = next;
+    current.referenced += next ? 1 : -1;
+    if (current.referenced > 0) current.worker.ref();
+    else current.worker.unref();
+  }
+
+  // A child holds the host's event loop open until it is unref'd, as a spawned one does.
+  setReferenced(true);
+  current.worker.postMessage({ op: 'spawn', id, command: spec.command, args: spec.args, argv0: spec.argv0, binaryPath: spec.binaryPath, slots: slots.buffer });
+  return {
+    get pid() {
+      const pid = Atomics.load(slots, PID_SLOT);
+      return pid === 0 ? undefined : pid;
+    },
+    write(text) {
+      if (!closed) current.worker.postMessage({ op: 'write', id, text });
+    },
+    kill() {
+      if (closed) return;
+      // See the worker's side: the flag is set before the pid is read.
+      Atomics.store(slots, KILL_SLOT, 1);
+      const pid = Atomics.load(slots, PID_SLOT);
+      if (pid !== 0) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+          return;
+        } catch {
+          // Gone already, or not a group leader: the worker kills it by its handle.
+        }
+      }
+      current.worker.postMessage({ op: 'kill', id });
+    },
+    pause() {
+      if (!closed) current.worker.postMessage({ op: 'pause', id });
+    },
+    resume() {
+      if (!closed) current.worker.postMessage({ op: 'resume', id });
+    },
+    ref() {
+      setReferenced(true);
+    },
+    unref() {
+      setReferenced(false);
+    },
+  };
+}
