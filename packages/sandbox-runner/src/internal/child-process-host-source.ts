@@ -1,27 +1,32 @@
 // The child-process host's worker program, run with `new Worker(source, { eval: true })` (CommonJS). It spawns
 // the Node engine's sandbox children and relays their pipes, so that `child_process.spawn`, which blocks the
 // calling thread until the child has forked and exec'd (measured: 5–7 ms a child on a quiet machine with this
-// binary, 20 ms and more under load), never blocks the host's event loop. It is trusted host code and does no
-// protocol work: channel bytes go to the parent as they arrive, where they are split, measured and parsed as
-// before (see spawn-sandbox-child.ts). Kept as plain JavaScript text because the worker evaluates it verbatim.
+// binary, 20 ms and more under load), never blocks the host's event loop. It is trusted host code: it splits the
+// channel into lines and sizes each up against the line caps (createLineSplitter and measureJsonText, embedded
+// from their source text), so the parent's thread only parses and validates (see spawn-sandbox-child.ts). Kept
+// as plain JavaScript text because the worker evaluates it verbatim.
 
 /**
- * Source of the worker program. Messages in: `spawn` (`{ op, id, command, args, argv0?, binaryPath?, slots }`,
- * `slots` a SharedArrayBuffer of two Int32: [0] the child's pid once spawned, [1] set by the parent to kill it),
- * `write` (`{ op, id, text }`), `pause`/`resume`/`kill` (`{ op, id }`). Messages out: `channel`
- * (`{ op, id, chunk }`, an ArrayBuffer), `output` (`{ op, id, fd, bytes, text? }`, text for stderr only),
- * `error` (`{ op, id, message }`), `close` (`{ op, id, code, signal }`, the last message of a child).
+ * Source of the worker program; its `workerData` is `{ splitterSource, measureSource }`. Messages in: `spawn`
+ * (`{ op, id, command, args, argv0?, binaryPath?, slots, maxLineBytes, maxMembers, maxDepth }`, `slots` a
+ * SharedArrayBuffer of two Int32: [0] the child's pid once spawned, [1] set by the parent to kill it), `write`
+ * (`{ op, id, text }`), `pause`/`resume`/`kill` (`{ op, id }`). Messages out: `line` (`{ op, id, line, bytes,
+ * measured }`, `measured` when the line is within the caps), `overflow` (`{ op, id, bytes }`, a line past
+ * `maxLineBytes`: nothing more of the channel follows), `output` (`{ op, id, fd, bytes, text? }`, text for
+ * stderr only), `error` (`{ op, id, message }`), `close` (`{ op, id, code, signal }`, the last of a child).
  */
 export const CHILD_PROCESS_HOST_SOURCE = String.raw`'use strict';
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { spawn } = require('node:child_process');
 const { closeSync, openSync } = require('node:fs');
 const PID_SLOT = 0;
 const KILL_SLOT = 1;
 const children = new Map();
+const createLineSplitter = new Function('return (' + workerData.splitterSource + ')')();
+const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
 
-function post(message, transfer) {
-  parentPort.postMessage(message, transfer);
+function post(message) {
+  parentPort.postMessage(message);
 }
 
 function killGroup(child) {
@@ -65,9 +70,17 @@ function start(message) {
   const entry = { child, closed: false };
   children.set(id, entry);
   if (Atomics.load(slots, KILL_SLOT) === 1) killGroup(child);
+  const splitter = createLineSplitter({
+    maxLineBytes: message.maxLineBytes,
+    onOverflow: function (bytes) {
+      post({ op: 'overflow', id, bytes });
+    },
+    onLine: function (line, bytes) {
+      post({ op: 'line', id, line, bytes, measured: measureJsonText(line, message.maxMembers, message.maxDepth) === 0 });
+    },
+  });
   child.stdio[3].on('data', function (chunk) {
-    const copy = new Uint8Array(chunk);
-    post({ op: 'channel', id, chunk: copy.buffer }, [copy.buffer]);
+    splitter.push(chunk);
   });
   child.stdio[1].on('data', function (chunk) {
     post({ op: 'output', id, fd: 1, bytes: chunk.length });

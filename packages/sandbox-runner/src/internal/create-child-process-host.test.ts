@@ -2,20 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { spawnRelayedChild, type RelayedChild } from './create-child-process-host.js';
 
 interface Seen {
-  channel: string;
+  /** Each line as `text|bytes|measured`. */
+  lines: string[];
+  overflows: number[];
   stdoutBytes: number;
   stderr: string;
   errors: string[];
   closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+const SPEC = { maxLineBytes: 64, lineCaps: { members: 3, depth: 2 } };
+
 function spawnSh(script: string): { child: RelayedChild; seen: Seen } {
   let resolveClosed!: (value: { code: number | null; signal: NodeJS.Signals | null }) => void;
-  const seen: Seen = { channel: '', stdoutBytes: 0, stderr: '', errors: [], closed: new Promise((resolve) => (resolveClosed = resolve)) };
+  const seen: Seen = { lines: [], overflows: [], stdoutBytes: 0, stderr: '', errors: [], closed: new Promise((resolve) => (resolveClosed = resolve)) };
   const child = spawnRelayedChild(
-    { command: '/bin/sh', args: ['-c', script] },
+    { command: '/bin/sh', args: ['-c', script], ...SPEC },
     {
-      onChannel: (chunk) => (seen.channel += chunk.toString('utf8')),
+      onLine: (line, bytes, measured) => seen.lines.push(`${line}|${bytes}|${measured}`),
+      onOverflow: (bytes) => seen.overflows.push(bytes),
       onOutput(bytes, text) {
         if (text === undefined) seen.stdoutBytes += bytes;
         else seen.stderr += text;
@@ -28,11 +33,24 @@ function spawnSh(script: string): { child: RelayedChild; seen: Seen } {
 }
 
 describe('spawnRelayedChild', () => {
-  it('relays the channel (fd 3) bytes, counts stdout, keeps stderr text, then reports the close', async () => {
+  it('relays the channel (fd 3) as lines, counts stdout, keeps stderr text, then reports the close', async () => {
     const { child, seen } = spawnSh('printf "line one\\n" >&3; printf "12345"; printf "oops" >&2; exit 3');
     expect(await seen.closed).toEqual({ code: 3, signal: null });
-    expect(seen).toMatchObject({ channel: 'line one\n', stdoutBytes: 5, stderr: 'oops', errors: [] });
+    expect(seen).toMatchObject({ lines: ['line one|8|true'], stdoutBytes: 5, stderr: 'oops', errors: [] });
     expect(child.pid).toBeGreaterThan(0);
+  });
+
+  it('joins a line written in pieces and marks one past the member or depth caps unmeasured', async () => {
+    const { seen } = spawnSh('printf "[1," >&3; sleep 0.05; printf "2]\\n[1,2,3,4]\\n[[[1]]]\\n" >&3');
+    await seen.closed;
+    expect(seen.lines).toEqual(['[1,2]|5|true', '[1,2,3,4]|9|false', '[[[1]]]|7|false']);
+  });
+
+  it('reports a line past maxLineBytes once and relays nothing of the channel after it', async () => {
+    const { seen } = spawnSh(`printf "short\\n%070d\\nafter\\n" 0 >&3`);
+    await seen.closed;
+    expect(seen.lines).toEqual(['short|5|true']);
+    expect(seen.overflows).toEqual([70]);
   });
 
   it('writes to the child stdin in order', async () => {
@@ -40,7 +58,7 @@ describe('spawnRelayedChild', () => {
     child.write('alpha\n');
     child.write('beta\n');
     expect(await seen.closed).toEqual({ code: 0, signal: null });
-    expect(seen.channel).toBe('alpha|beta\n');
+    expect(seen.lines).toEqual(['alpha|beta|10|true']);
   });
 
   it('kills a child whose kill was asked for before its pid was known (the worker has not spawned it yet)', async () => {
@@ -51,7 +69,7 @@ describe('spawnRelayedChild', () => {
 
   it('kills the whole process group of a running child', async () => {
     const { child, seen } = spawnSh('sleep 30 & printf "started\\n" >&3; wait');
-    await expect.poll(() => seen.channel).toBe('started\n');
+    await expect.poll(() => seen.lines).toEqual(['started|7|true']);
     child.kill();
     expect(await seen.closed).toEqual({ code: null, signal: 'SIGKILL' });
   });
@@ -61,8 +79,8 @@ describe('spawnRelayedChild', () => {
     const closed = new Promise((resolve) => (resolveClosed = resolve));
     const errors: string[] = [];
     spawnRelayedChild(
-      { command: '/nonexistent/tool-search-binary', args: [] },
-      { onChannel() {}, onOutput() {}, onError: (message) => errors.push(message), onClose: (code, signal) => resolveClosed({ code, signal }) },
+      { command: '/nonexistent/tool-search-binary', args: [], ...SPEC },
+      { onLine() {}, onOverflow() {}, onOutput() {}, onError: (message) => errors.push(message), onClose: (code, signal) => resolveClosed({ code, signal }) },
     );
     await closed;
     expect(errors.join(' ')).toMatch(/ENOENT/);

@@ -1,13 +1,19 @@
 // The parent's side of the child-process host (see child-process-host-source.ts): one worker thread per process,
 // started on the first spawn, that forks the Node engine's sandbox children so the host's event loop does not
-// wait for each fork and exec. A relayed child looks to spawn-sandbox-child.ts like a spawned one: its channel
-// bytes, output counts and close arrive as events, in the order the worker saw them.
+// wait for each fork and exec. A relayed child looks to spawn-sandbox-child.ts like a spawned one whose channel
+// is already split into measured lines: lines, output counts and the close arrive as events, in the order the
+// worker saw them.
 import { Worker } from 'node:worker_threads';
 import { CHILD_PROCESS_HOST_SOURCE } from './child-process-host-source.js';
+import { createLineSplitter } from './create-line-splitter.js';
+import { measureJsonText } from './measure-json-text.js';
 
 /** What a relayed child reports. */
 export interface RelayedChildEvents {
-  onChannel(chunk: Buffer): void;
+  /** A channel line, its length in bytes, and whether it is within the caps the spawn gave (`lineCaps`). */
+  onLine(line: string, bytes: number, measured: boolean): void;
+  /** A channel line grew past `maxLineBytes`; nothing more of the channel follows. */
+  onOverflow(bytes: number): void;
   /** `text` is the decoded chunk for stderr (fd 2), undefined for stdout. */
   onOutput(bytes: number, text: string | undefined): void;
   onError(message: string): void;
@@ -22,6 +28,10 @@ export interface RelayedSpawnSpec {
   argv0?: string | undefined;
   /** Opened read-only and passed to the child as its fd 4 (the OS layer execs the binary from there). */
   binaryPath?: string | undefined;
+  /** The longest channel line accepted, in bytes. */
+  maxLineBytes: number;
+  /** The members and depth a channel line is measured against. */
+  lineCaps: { members: number; depth: number };
 }
 
 /** A child spawned by the host's worker. */
@@ -51,7 +61,8 @@ let host: HostWorker | undefined;
 let nextId = 1;
 
 type HostEvent =
-  | { op: 'channel'; id: number; chunk: ArrayBuffer }
+  | { op: 'line'; id: number; line: string; bytes: number; measured: boolean }
+  | { op: 'overflow'; id: number; bytes: number }
   | { op: 'output'; id: number; fd: number; bytes: number; text?: string }
   | { op: 'error'; id: number; message: string }
   | { op: 'close'; id: number; code: number | null; signal: NodeJS.Signals | null };
@@ -61,6 +72,7 @@ function startHost(): HostWorker {
   // host's event loop open past unref.)
   const worker = new Worker(CHILD_PROCESS_HOST_SOURCE, {
     eval: true,
+    workerData: { splitterSource: String(createLineSplitter), measureSource: String(measureJsonText) },
     env: {},
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
   });
@@ -69,8 +81,10 @@ function startHost(): HostWorker {
     const events = started.children.get(event.id);
     if (events === undefined) return;
     switch (event.op) {
-      case 'channel':
-        return events.onChannel(Buffer.from(event.chunk));
+      case 'line':
+        return events.onLine(event.line, event.bytes, event.measured);
+      case 'overflow':
+        return events.onOverflow(event.bytes);
       case 'output':
         return events.onOutput(event.bytes, event.fd === 2 ? event.text : undefined);
       case 'error':
@@ -125,7 +139,18 @@ export function spawnRelayedChild(spec: RelayedSpawnSpec, events: RelayedChildEv
 
   // A child holds the host's event loop open until it is unref'd, as a spawned one does.
   setReferenced(true);
-  current.worker.postMessage({ op: 'spawn', id, command: spec.command, args: spec.args, argv0: spec.argv0, binaryPath: spec.binaryPath, slots: slots.buffer });
+  current.worker.postMessage({
+    op: 'spawn',
+    id,
+    command: spec.command,
+    args: spec.args,
+    argv0: spec.argv0,
+    binaryPath: spec.binaryPath,
+    slots: slots.buffer,
+    maxLineBytes: spec.maxLineBytes,
+    maxMembers: spec.lineCaps.members,
+    maxDepth: spec.lineCaps.depth,
+  });
   return {
     get pid() {
       const pid = Atomics.load(slots, PID_SLOT);

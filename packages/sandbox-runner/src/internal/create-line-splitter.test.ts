@@ -54,3 +54,16 @@ describe('createLineSplitter', () => {
     expect(lines).toEqual([]);
   });
 });
+
+describe('createLineSplitter source text', () => {
+  it('runs the same when rebuilt from String(createLineSplitter), as the child-process host worker does', () => {
+    const rebuilt = new Function(`return (${String(createLineSplitter)})`)() as typeof createLineSplitter;
+    const lines: string[] = [];
+    const overflows: number[] = [];
+    const splitter = rebuilt({ maxLineBytes: 8, onLine: (line) => lines.push(line), onOverflow: (bytes) => overflows.push(bytes) });
+    splitter.push(Buffer.from('ab\ncd'));
+    splitter.push(Buffer.from('é\n'));
+    splitter.push(Buffer.from('123456789'));
+    expect({ lines, overflows }).toEqual({ lines: ['ab', 'cdé'], overflows: [9] });
+  });
+});

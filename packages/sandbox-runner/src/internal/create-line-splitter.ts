@@ -17,17 +17,16 @@ export interface LineSplitter {
   readonly pendingBytes: number;
 }
 
-/** Creates a splitter that decodes each complete line as UTF-8 and hands it to `onLine`. */
+/**
+ * Creates a splitter that decodes each complete line as UTF-8 and hands it to `onLine`.
+ *
+ * Self-contained (no imports, no outer names, and no nested named functions, which a bundler may wrap in a
+ * naming helper): the child-process host's worker embeds its source text with String(createLineSplitter).
+ */
 export function createLineSplitter(options: LineSplitterOptions): LineSplitter {
   let parts: Buffer[] = [];
   let pendingBytes = 0;
   let stopped = false;
-
-  function overflow(size: number): void {
-    stopped = true;
-    parts = [];
-    options.onOverflow(size);
-  }
 
   return {
     get pendingBytes() {
@@ -37,16 +36,19 @@ export function createLineSplitter(options: LineSplitterOptions): LineSplitter {
       let start = 0;
       while (!stopped) {
         const newline = chunk.indexOf(10, start);
-        if (newline === -1) {
-          const rest = chunk.subarray(start);
-          if (pendingBytes + rest.length > options.maxLineBytes) return overflow(pendingBytes + rest.length);
-          if (rest.length > 0) parts.push(rest);
-          pendingBytes += rest.length;
+        const piece = chunk.subarray(start, newline === -1 ? chunk.length : newline);
+        const lineBytes = pendingBytes + piece.length;
+        if (lineBytes > options.maxLineBytes) {
+          stopped = true;
+          parts = [];
+          options.onOverflow(lineBytes);
           return;
         }
-        const piece = chunk.subarray(start, newline);
-        const lineBytes = pendingBytes + piece.length;
-        if (lineBytes > options.maxLineBytes) return overflow(lineBytes);
+        if (newline === -1) {
+          if (piece.length > 0) parts.push(piece);
+          pendingBytes = lineBytes;
+          return;
+        }
         const line = parts.length === 0 ? piece : Buffer.concat([...parts, piece], lineBytes);
         parts = [];
         pendingBytes = 0;

@@ -16,6 +16,12 @@ import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS, measureJsonText } from './measure-jso
 export const ENVELOPE_MEMBERS = 4;
 
 /**
+ * The caps a whole channel line is measured against: a payload's own, plus the envelope's members, and two levels
+ * (the payload nests one level below the envelope, and call arguments one more inside their tuple).
+ */
+export const LINE_CAPS = { members: MAX_JSON_MEMBERS + ENVELOPE_MEMBERS, depth: MAX_JSON_DEPTH + 2 } as const;
+
+/**
  * The schema of each message type: a line is checked against the one its `type` names (the union of all of
  * them, `childMessageSchema`, would try each member in turn, several times the cost for a call or a log line).
  */
@@ -85,13 +91,12 @@ export type ParsedChildMessage = { ok: true; message: ChildMessage } | { ok: fal
 
 /**
  * Parses and validates one channel line. `measured` says the line was already sized up by trusted code (the
- * QuickJS worker's host side); otherwise it is measured here first, and refused unparsed when it holds more
- * members or nests deeper than any real message can.
+ * QuickJS worker's host side, or the child-process host's worker against `LINE_CAPS`); otherwise it is measured
+ * here first, and refused unparsed when it holds more members or nests deeper than any real message can.
  */
 export function parseChildMessage(line: string, options: { measured?: boolean } = {}): ParsedChildMessage {
   if (options.measured !== true) {
-    // The payload nests one level below the envelope, and call arguments one more inside their tuple.
-    const verdict = measureJsonText(line, MAX_JSON_MEMBERS + ENVELOPE_MEMBERS, MAX_JSON_DEPTH + 2);
+    const verdict = measureJsonText(line, LINE_CAPS.members, LINE_CAPS.depth);
     if (verdict === 1) return { ok: false, reason: `a channel line holds more than ${MAX_JSON_MEMBERS} array elements and object members` };
     if (verdict === 2) return { ok: false, reason: `a channel line is nested more than ${MAX_JSON_DEPTH} levels deep` };
     if (verdict !== 0) return { ok: false, reason: 'a channel line is not a valid protocol message' };

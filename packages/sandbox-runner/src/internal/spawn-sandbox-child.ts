@@ -6,10 +6,9 @@ import type { RunnerLimits } from '../types.js';
 import { buildChildBootstrap } from './build-child-bootstrap.js';
 import { BINARY_FD, buildSpawnCommand, type OsLayerTools } from './build-spawn-command.js';
 import { spawnRelayedChild } from './create-child-process-host.js';
-import { createLineSplitter } from './create-line-splitter.js';
 import { createPacedQueue } from './create-paced-queue.js';
 import { listInheritableFds } from './list-inheritable-fds.js';
-import { parseChildMessage } from './parse-child-message.js';
+import { LINE_CAPS, parseChildMessage } from './parse-child-message.js';
 
 /** How much of stdout/stderr is kept for diagnostics (never parsed, never returned to the body). */
 const DIAGNOSTIC_TAIL_BYTES = 2048;
@@ -121,8 +120,8 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
     else listener?.onProtocolError(reason);
   }
 
-  function onLine(line: string, bytes: number): void {
-    const parsed = parseChildMessage(line);
+  function onLine(line: string, bytes: number, measured: boolean): void {
+    const parsed = parseChildMessage(line, { measured });
     if (!parsed.ok) return protocolError(parsed.reason);
     const message = parsed.message;
     if (!isReady) {
@@ -142,18 +141,12 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
 
   // Lines are handled in order and paced (see create-paced-queue.ts); while they pile up, fd 3 is not read, so
   // the child blocks on its own writes instead of the parent buffering them.
-  const lines = createPacedQueue<{ line: string; bytes: number }>({
-    handle: (entry) => onLine(entry.line, entry.bytes),
+  const lines = createPacedQueue<{ line: string; bytes: number; measured: boolean }>({
+    handle: (entry) => onLine(entry.line, entry.bytes, entry.measured),
     onBacklog(backlogged) {
       if (backlogged) child.pause();
       else child.resume();
     },
-  });
-
-  const splitter = createLineSplitter({
-    maxLineBytes: maxChannelLineBytes(options.limits),
-    onOverflow: (bytes) => protocolError(`a channel line exceeded ${maxChannelLineBytes(options.limits)} bytes (${bytes} buffered)`),
-    onLine: (line, bytes) => lines.push({ line, bytes }),
   });
 
   function onGone(code: number | null, signal: NodeJS.Signals | null): void {
@@ -175,9 +168,10 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
 
   // Spawned by the child-process host's worker thread: the fork and exec do not hold up this event loop.
   const child = spawnRelayedChild(
-    { command, args, argv0, binaryPath: binaryOnFd },
+    { command, args, argv0, binaryPath: binaryOnFd, maxLineBytes: maxChannelLineBytes(options.limits), lineCaps: LINE_CAPS },
     {
-      onChannel: (chunk) => splitter.push(chunk),
+      onLine: (line, bytes, measured) => lines.push({ line, bytes, measured }),
+      onOverflow: (bytes) => protocolError(`a channel line exceeded ${maxChannelLineBytes(options.limits)} bytes (${bytes} buffered)`),
       onOutput(bytes, text) {
         if (text !== undefined) stderrTail = (stderrTail + text).slice(-DIAGNOSTIC_TAIL_BYTES);
         listener?.onOutput(bytes);
