@@ -80,12 +80,16 @@ async function measureAttack(
   heavyMessageP50Ms: number;
   heavyMessages: number;
   benignP50: number;
+  /** The same benign runs paced so that the pool keeps up (each is served by a ready child or context). */
+  warmBenignP50: number;
   attackMs: number;
 }> {
   const attacker = createRunner({ engine, pool: { size: 1 } });
   const benign = createRunner({ engine, pool: { size: 2 } });
+  const warmBenign = createRunner({ engine, pool: { size: 2 } });
   await measure(attacker, NO_OP, 2, 0);
   await measure(benign, BENIGN, 3, REFILL_PAUSE_MS);
+  await measure(warmBenign, BENIGN, 3, REFILL_PAUSE_MS);
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();
   PACED_QUEUE_STATS.longestItemMs = 0;
@@ -94,17 +98,27 @@ async function measureAttack(
   let done = false;
   const attackRun = attacker.run({ code: attack, bridge, timeoutMs: 60_000 }).finally(() => (done = true));
   const benignTimes: number[] = [];
+  const warmBenignTimes: number[] = [];
+  const warmPaced = (async () => {
+    while (!done) {
+      await sleep(REFILL_PAUSE_MS);
+      const result = await warmBenign.run({ code: BENIGN, bridge, timeoutMs: 20_000 });
+      if (result.ok && !done) warmBenignTimes.push(result.stats.wallTimeMs);
+    }
+  })();
   while (!done) {
     const result = await benign.run({ code: BENIGN, bridge, timeoutMs: 20_000 });
     if (result.ok) benignTimes.push(result.stats.wallTimeMs);
     await sleep(20);
   }
+  await warmPaced;
   const attackResult = await attackRun;
   const attackMs = performance.now() - started;
   histogram.disable();
   if (!attackResult.ok) throw new Error(`attack run failed: ${attackResult.error.code}: ${attackResult.error.message}`);
   await attacker.close();
   await benign.close();
+  await warmBenign.close();
   return {
     maxStallMs: histogram.max / 1e6,
     p99StallMs: histogram.percentile(99) / 1e6,
@@ -112,6 +126,7 @@ async function measureAttack(
     heavyMessageP50Ms: percentile(PACED_QUEUE_STATS.heavyItemMs, 0.5),
     heavyMessages: PACED_QUEUE_STATS.heavyItemMs.length,
     benignP50: percentile(benignTimes, 0.5),
+    warmBenignP50: percentile(warmBenignTimes, 0.5),
     attackMs,
   };
 }
@@ -164,6 +179,7 @@ const rows: Array<[string, (entry: EngineFigures) => number]> = [
   ['warm no-op, p95 ms', (entry) => percentile(entry.warm, 0.95)],
   ['per bridge call, ms', (entry) => (percentile(entry.sequential, 0.5) - percentile(entry.warm, 0.5)) / 10],
   ['benign run idle, p50 ms', (entry) => percentile(entry.idleBenign, 0.5)],
+  ['benign idle, warm-paced, p50 ms', (entry) => percentile(entry.warm, 0.5)],
   ['same work, small msgs: delay max ms', (entry) => entry.baseline.maxStallMs],
   ['same work, small msgs: delay p99 ms', (entry) => entry.baseline.p99StallMs],
   ['same work, small msgs: benign p50', (entry) => entry.baseline.benignP50],
@@ -171,18 +187,22 @@ const rows: Array<[string, (entry: EngineFigures) => number]> = [
   ['95k attack: loop delay max ms', (entry) => entry.attack95k.maxStallMs],
   ['95k attack: loop delay p99 ms', (entry) => entry.attack95k.p99StallMs],
   ['95k attack: benign p50 ms', (entry) => entry.attack95k.benignP50],
+  ['95k attack: warm-paced benign ms', (entry) => entry.attack95k.warmBenignP50],
   ['at-cap attack: messages >= 1 ms', (entry) => entry.attackAtCap.heavyMessages],
   ['at-cap attack: such message p50 ms', (entry) => entry.attackAtCap.heavyMessageP50Ms],
   ['at-cap attack: longest message ms', (entry) => entry.attackAtCap.longestMessageMs],
   ['at-cap attack: loop delay max ms', (entry) => entry.attackAtCap.maxStallMs],
   ['at-cap attack: loop delay p99 ms', (entry) => entry.attackAtCap.p99StallMs],
   ['at-cap attack: benign p50 ms', (entry) => entry.attackAtCap.benignP50],
+  ['at-cap attack: warm-paced benign ms', (entry) => entry.attackAtCap.warmBenignP50],
   ['at-cap attack: attack run ms', (entry) => entry.attackAtCap.attackMs],
 ];
-console.log(`\n| measure                            |      node |   quickjs |`);
-console.log(`|------------------------------------|----------:|----------:|`);
-for (const [name, pick] of rows) console.log(`| ${name.padEnd(34)} |${figures.map((entry) => format(pick(entry))).join(' |')} |`);
+console.log(`\n| measure                              |      node |   quickjs |`);
+console.log(`|--------------------------------------|----------:|----------:|`);
+for (const [name, pick] of rows) console.log(`| ${name.padEnd(36)} |${figures.map((entry) => format(pick(entry))).join(' |')} |`);
 console.log('\n"longest message": the parent\'s own work on one sandbox message (parse and checks); "loop delay" also');
 console.log('counts GC and the OS scheduler, so on a loaded machine its max says more about the machine than the runner.');
+console.log('"benign": a `return 6 * 7` run every 20 ms on a pool of 2 (the Node pool cannot refill that fast, so many');
+console.log('of its runs are cold); "warm-paced": one every 150 ms on a second pool of 2, idle figure = the warm no-op.');
 console.log('targets: quickjs cold <= 5 ms, warm <= 1 ms, <= 0.1 ms per call; max loop stall <= 20 ms (both);');
 console.log('benign p50 during an attack <= 2x its idle p50 (both).');
