@@ -316,6 +316,27 @@ describe.each(ENGINES)('budgets (%s engine)', (engine) => {
       const result = await runner.run({ code: "console.log('before\\u0000after'); return 1;", bridge: createRecordingBridge().bridge, timeoutMs: 15_000 });
       expect(result).toMatchObject({ ok: true, logs: [{ level: 'log', text: 'before\u0000after' }] });
     });
+
+    it('keeps a NUL, a newline and what follows them in the message of a thrown error and in a result', async () => {
+      const thrown = await runner.run({ code: "throw new Error('first\\nsecond\\u0000third');", bridge: createRecordingBridge().bridge, timeoutMs: 15_000 });
+      expect(thrown).toMatchObject({ ok: false, error: { code: 'runtime', message: 'first\nsecond\u0000third' } });
+      const returned = await runner.run({ code: "return 'a\\u0000b\\nc';", bridge: createRecordingBridge().bridge, timeoutMs: 15_000 });
+      expect(returned).toMatchObject({ ok: true, value: 'a\u0000b\nc' });
+    });
+  });
+
+  describe('budgets: a body that returns while its jobs go on', () => {
+    it('ends with its result, not at the timeout, when it leaves an endless loop of promise reactions behind', async () => {
+      const { bridge, calls } = createRecordingBridge();
+      const result = await runner.run({
+        code: "await tools.search('before'); (function spin() { Promise.resolve().then(spin); })(); return 'returned';",
+        bridge,
+        timeoutMs: 5_000,
+      });
+      expect(result).toMatchObject({ ok: true, value: 'returned' });
+      expect(result.stats.wallTimeMs).toBeLessThan(5_000);
+      expect(calls.map((call) => call.args[0])).toEqual(['before']);
+    });
   });
 
   describe('budgets: parent work per message', () => {
