@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { spawnRelayedChild, type RelayedChild } from './create-child-process-host.js';
+import { spawnRelayedChild, terminateChildProcessHostForTests, type RelayedChild } from './create-child-process-host.js';
 
 interface Seen {
   /** Each line as `text|bytes|measured`. */
@@ -85,4 +86,26 @@ describe('spawnRelayedChild', () => {
     await closed;
     expect(errors.join(' ')).toMatch(/ENOENT/);
   });
+
+  it('kills and reports closed every child of a host worker that died, and the next spawn gets a new worker', async () => {
+    const { child, seen } = spawnSh('printf "up\\n" >&3; sleep 30');
+    await expect.poll(() => seen.lines).toEqual(['up|2|true']);
+    const pid = child.pid as number;
+    await terminateChildProcessHostForTests();
+    expect(await seen.closed).toEqual({ code: null, signal: null });
+    expect(seen.errors.join(' ')).toMatch(/child-process host exited/);
+    await expect.poll(() => isAlive(pid)).toBe(false);
+    const next = spawnSh('exit 0');
+    expect(await next.seen.closed).toEqual({ code: 0, signal: null });
+  });
 });
+
+/** Running, as opposed to gone or dead and not yet reaped (nothing reaps a child of a host worker that died). */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}

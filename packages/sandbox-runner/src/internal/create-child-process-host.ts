@@ -52,7 +52,7 @@ const KILL_SLOT = 1;
 
 interface HostWorker {
   worker: Worker;
-  children: Map<number, RelayedChildEvents>;
+  children: Map<number, { events: RelayedChildEvents; killGroup(): boolean }>;
   /** Children currently referenced: the worker holds the host's event loop open while there is one. */
   referenced: number;
 }
@@ -78,7 +78,7 @@ function startHost(): HostWorker {
   });
   const started: HostWorker = { worker, children: new Map(), referenced: 0 };
   worker.on('message', (event: HostEvent) => {
-    const events = started.children.get(event.id);
+    const events = started.children.get(event.id)?.events;
     if (events === undefined) return;
     switch (event.op) {
       case 'line':
@@ -94,13 +94,14 @@ function startHost(): HostWorker {
         return events.onClose(event.code, event.signal);
     }
   });
-  // Should the worker itself die, every child it relayed is reported closed; its children die with its thread
-  // under the OS layer (their parent-death signal is tied to the thread that spawned them) and are killed here.
+  // Should the worker itself die, every child it relayed is killed here and reported closed (under the OS layer
+  // they die with its thread anyway: their parent-death signal is tied to the thread that spawned them).
   const lost = (reason: string) => {
     if (host === started) host = undefined;
-    for (const [, events] of started.children) {
-      events.onError(reason);
-      events.onClose(null, null);
+    for (const [, child] of started.children) {
+      child.killGroup();
+      child.events.onError(reason);
+      child.events.onClose(null, null);
     }
     started.children.clear();
   };
@@ -120,13 +121,30 @@ export function spawnRelayedChild(spec: RelayedSpawnSpec, events: RelayedChildEv
   const slots = new Int32Array(new SharedArrayBuffer(8));
   let referenced = false;
   let closed = false;
+  /** SIGKILL to the child's group when its pid is known; false when it is not (or the kill failed). */
+  function killGroup(): boolean {
+    // See the worker's side: the flag is set before the pid is read.
+    Atomics.store(slots, KILL_SLOT, 1);
+    const pid = Atomics.load(slots, PID_SLOT);
+    if (pid === 0) return false;
+    try {
+      process.kill(-pid, 'SIGKILL');
+      return true;
+    } catch {
+      // Gone already, or not a group leader.
+      return false;
+    }
+  }
   current.children.set(id, {
-    ...events,
-    onClose(code, signal) {
-      closed = true;
-      setReferenced(false);
-      events.onClose(code, signal);
+    events: {
+      ...events,
+      onClose(code, signal) {
+        closed = true;
+        setReferenced(false);
+        events.onClose(code, signal);
+      },
     },
+    killGroup,
   });
 
   function setReferenced(next: boolean): void {
@@ -161,18 +179,8 @@ export function spawnRelayedChild(spec: RelayedSpawnSpec, events: RelayedChildEv
     },
     kill() {
       if (closed) return;
-      // See the worker's side: the flag is set before the pid is read.
-      Atomics.store(slots, KILL_SLOT, 1);
-      const pid = Atomics.load(slots, PID_SLOT);
-      if (pid !== 0) {
-        try {
-          process.kill(-pid, 'SIGKILL');
-          return;
-        } catch {
-          // Gone already, or not a group leader: the worker kills it by its handle.
-        }
-      }
-      current.worker.postMessage({ op: 'kill', id });
+      // Otherwise the worker kills it as soon as it has the pid, or by its handle.
+      if (!killGroup()) current.worker.postMessage({ op: 'kill', id });
     },
     pause() {
       if (!closed) current.worker.postMessage({ op: 'pause', id });
@@ -187,4 +195,9 @@ export function spawnRelayedChild(spec: RelayedSpawnSpec, events: RelayedChildEv
       setReferenced(false);
     },
   };
+}
+
+/** Test-only: terminates the host's worker, as if it had died (the next spawn starts a new one). */
+export async function terminateChildProcessHostForTests(): Promise<void> {
+  await host?.worker.terminate();
 }
