@@ -7,7 +7,8 @@
 // as plain JavaScript text because the worker evaluates it verbatim.
 
 /**
- * Source of the worker program; its `workerData` is `{ splitterSource, measureSource }`. Messages in: `spawn`
+ * Source of the worker program; its `workerData` is `{ splitterSource, measureSource, channelFd }` (fds 0 to 3
+ * of a child are pipes, the channel one of them). Messages in: `spawn`
  * (`{ op, id, command, args, argv0?, binaryPath?, slots, maxLineBytes, maxMembers, maxDepth }`, `slots` a
  * SharedArrayBuffer of two Int32: [0] the child's pid once spawned, [1] set by the parent to kill it), `write`
  * (`{ op, id, text }`), `pause`/`resume`/`kill` (`{ op, id }`). Messages out: `line` (`{ op, id, line, bytes,
@@ -22,6 +23,7 @@ const { closeSync, openSync } = require('node:fs');
 const PID_SLOT = 0;
 const KILL_SLOT = 1;
 const children = new Map();
+const CHANNEL_FD = workerData.channelFd;
 const createLineSplitter = new Function('return (' + workerData.splitterSource + ')')();
 const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
 
@@ -79,7 +81,7 @@ function start(message) {
       post({ op: 'line', id, line, bytes, measured: measureJsonText(line, message.maxMembers, message.maxDepth) === 0 });
     },
   });
-  child.stdio[3].on('data', function (chunk) {
+  child.stdio[CHANNEL_FD].on('data', function (chunk) {
     splitter.push(chunk);
   });
   child.stdio[1].on('data', function (chunk) {
@@ -90,7 +92,7 @@ function start(message) {
   });
   // A dead child's stdin raises EPIPE; its close reports the death.
   child.stdio[0].on('error', function () {});
-  child.stdio[3].on('error', function () {});
+  child.stdio[CHANNEL_FD].on('error', function () {});
   child.on('error', function (error) {
     post({ op: 'error', id, message: String(error && error.message) });
   });
@@ -110,8 +112,8 @@ parentPort.on('message', function (message) {
   const child = entry.child;
   if (message.op === 'write') {
     if (child.stdin.writable) child.stdin.write(message.text);
-  } else if (message.op === 'pause') child.stdio[3].pause();
-  else if (message.op === 'resume') child.stdio[3].resume();
+  } else if (message.op === 'pause') child.stdio[CHANNEL_FD].pause();
+  else if (message.op === 'resume') child.stdio[CHANNEL_FD].resume();
   else if (message.op === 'kill') killGroup(child);
 });
 `;

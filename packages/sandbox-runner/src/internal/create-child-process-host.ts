@@ -4,6 +4,7 @@
 // is already split into measured lines: lines, output counts and the close arrive as events, in the order the
 // worker saw them.
 import { Worker } from 'node:worker_threads';
+import { CHANNEL_FD } from './build-child-bootstrap.js';
 import { CHILD_PROCESS_HOST_SOURCE } from './child-process-host-source.js';
 import { createLineSplitter } from './create-line-splitter.js';
 import { measureJsonText } from './measure-json-text.js';
@@ -72,7 +73,7 @@ function startHost(): HostWorker {
   // host's event loop open past unref.)
   const worker = new Worker(CHILD_PROCESS_HOST_SOURCE, {
     eval: true,
-    workerData: { splitterSource: String(createLineSplitter), measureSource: String(measureJsonText) },
+    workerData: { splitterSource: String(createLineSplitter), measureSource: String(measureJsonText), channelFd: CHANNEL_FD },
     env: {},
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
   });
