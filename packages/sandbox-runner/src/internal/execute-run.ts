@@ -21,15 +21,18 @@ export interface ExecuteRunOptions {
   code: string;
   bridge: Bridge;
   timeoutMs: number;
-  signal?: AbortSignal;
-  /** Why `signal` aborted, for the result message (defaults to a caller abort). */
-  abortMessage?: () => string;
+  /** The caller's signal: its abort ends the run as `aborted`. */
+  signal?: AbortSignal | undefined;
+  /** The runner's runs in progress: the run is in it until it ends, and calling its entry ends it as `aborted`. */
+  openRuns?: Set<(message: string) => void>;
   limits: RunnerLimits;
   /** The first child came from the warm pool (a replacement child never does). */
   warm: boolean;
   /** `performance.now()` when `run()` was called. */
   startedAt: number;
   logger: Logger;
+  /** The run's number in its runner, for log lines. */
+  runId?: number;
 }
 
 type CallMessage = Extract<ChildMessage, { type: 'call' }>;
@@ -103,6 +106,7 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
     finished = true;
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
+    options.openRuns?.delete(onRunnerClose);
     // Every late message from here on is dropped: the listener is detached and the child killed.
     child.attach({ onMessage() {}, onProtocolError() {}, onOutput() {}, onExit() {} });
     child.kill();
@@ -112,7 +116,7 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
       ? { ok: true, value: outcome.value, logs, stats: stats() }
       : { ok: false, error: { code: outcome.code, message: outcome.message }, logs, stats: stats() };
     options.logger.debug(
-      { ok: result.ok, code: result.ok ? undefined : result.error.code, wallTimeMs: result.stats.wallTimeMs },
+      { runId: options.runId, ok: result.ok, code: result.ok ? undefined : result.error.code, wallTimeMs: result.stats.wallTimeMs },
       'run finished',
     );
     resolveResult(result);
@@ -206,7 +210,11 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
   }
 
   function onAbort(): void {
-    fail('aborted', options.abortMessage?.() ?? 'the run was aborted by its caller');
+    fail('aborted', 'the run was aborted by its caller');
+  }
+
+  function onRunnerClose(message: string): void {
+    fail('aborted', message);
   }
 
   const timer = setTimeout(() => fail('timeout', `the run exceeded its ${options.timeoutMs} ms timeout`), options.timeoutMs);
@@ -215,7 +223,7 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
   function onLostBeforeStart(reason: string): void {
     if (options.replaceChild === undefined || replacements >= MAX_CHILD_REPLACEMENTS) return fail('crashed', reason);
     replacements += 1;
-    options.logger.warn({ reason, replacements }, 'sandbox child died before starting the body; retrying on a fresh child');
+    options.logger.warn({ runId: options.runId, reason, replacements }, 'sandbox child died before starting the body; retrying on a fresh child');
     const lost = child;
     lost.attach({ onMessage() {}, onProtocolError() {}, onOutput() {}, onExit() {} });
     lost.kill();
@@ -283,6 +291,7 @@ export function executeRun(options: ExecuteRunOptions): Promise<RunResult> {
   if (options.signal?.aborted) onAbort();
   else {
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    options.openRuns?.add(onRunnerClose);
     assign(child);
   }
 
