@@ -192,3 +192,36 @@ describe('QuickJS engine: a body that closes its function early (its script is e
     expect(result).toMatchObject({ ok: false, error: { code: 'syntax', message: expect.stringMatching(/SyntaxError/) } });
   });
 });
+
+async function within<T>(promise: Promise<T>, what: string, ms = 5_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('QuickJS engine: a lease ended while its worker was still starting', () => {
+  it('gives the worker back once, with no stray release left to end the next lease of that worker', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      // A fresh engine each round, so that the first lease's worker is a new one.
+      engine?.close();
+      const quickjs = createEngine();
+      const early = quickjs.lease();
+      // The lease holds its worker from the turn after the worker was created until the worker has started.
+      while (quickjs.stats.workersStarted === 0) await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      early.kill();
+      await within(early.exited, 'the killed lease to end');
+      const next = quickjs.lease();
+      expect(await within(next.ready, 'the next lease to be ready')).toMatchObject({ ok: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(next.hasExited).toBe(false);
+      expect(quickjs.stats).toMatchObject({ workersStarted: 1, workersTerminated: 0 });
+      next.kill();
+      await within(next.exited, 'the next lease to end');
+    }
+  });
+});

@@ -225,6 +225,10 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
     let isReady = false;
     let hasExited = false;
     let released = false;
+    // 'prepare' was posted. A lease killed before that has nothing in the worker to release: the worker is
+    // given back once it has started (below), and a 'release' sent meanwhile would come back as a stray
+    // 'released' to whichever lease holds the worker by then.
+    let prepared = false;
     let referenced = false;
     let handle: EngineWorker | undefined;
     let resolveReady!: (readiness: ChildReadiness) => void;
@@ -312,7 +316,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       // Stops a body busy in QuickJS at its next interrupt check, then asks for the context back.
       releasing.add(handle);
       Atomics.store(handle.abortFlag, ABORT_SLOT, 1);
-      handle.worker.postMessage({ type: 'release' });
+      if (prepared) handle.worker.postMessage({ type: 'release' });
       const current = handle;
       releaseTimer = setTimeout(() => {
         options.logger.warn({ graceMs: RELEASE_GRACE_MS }, 'QuickJS worker did not give its context back; terminating it');
@@ -335,6 +339,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
           return end({ code: 0, signal: null, stderrTail: '' });
         }
         Atomics.store(handle.abortFlag, ABORT_SLOT, 0);
+        prepared = true;
         handle.worker.postMessage({ type: 'prepare' });
       },
       (error: unknown) => end({ code: 1, signal: null, stderrTail: `the QuickJS worker could not start: ${(error as Error).message}` }),
