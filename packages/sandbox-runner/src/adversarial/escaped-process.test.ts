@@ -378,7 +378,11 @@ describe('escaped code: environment and inherited state', () => {
     let stderr = '';
     probe.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     probe.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const exitCode = await new Promise((resolve) => probe.once('close', resolve));
+    // Killed before the hook's own timeout, so that a probe that hangs is not left running (its sandbox child
+    // dies with it, as the pool-owner case shows) and the failure says what the probe printed.
+    const stopProbe = setTimeout(() => probe.kill('SIGKILL'), 25_000);
+    const exitCode = await new Promise((resolve) => probe.once('close', (code, signal) => resolve(code ?? signal)));
+    clearTimeout(stopProbe);
     expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
     childProbe.report = JSON.parse(stdout) as SandboxChildProbeReport;
   }, 30_000);
