@@ -12,6 +12,7 @@ import { SANDBOX_NICE_INCREMENT } from '../internal/lower-thread-priority.js';
 import { DEFAULT_LIMITS } from '../resolve-limits.js';
 import type { Bridge } from '../types.js';
 import { createDeferred, createRecordingBridge } from './fixtures/recording-bridge.js';
+import { within } from './fixtures/within.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -192,16 +193,6 @@ describe('QuickJS engine: a body that closes its function early (its script is e
     expect(result).toMatchObject({ ok: false, error: { code: 'syntax', message: expect.stringMatching(/SyntaxError/) } });
   });
 });
-
-async function within<T>(promise: Promise<T>, what: string, ms = 5_000): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms)));
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 describe('QuickJS engine: a lease ended while its worker was still starting', () => {
   it('gives the worker back once, with no stray release left to end the next lease of that worker', async () => {

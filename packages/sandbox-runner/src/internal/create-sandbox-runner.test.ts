@@ -6,6 +6,8 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findSandboxNodePids, isDeadOrGone } from '../adversarial/fixtures/host-process-inspection.js';
 import { createRecordingBridge, createDeferred } from '../adversarial/fixtures/recording-bridge.js';
+import { createSeededRandom, pickWith } from '../adversarial/fixtures/seeded-random.js';
+import { within } from '../adversarial/fixtures/within.js';
 import type { Runner } from '../types.js';
 import { createSandboxRunner } from './create-sandbox-runner.js';
 
@@ -105,5 +107,55 @@ describe('createSandboxRunner: a child that dies before it starts the body', () 
     expect(result).toMatchObject({ ok: false, error: { code: 'crashed', message: expect.stringContaining('SIGKILL') }, stats: { calls: { call: 1 } } });
     expect(callCount).toBe(1);
     expect(observed.retries()).toEqual([]);
+  });
+});
+
+describe('createSandboxRunner: a random mix of runs and aborts, then a close with runs in flight', () => {
+  // Bodies and how each ends when nothing stops it.
+  const bodies: ReadonlyArray<{ code: string; value?: unknown; error?: string; timeoutMs?: number }> = [
+    { code: 'return 1;', value: 1 },
+    { code: "return (await tools.call('mcp:a:b', { n: 2 })).n;", value: 2 },
+    { code: 'for (;;) {}', error: 'timeout', timeoutMs: 60 },
+    { code: 'let total = 0; for (let i = 0; i < 100000; i += 1) total += i; return total;', value: 4_999_950_000 },
+  ];
+  const delaysMs: ReadonlyArray<number | undefined> = [undefined, undefined, 0, 2, 10, 40];
+  const bridge = createRecordingBridge({ call: (_id, args) => Promise.resolve(args) }).bridge;
+
+  it.each([
+    ['quickjs', 1],
+    ['quickjs', 2],
+    ['node', 3],
+  ] as const)('ends every run as it should on %s (seed %i), and leaves nothing running after the close', async (engine, seed) => {
+    const random = createSeededRandom(seed);
+    const pick = <T>(items: ReadonlyArray<T>): T => pickWith(random, items);
+    const mixed = createSandboxRunner({ engine, pool: { size: 2 } }, { escapedForTests: false });
+    runner = mixed;
+    const problems: string[] = [];
+    async function runOnce(label: string, closing: boolean): Promise<void> {
+      const body = pick(bodies);
+      const abortAfterMs = pick(delaysMs);
+      const controller = new AbortController();
+      if (abortAfterMs === 0) controller.abort();
+      else if (abortAfterMs !== undefined) setTimeout(() => controller.abort(), abortAfterMs);
+      const result = await within(
+        mixed.run({ code: body.code, bridge, timeoutMs: body.timeoutMs ?? 10_000, signal: controller.signal }),
+        `${label} to end`,
+      );
+      if (result.ok && body.error === undefined && JSON.stringify(result.value) === JSON.stringify(body.value)) return;
+      if (!result.ok && (result.error.code === body.error || (result.error.code === 'aborted' && (abortAfterMs !== undefined || closing)))) return;
+      problems.push(`${label}: ${JSON.stringify(result.ok ? result.value : result.error)}`);
+    }
+    const batches = engine === 'node' ? 4 : 10;
+    for (let batch = 0; batch < batches; batch += 1) {
+      const width = 1 + Math.floor(random() * 3);
+      await Promise.all(Array.from({ length: width }, (_, slot) => runOnce(`${engine} seed ${seed}, batch ${batch}, slot ${slot}`, false)));
+    }
+    // A close while runs are in flight ends them as aborted (or lets them finish), and kills what is left.
+    const inFlight = Array.from({ length: 3 }, (_, slot) => runOnce(`${engine} seed ${seed}, at the close, slot ${slot}`, true));
+    await new Promise((resolve) => setTimeout(resolve, pick([0, 5, 20])));
+    await within(mixed.close(), 'the runner to close');
+    await Promise.all(inFlight);
+    expect(problems).toEqual([]);
+    if (engine === 'node') await vi.waitFor(() => expect(liveSandboxPids()).toEqual([]), { timeout: 5_000, interval: 20 });
   });
 });
