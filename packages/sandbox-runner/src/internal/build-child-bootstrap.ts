@@ -9,6 +9,9 @@ import { REALM_RUNTIME_SOURCE } from './realm-runtime-source.js';
 /** The fd the child writes protocol lines to (stdin carries parent → child lines). */
 export const CHANNEL_FD = 3;
 
+/** Where the bootstrap's list of fds to close goes when it is filled in at spawn time (see `closeFds`). */
+export const CLOSE_FDS_MARKER = '__CLOSE_FDS__';
+
 const BOOTSTRAP_TEMPLATE = String.raw`'use strict';
 const LIMITS = __LIMITS__;
 const ESCAPED_FOR_TESTS = __ESCAPED__;
@@ -335,7 +338,11 @@ export function realmLimits(limits: RunnerLimits): {
 /** Options of `buildChildBootstrap`. */
 export interface ChildBootstrapOptions {
   limits: RunnerLimits;
-  /** Inherited fds (> 3) to close before anything else; see list-inheritable-fds.ts. */
+  /**
+   * Inherited fds (> 3) to close before anything else (see list-inheritable-fds.ts). When omitted the bootstrap
+   * holds `CLOSE_FDS_MARKER` in their place, for the child-process host to fill in at spawn time; left unfilled,
+   * the bootstrap fails at its first line, so nothing runs.
+   */
   closeFds?: number[];
   /** Test-only: run the body in the main context with the real `process` and `require` (see DESIGN.md). */
   escapedForTests?: boolean | undefined;
@@ -348,7 +355,7 @@ export function buildChildBootstrap(options: ChildBootstrapOptions): string {
     __ESCAPED__: options.escapedForTests === true ? 'true' : 'false',
     __RUNTIME_SOURCE__: JSON.stringify(REALM_RUNTIME_SOURCE),
     __CHANNEL_FD__: String(CHANNEL_FD),
-    __CLOSE_FDS__: JSON.stringify(options.closeFds ?? []),
+    __CLOSE_FDS__: options.closeFds === undefined ? CLOSE_FDS_MARKER : JSON.stringify(options.closeFds),
     __REALM_LIMITS__: JSON.stringify(realmLimits(options.limits)),
     __MEASURE_JSON_TEXT__: String(measureJsonText),
     __LOWER_THREAD_PRIORITY__: String(lowerThreadPriority),

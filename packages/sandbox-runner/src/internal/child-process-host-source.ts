@@ -7,9 +7,9 @@
 // as plain JavaScript text because the worker evaluates it verbatim.
 
 /**
- * Source of the worker program; its `workerData` is `{ splitterSource, measureSource, channelFd }` (fds 0 to 3
- * of a child are pipes, the channel one of them). Messages in: `spawn`
- * (`{ op, id, command, args, argv0?, binaryPath?, slots, maxLineBytes, maxMembers, maxDepth }`, `slots` a
+ * Source of the worker program; its `workerData` is `{ splitterSource, measureSource, listFdsSource, channelFd }`
+ * (fds 0 to 3 of a child are pipes, the channel one of them). Messages in: `spawn`
+ * (`{ op, id, command, args, argv0?, binaryPath?, closeFds?, slots, maxLineBytes, maxMembers, maxDepth }`, `slots` a
  * SharedArrayBuffer of two Int32: [0] the child's pid once spawned, [1] set by the parent to kill it), `write`
  * (`{ op, id, text }`), `pause`/`resume`/`kill` (`{ op, id }`). Messages out: `line` (`{ op, id, line, bytes,
  * measured }`, `measured` when the line is within the caps), `overflow` (`{ op, id, bytes }`, a line past
@@ -19,13 +19,15 @@
 export const CHILD_PROCESS_HOST_SOURCE = String.raw`'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const { spawn } = require('node:child_process');
-const { closeSync, openSync } = require('node:fs');
+const fs = require('node:fs');
+const { closeSync, openSync } = fs;
 const PID_SLOT = 0;
 const KILL_SLOT = 1;
 const children = new Map();
 const CHANNEL_FD = workerData.channelFd;
 const createLineSplitter = new Function('return (' + workerData.splitterSource + ')')();
 const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
+const listInheritableFds = new Function('return (' + workerData.listFdsSource + ')')();
 
 function post(message) {
   parentPort.postMessage(message);
@@ -40,6 +42,16 @@ function killGroup(child) {
   }
 }
 
+// The spawn's arguments with the list of fds the child is to close in place of its marker, listed now: an fd
+// opened without close-on-exec since the last spawn is on it.
+function argsWithCloseFds(message) {
+  if (message.closeFds === undefined) return message.args;
+  const first = message.closeFds.first;
+  const listed = first.concat(listInheritableFds(fs, process.platform).filter(function (fd) { return first.indexOf(fd) === -1; }));
+  const text = JSON.stringify(listed);
+  return message.args.map(function (arg) { return arg.indexOf(message.closeFds.marker) === -1 ? arg : arg.replace(message.closeFds.marker, text); });
+}
+
 function start(message) {
   const id = message.id;
   const slots = new Int32Array(message.slots);
@@ -51,7 +63,7 @@ function start(message) {
   }
   let child;
   try {
-    child = spawn(message.command, message.args, {
+    child = spawn(message.command, argsWithCloseFds(message), {
       stdio: message.binaryPath === undefined ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe', 'pipe', binaryFd === undefined ? 'ignore' : binaryFd],
       detached: true,
       env: {},

@@ -1,6 +1,8 @@
+import * as fs from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { spawnRelayedChild, terminateChildProcessHostForTests, type RelayedChild } from './create-child-process-host.js';
+import { listInheritableFds } from './list-inheritable-fds.js';
 
 interface Seen {
   /** Each line as `text|bytes|measured`. */
@@ -14,11 +16,11 @@ interface Seen {
 
 const SPEC = { maxLineBytes: 64, lineCaps: { members: 3, depth: 2 } };
 
-function spawnSh(script: string): { child: RelayedChild; seen: Seen } {
+function spawnSh(script: string, extra: { args?: string[]; closeFds?: { marker: string; first: number[] } } = {}): { child: RelayedChild; seen: Seen } {
   let resolveClosed!: (value: { code: number | null; signal: NodeJS.Signals | null }) => void;
   const seen: Seen = { lines: [], overflows: [], stdoutBytes: 0, stderr: '', errors: [], closed: new Promise((resolve) => (resolveClosed = resolve)) };
   const child = spawnRelayedChild(
-    { command: '/bin/sh', args: ['-c', script], ...SPEC },
+    { command: '/bin/sh', args: ['-c', script, ...(extra.args ?? [])], closeFds: extra.closeFds, ...SPEC },
     {
       onLine: (line, bytes, measured) => seen.lines.push(`${line}|${bytes}|${measured}`),
       onOverflow: (bytes) => seen.overflows.push(bytes),
@@ -34,6 +36,13 @@ function spawnSh(script: string): { child: RelayedChild; seen: Seen } {
 }
 
 describe('spawnRelayedChild', () => {
+  it('lists the fds the child is to close at spawn time and writes them in place of the first marker', async () => {
+    const inheritable = listInheritableFds(fs, process.platform).filter((fd) => fd !== 4);
+    const { seen } = spawnSh('printf "%s\\n" "$0" >&3', { args: ['fds=@FDS@ then @FDS@'], closeFds: { marker: '@FDS@', first: [4] } });
+    expect(await seen.closed).toEqual({ code: 0, signal: null });
+    expect(seen.lines.map((line) => line.slice(0, line.indexOf('|')))).toEqual([`fds=${JSON.stringify([4, ...inheritable])} then @FDS@`]);
+  });
+
   it('relays the channel (fd 3) as lines, counts stdout, keeps stderr text, then reports the close', async () => {
     const { child, seen } = spawnSh('printf "line one\\n" >&3; printf "12345"; printf "oops" >&2; exit 3');
     expect(await seen.closed).toEqual({ code: 3, signal: null });

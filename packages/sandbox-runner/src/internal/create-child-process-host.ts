@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { CHANNEL_FD } from './build-child-bootstrap.js';
 import { CHILD_PROCESS_HOST_SOURCE } from './child-process-host-source.js';
 import { createLineSplitter } from './create-line-splitter.js';
+import { listInheritableFds } from './list-inheritable-fds.js';
 import { measureJsonText } from './measure-json-text.js';
 
 /** What a relayed child reports. */
@@ -29,6 +30,11 @@ export interface RelayedSpawnSpec {
   argv0?: string | undefined;
   /** Opened read-only and passed to the child as its fd 4 (the OS layer execs the binary from there). */
   binaryPath?: string | undefined;
+  /**
+   * The fds the child is to close, listed by the worker right before the spawn (`first`, then this process's
+   * inheritable fds, see list-inheritable-fds.ts) and written as JSON in place of `marker` in the arguments.
+   */
+  closeFds?: { marker: string; first: number[] } | undefined;
   /** The longest channel line accepted, in bytes. */
   maxLineBytes: number;
   /** The members and depth a channel line is measured against. */
@@ -73,7 +79,12 @@ function startHost(): HostWorker {
   // host's event loop open past unref.)
   const worker = new Worker(CHILD_PROCESS_HOST_SOURCE, {
     eval: true,
-    workerData: { splitterSource: String(createLineSplitter), measureSource: String(measureJsonText), channelFd: CHANNEL_FD },
+    workerData: {
+      splitterSource: String(createLineSplitter),
+      measureSource: String(measureJsonText),
+      listFdsSource: String(listInheritableFds),
+      channelFd: CHANNEL_FD,
+    },
     env: {},
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
   });
@@ -165,6 +176,7 @@ export function spawnRelayedChild(spec: RelayedSpawnSpec, events: RelayedChildEv
     args: spec.args,
     argv0: spec.argv0,
     binaryPath: spec.binaryPath,
+    closeFds: spec.closeFds,
     slots: slots.buffer,
     maxLineBytes: spec.maxLineBytes,
     maxMembers: spec.lineCaps.members,

@@ -3,11 +3,10 @@
 import type { Logger } from 'pino';
 import type { ChildMessage } from '../schemas.js';
 import type { RunnerLimits } from '../types.js';
-import { buildChildBootstrap } from './build-child-bootstrap.js';
+import { buildChildBootstrap, CLOSE_FDS_MARKER } from './build-child-bootstrap.js';
 import { BINARY_FD, buildSpawnCommand, type OsLayerTools } from './build-spawn-command.js';
 import { spawnRelayedChild } from './create-child-process-host.js';
 import { createPacedQueue } from './create-paced-queue.js';
-import { listInheritableFds } from './list-inheritable-fds.js';
 import { LINE_CAPS, parseChildMessage } from './parse-child-message.js';
 
 /** How much of stdout/stderr is kept for diagnostics (never parsed, never returned to the body). */
@@ -84,12 +83,8 @@ export interface SpawnSandboxChildOptions {
 
 /** Spawns a child with every layer on: empty env, cwd `/`, its own process group, four pipes and nothing else. */
 export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChild {
-  const closeFds = listInheritableFds();
-  const bootstrap = buildChildBootstrap({
-    limits: options.limits,
-    escapedForTests: options.escapedForTests,
-    closeFds: options.osLayer === undefined ? closeFds : [BINARY_FD, ...closeFds.filter((fd) => fd !== BINARY_FD)],
-  });
+  // The fds to close are listed by the child-process host right before the spawn (off this thread).
+  const bootstrap = buildChildBootstrap({ limits: options.limits, escapedForTests: options.escapedForTests });
   const { command, args, argv0, binaryOnFd } = buildSpawnCommand({
     nodePath: options.nodePath,
     bootstrap,
@@ -168,7 +163,16 @@ export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChi
 
   // Spawned by the child-process host's worker thread: the fork and exec do not hold up this event loop.
   const child = spawnRelayedChild(
-    { command, args, argv0, binaryPath: binaryOnFd, maxLineBytes: maxChannelLineBytes(options.limits), lineCaps: LINE_CAPS },
+    {
+      command,
+      args,
+      argv0,
+      binaryPath: binaryOnFd,
+      // Under the OS layer fd 4 carries the binary the chain execs: the bootstrap closes it first.
+      closeFds: { marker: CLOSE_FDS_MARKER, first: options.osLayer === undefined ? [] : [BINARY_FD] },
+      maxLineBytes: maxChannelLineBytes(options.limits),
+      lineCaps: LINE_CAPS,
+    },
     {
       onLine: (line, bytes, measured) => lines.push({ line, bytes, measured }),
       onOverflow: (bytes) => protocolError(`a channel line exceeded ${maxChannelLineBytes(options.limits)} bytes (${bytes} buffered)`),
