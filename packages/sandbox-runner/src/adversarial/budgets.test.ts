@@ -358,6 +358,24 @@ describe.each(ENGINES)('budgets (%s engine)', (engine) => {
       expect(calls).toEqual([]);
     });
 
+    it('counts the UTF-8 bytes of call arguments, not their characters, right at the 1 MiB limit', async () => {
+      // '€' is 3 bytes of UTF-8: 349,000 of them and the JSON envelope stay under 1,048,576 bytes, 350,000 do not.
+      const { bridge, calls } = createRecordingBridge({ call: async (_id, args) => ({ length: (args as { s: string }).s.length }) });
+      const result = await runner.run({
+        code: `
+          const outcomes = [];
+          for (const count of [349000, 350000]) {
+            try { outcomes.push((await tools.call('mcp:a:b', { s: '€'.repeat(count) })).length); } catch (error) { outcomes.push(error.message); }
+          }
+          return outcomes;
+        `,
+        bridge,
+        timeoutMs: 20_000,
+      });
+      expect(result.ok && result.value).toEqual([349_000, 'tools.call arguments exceed 1048576 bytes of JSON']);
+      expect(calls).toHaveLength(1);
+    });
+
     it('hands each call its own signal, so listeners on it never pile up (no MaxListenersExceededWarning)', async () => {
       const warnings: string[] = [];
       const onWarning = (warning: Error) => warnings.push(warning.name);

@@ -48,9 +48,24 @@ describe('measureJsonText', () => {
     expect(measureJsonText('["abc\\"]', 10, 10)).toBe(JSON_TEXT_MALFORMED);
   });
 
+  it('gives the same verdict for the UTF-8 bytes of a text as for the text', () => {
+    const texts = [
+      JSON.stringify({ a: 'é€😀', b: ['"[', '\\', { c: '\u0000' }], d: [[[1]]] }),
+      JSON.stringify(Array.from({ length: 50 }, (_, index) => ({ ['ключ' + index]: ['значение', index] }))),
+      '["unterminated é',
+      '[[[[[["€"]]]]]]',
+    ];
+    for (const text of texts) {
+      for (const [members, depth] of [[1_000, 256], [3, 256], [1_000, 3], [40, 2]] as const) {
+        expect(measureJsonText(new TextEncoder().encode(text), members, depth)).toBe(measureJsonText(text, members, depth));
+      }
+    }
+  });
+
   it('is self-contained, so its source text can be embedded in the sandbox', () => {
     const rebuilt = new Function(`return (${String(measureJsonText)})`)() as typeof measureJsonText;
     expect(rebuilt('[1,[2,{"a":3}]]', 10, 10)).toBe(JSON_TEXT_OK);
     expect(rebuilt('[1,2,3]', 2, 10)).toBe(JSON_TEXT_TOO_MANY_MEMBERS);
+    expect(rebuilt(new TextEncoder().encode('[1,2,3]'), 2, 10)).toBe(JSON_TEXT_TOO_MANY_MEMBERS);
   });
 });

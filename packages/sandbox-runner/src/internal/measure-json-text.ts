@@ -16,9 +16,13 @@ export const JSON_TEXT_MALFORMED = 3;
 /**
  * Counts array elements plus object members in `text` (outside strings) and its nesting depth. Returns 0 when
  * both are within `maxMembers` / `maxDepth`, 1 for too many members, 2 for too deep, 3 for an unterminated
- * string. It is not a validator: JSON.parse still decides whether the text is JSON.
+ * string. It is not a validator: JSON.parse still decides whether the text is JSON. `text` may also be its
+ * UTF-8 bytes, which count the same: every character the walk looks at is ASCII, and no byte of a multi-byte
+ * character is (the QuickJS worker measures the realm's text where QuickJS wrote it, without decoding it).
  */
-export function measureJsonText(text: string, maxMembers: number, maxDepth: number): number {
+export function measureJsonText(text: string | Uint8Array, maxMembers: number, maxDepth: number): number {
+  const bytes = typeof text === 'string' ? undefined : text;
+  const chars = text as string;
   const length = text.length;
   let members = 0;
   let depth = 0;
@@ -26,14 +30,14 @@ export function measureJsonText(text: string, maxMembers: number, maxDepth: numb
   let expectFirst = false;
   let index = 0;
   while (index < length) {
-    const code = text.charCodeAt(index);
+    const code = bytes === undefined ? chars.charCodeAt(index) : (bytes[index] as number);
     if (code === 34) {
       let end = index;
       for (;;) {
-        end = text.indexOf('"', end + 1);
+        end = bytes === undefined ? chars.indexOf('"', end + 1) : bytes.indexOf(34, end + 1);
         if (end === -1) return 3;
         let backslashes = 0;
-        for (let back = end - 1; text.charCodeAt(back) === 92; back -= 1) backslashes += 1;
+        for (let back = end - 1; (bytes === undefined ? chars.charCodeAt(back) : bytes[back]) === 92; back -= 1) backslashes += 1;
         if ((backslashes & 1) === 0) break;
       }
       if (expectFirst) {

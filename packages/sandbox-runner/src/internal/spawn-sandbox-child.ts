@@ -71,6 +71,22 @@ export interface SandboxChild {
   ref(): void;
 }
 
+/** The bootstrap for each runner's limits, built once: it holds no per-child state (the fds come at spawn). */
+const BOOTSTRAPS = new Map<string, string>();
+/** More distinct limits than this in one process (unusual) and the cache starts over. */
+const MAX_CACHED_BOOTSTRAPS = 16;
+
+function cachedBootstrap(limits: RunnerLimits, escapedForTests: boolean): string {
+  const key = `${escapedForTests}:${JSON.stringify(limits)}`;
+  let bootstrap = BOOTSTRAPS.get(key);
+  if (bootstrap === undefined) {
+    if (BOOTSTRAPS.size >= MAX_CACHED_BOOTSTRAPS) BOOTSTRAPS.clear();
+    bootstrap = buildChildBootstrap({ limits, escapedForTests });
+    BOOTSTRAPS.set(key, bootstrap);
+  }
+  return bootstrap;
+}
+
 /** Options of `spawnSandboxChild`. */
 export interface SpawnSandboxChildOptions {
   nodePath: string;
@@ -84,7 +100,7 @@ export interface SpawnSandboxChildOptions {
 /** Spawns a child with every layer on: empty env, cwd `/`, its own process group, four pipes and nothing else. */
 export function spawnSandboxChild(options: SpawnSandboxChildOptions): SandboxChild {
   // The fds to close are listed by the child-process host right before the spawn (off this thread).
-  const bootstrap = buildChildBootstrap({ limits: options.limits, escapedForTests: options.escapedForTests });
+  const bootstrap = cachedBootstrap(options.limits, options.escapedForTests === true);
   const { command, args, argv0, binaryOnFd } = buildSpawnCommand({
     nodePath: options.nodePath,
     bootstrap,
