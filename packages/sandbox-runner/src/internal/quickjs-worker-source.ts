@@ -202,12 +202,14 @@ function prepare() {
 // Sizes up a realm string as JSON text (see measureJsonText) in the UTF-8 copy QuickJS makes of it in its own
 // memory, without making a string of it here: a body that has 50 calls of a megabyte each refused would
 // otherwise leave 50 MB of strings to this worker's garbage collector, whose helper threads are the process's
-// and run at the host's priority (the 95k attack, six interleaved pairs: the host's loop-delay maximum 16-36 ms,
-// median 19, when each text was decoded here; 11-26 ms, median 15, measured in place). This goes below quickjs-emscripten's
-// public API (its context's ffi and pointers), as getString itself does; the copy ends at the first NUL, as
-// getString's does. Returns measureJsonText's verdict, or 4 past maxBytes of UTF-8.
+// and run at the host's priority (the 95k attack, six interleaved pairs: the host's loop-delay maximum
+// 16-36 ms, median 19, when each text was decoded here; 11-26 ms, median 15, measured in place). This goes
+// below quickjs-emscripten's public API (its context's ffi and pointers), as getString itself does; the copy
+// ends at the first NUL, as getString's does. Returns measureJsonText's verdict, 4 past maxBytes of UTF-8, or
+// 3 when QuickJS could not make the copy.
 function measureInPlace(context, handle, maxMembers, maxDepth, maxBytes) {
   const pointer = context.ffi.QTS_GetString(context.ctx.value, handle.value);
+  if (!pointer) return 3;
   try {
     const heap = new Uint8Array(quickjs.getWasmMemory().buffer);
     const end = heap.indexOf(0, pointer);
