@@ -9,7 +9,11 @@ import { REALM_RUNTIME_SOURCE } from './realm-runtime-source.js';
 /** The fd the child writes protocol lines to (stdin carries parent → child lines). */
 export const CHANNEL_FD = 3;
 
-/** Where the bootstrap's list of fds to close goes when it is filled in at spawn time (see `closeFds`). */
+/**
+ * Where the bootstrap holds the list of inherited fds (> 3) it closes before anything else (see
+ * list-inheritable-fds.ts): the child-process host fills it in at spawn time. Left unfilled, the bootstrap fails
+ * at its first line, so nothing runs.
+ */
 export const CLOSE_FDS_MARKER = '__CLOSE_FDS__';
 
 const BOOTSTRAP_TEMPLATE = String.raw`'use strict';
@@ -17,7 +21,7 @@ const LIMITS = __LIMITS__;
 const ESCAPED_FOR_TESTS = __ESCAPED__;
 const RUNTIME_SOURCE = __RUNTIME_SOURCE__;
 const CHANNEL_FD = __CHANNEL_FD__;
-const CLOSE_FDS = __CLOSE_FDS__;
+const CLOSE_FDS = __CLOSE_FDS__; // CLOSE_FDS_MARKER: filled in at spawn time
 const REALM_LIMITS = __REALM_LIMITS__;
 const measureJsonText = __MEASURE_JSON_TEXT__;
 const lowerThreadPriority = __LOWER_THREAD_PRIORITY__;
@@ -338,12 +342,6 @@ export function realmLimits(limits: RunnerLimits): {
 /** Options of `buildChildBootstrap`. */
 export interface ChildBootstrapOptions {
   limits: RunnerLimits;
-  /**
-   * Inherited fds (> 3) to close before anything else (see list-inheritable-fds.ts). When omitted the bootstrap
-   * holds `CLOSE_FDS_MARKER` in their place, for the child-process host to fill in at spawn time; left unfilled,
-   * the bootstrap fails at its first line, so nothing runs.
-   */
-  closeFds?: number[];
   /** Test-only: run the body in the main context with the real `process` and `require` (see DESIGN.md). */
   escapedForTests?: boolean | undefined;
 }
@@ -355,7 +353,6 @@ export function buildChildBootstrap(options: ChildBootstrapOptions): string {
     __ESCAPED__: options.escapedForTests === true ? 'true' : 'false',
     __RUNTIME_SOURCE__: JSON.stringify(REALM_RUNTIME_SOURCE),
     __CHANNEL_FD__: String(CHANNEL_FD),
-    __CLOSE_FDS__: options.closeFds === undefined ? CLOSE_FDS_MARKER : JSON.stringify(options.closeFds),
     __REALM_LIMITS__: JSON.stringify(realmLimits(options.limits)),
     __MEASURE_JSON_TEXT__: String(measureJsonText),
     __LOWER_THREAD_PRIORITY__: String(lowerThreadPriority),

@@ -4,6 +4,7 @@
 // engine's own bookkeeping: leases, releases, reused and replaced workers.)
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signalAbortedAfter, unexpectedEnd, type MixedBody } from '../adversarial/fixtures/run-mix.js';
 import { createSeededRandom, pickWith } from '../adversarial/fixtures/seeded-random.js';
 import { within } from '../adversarial/fixtures/within.js';
 import { DEFAULT_LIMITS } from '../resolve-limits.js';
@@ -27,7 +28,7 @@ const bridge: Bridge = {
 };
 
 /** Bodies, and how each ends when nothing stops it: the value it returns, or the error code it ends with. */
-const BODIES: ReadonlyArray<{ code: string; value?: unknown; error?: string; timeoutMs?: number }> = [
+const BODIES: ReadonlyArray<MixedBody> = [
   { code: 'return 1;', value: 1 },
   { code: "return await tools.describe('mcp:a:b');", value: { id: 'mcp:a:b' } },
   { code: "const seen = []; for (let i = 0; i < 3; i += 1) seen.push((await tools.call('mcp:a:b', { i })).i); return seen;", value: [0, 1, 2] },
@@ -40,26 +41,26 @@ const BODIES: ReadonlyArray<{ code: string; value?: unknown; error?: string; tim
 ];
 
 const GROWS_MEMORY = BODIES[BODIES.length - 1];
-/** Runs of `GROWS_MEMORY` that ended with their value: each leaves an instance to replace. */
-let grownRuns = 0;
 
 /** When an abort or a kill comes: never, at once, or after a few milliseconds. */
 const DELAYS_MS: ReadonlyArray<number | undefined> = [undefined, 0, 1, 3, 10, 30];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One run on a fresh lease, aborted after `abortAfterMs` if given. Returns what went wrong, if anything. */
-async function runOnce(quickjs: QuickJsEngine, body: (typeof BODIES)[number], abortAfterMs: number | undefined, label: string): Promise<string | undefined> {
-  const controller = new AbortController();
-  if (abortAfterMs === 0) controller.abort();
-  else if (abortAfterMs !== undefined) setTimeout(() => controller.abort(), abortAfterMs);
+/** One run on a fresh lease, aborted after `abortAfterMs` if given: what went wrong, if anything, and whether it grew the memory. */
+async function runOnce(
+  quickjs: QuickJsEngine,
+  body: MixedBody,
+  abortAfterMs: number | undefined,
+  label: string,
+): Promise<{ problem: string | undefined; grewMemory: boolean }> {
   const result: RunResult = await within(
     executeRun({
       child: quickjs.lease(),
       code: body.code,
       bridge,
       timeoutMs: body.timeoutMs ?? 10_000,
-      signal: controller.signal,
+      signal: signalAbortedAfter(abortAfterMs),
       limits: { ...DEFAULT_LIMITS },
       warm: false,
       startedAt: performance.now(),
@@ -67,21 +68,17 @@ async function runOnce(quickjs: QuickJsEngine, body: (typeof BODIES)[number], ab
     }),
     `${label} to end`,
   );
-  if (result.ok) {
-    if (body === GROWS_MEMORY) grownRuns += 1;
-    return body.error === undefined && JSON.stringify(result.value) === JSON.stringify(body.value) ? undefined : `${label}: returned ${JSON.stringify(result.value)}`;
-  }
-  if (result.error.code === body.error || (result.error.code === 'aborted' && abortAfterMs !== undefined)) return undefined;
-  return `${label}: ended ${result.error.code}: ${result.error.message}`;
+  const problem = unexpectedEnd(body, result, abortAfterMs !== undefined);
+  return { problem: problem === undefined ? undefined : `${label}: ${problem}`, grewMemory: result.ok && body === GROWS_MEMORY };
 }
 
 /** A lease that is never run, killed after `killAfterMs` (at once when undefined). */
-async function leaseAndKill(quickjs: QuickJsEngine, killAfterMs: number | undefined, label: string): Promise<string | undefined> {
+async function leaseAndKill(quickjs: QuickJsEngine, killAfterMs: number | undefined, label: string): Promise<{ problem: undefined; grewMemory: false }> {
   const child = quickjs.lease();
   if (killAfterMs !== undefined && killAfterMs > 0) await sleep(killAfterMs);
   child.kill();
   await within(child.exited, `${label} to end`);
-  return undefined;
+  return { problem: undefined, grewMemory: false };
 }
 
 describe('QuickJS engine: leases under a random mix of runs, aborts and kills', () => {
@@ -91,19 +88,23 @@ describe('QuickJS engine: leases under a random mix of runs, aborts and kills', 
     const quickjs = createQuickJsEngine({ limits: { ...DEFAULT_LIMITS }, logger: pino({ level: 'silent' }), idleWorkers: 2 });
     engine = quickjs;
     const problems: string[] = [];
-    grownRuns = 0;
+    // Runs of `GROWS_MEMORY` that ended with their value: each leaves an instance to replace.
+    let grownRuns = 0;
     for (let batch = 0; batch < 12; batch += 1) {
       const width = 1 + Math.floor(random() * 4);
-      const operations: Array<Promise<string | undefined>> = [];
+      const operations: Array<Promise<{ problem: string | undefined; grewMemory: boolean }>> = [];
       for (let slot = 0; slot < width; slot += 1) {
         const label = `seed ${seed}, batch ${batch}, slot ${slot}`;
         if (random() < 0.25) operations.push(leaseAndKill(quickjs, pick(DELAYS_MS), `${label} (bare lease)`));
         else operations.push(runOnce(quickjs, pick(BODIES), pick(DELAYS_MS), label));
       }
-      for (const problem of await Promise.all(operations)) if (problem !== undefined) problems.push(problem);
+      for (const { problem, grewMemory } of await Promise.all(operations)) {
+        if (problem !== undefined) problems.push(problem);
+        if (grewMemory) grownRuns += 1;
+      }
     }
     // After the mix, the engine still serves a plain run, and holds no more workers than it keeps idle.
-    expect(await runOnce(quickjs, BODIES[2]!, undefined, `seed ${seed}, final run`)).toBeUndefined();
+    expect((await runOnce(quickjs, BODIES[2]!, undefined, `seed ${seed}, final run`)).problem).toBeUndefined();
     expect(problems).toEqual([]);
     await within(
       (async () => {

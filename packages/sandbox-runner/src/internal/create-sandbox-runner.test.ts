@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findSandboxNodePids, isDeadOrGone } from '../adversarial/fixtures/host-process-inspection.js';
 import { createRecordingBridge, createDeferred } from '../adversarial/fixtures/recording-bridge.js';
+import { signalAbortedAfter, unexpectedEnd, type MixedBody } from '../adversarial/fixtures/run-mix.js';
 import { createSeededRandom, pickWith } from '../adversarial/fixtures/seeded-random.js';
 import { within } from '../adversarial/fixtures/within.js';
 import type { Runner } from '../types.js';
@@ -112,7 +113,7 @@ describe('createSandboxRunner: a child that dies before it starts the body', () 
 
 describe('createSandboxRunner: a random mix of runs and aborts, then a close with runs in flight', () => {
   // Bodies and how each ends when nothing stops it.
-  const bodies: ReadonlyArray<{ code: string; value?: unknown; error?: string; timeoutMs?: number }> = [
+  const bodies: ReadonlyArray<MixedBody> = [
     { code: 'return 1;', value: 1 },
     { code: "return (await tools.call('mcp:a:b', { n: 2 })).n;", value: 2 },
     { code: 'for (;;) {}', error: 'timeout', timeoutMs: 60 },
@@ -134,16 +135,12 @@ describe('createSandboxRunner: a random mix of runs and aborts, then a close wit
     async function runOnce(label: string, closing: boolean): Promise<void> {
       const body = pick(bodies);
       const abortAfterMs = pick(delaysMs);
-      const controller = new AbortController();
-      if (abortAfterMs === 0) controller.abort();
-      else if (abortAfterMs !== undefined) setTimeout(() => controller.abort(), abortAfterMs);
       const result = await within(
-        mixed.run({ code: body.code, bridge, timeoutMs: body.timeoutMs ?? 10_000, signal: controller.signal }),
+        mixed.run({ code: body.code, bridge, timeoutMs: body.timeoutMs ?? 10_000, signal: signalAbortedAfter(abortAfterMs) }),
         `${label} to end`,
       );
-      if (result.ok && body.error === undefined && JSON.stringify(result.value) === JSON.stringify(body.value)) return;
-      if (!result.ok && (result.error.code === body.error || (result.error.code === 'aborted' && (abortAfterMs !== undefined || closing)))) return;
-      problems.push(`${label}: ${JSON.stringify(result.ok ? result.value : result.error)}`);
+      const problem = unexpectedEnd(body, result, abortAfterMs !== undefined || closing);
+      if (problem !== undefined) problems.push(`${label}: ${problem}`);
     }
     const batches = engine === 'node' ? 4 : 10;
     for (let batch = 0; batch < batches; batch += 1) {
