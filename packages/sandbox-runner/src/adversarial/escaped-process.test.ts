@@ -2,7 +2,7 @@
 // with the test-only bootstrap that hands the body the real `process` and `require`, so every case here is
 // stopped by the Node permission model (layer 3) and/or the namespaces and rlimits (layer 4), not the realm.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createUnixServer } from 'node:net';
@@ -485,6 +485,41 @@ describe('escaped code: red-team findings', () => {
       return { nice: os.getPriority(), raised };
     `);
     expect(result.ok && result.value).toEqual({ nice: Math.min(19, getPriority() + SANDBOX_NICE_INCREMENT), raised: 'ERR_ACCESS_DENIED' });
+  });
+
+  // Linux schedules each session as one group where autogroups are on, whatever the nice values of its threads:
+  // the child (a session of its own) must have its group lowered, or it shares the cores with the host as an equal.
+  it.runIf(existsSync('/proc/self/autogroup'))("runs in a session scheduled below the host's (Linux autogroups)", async () => {
+    const marker = `tool-search-adversarial-autogroup-${process.pid}-${Date.now()}`;
+    const readGroup = (pid: number | 'self' | undefined) => {
+      try {
+        const match = /^(\S+) nice (-?\d+)$/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim());
+        return match === null ? undefined : { group: match[1], nice: Number(match[2]) };
+      } catch {
+        return undefined;
+      }
+    };
+    const host = readGroup('self');
+    let child: ReturnType<typeof readGroup>;
+    const { bridge } = createRecordingBridge({
+      call: async () => {
+        const sandboxPid = findPidsByCommandLine(marker)[0];
+        // The host tries a busy kernel again 100 ms later: a bounded wait for the change.
+        const until = Date.now() + 2_000;
+        child = readGroup(sandboxPid);
+        while (child?.nice !== Math.min(19, (host?.nice ?? 0) + SANDBOX_NICE_INCREMENT) && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          child = readGroup(sandboxPid);
+        }
+        return 'located';
+      },
+    });
+    const result = await runner.run({ code: `process.title = ${JSON.stringify(marker)}; await tools.call('mcp:locate:me', {}); return 1;`, bridge, timeoutMs: 15_000 });
+    expect(result).toMatchObject({ ok: true, value: 1 });
+    expect(host).toBeDefined();
+    expect(child).toBeDefined();
+    expect(child?.group).not.toBe(host?.group);
+    expect(child?.nice).toBe(Math.min(19, (host?.nice ?? 0) + SANDBOX_NICE_INCREMENT));
   });
 
   it('has no node:ffi and no ffi permission', async () => {

@@ -7,9 +7,9 @@
 // as plain JavaScript text because the worker evaluates it verbatim.
 
 /**
- * Source of the worker program; its `workerData` is `{ splitterSource, measureSource, listFdsSource, channelFd }`
- * (fds 0 to 3 of a child are pipes, the channel one of them). Messages in: `spawn`
- * (`{ op, id, command, args, argv0?, binaryPath?, closeFds?, slots, maxLineBytes, maxMembers, maxDepth }`, `slots` a
+ * Source of the worker program; its `workerData` is `{ splitterSource, measureSource, listFdsSource,
+ * autogroupSource, niceIncrement, channelFd }` (fds 0 to 3 of a child are pipes, the channel one of them).
+ * Messages in: `spawn` (`{ op, id, command, args, argv0?, binaryPath?, closeFds?, slots, maxLineBytes, maxMembers, maxDepth }`, `slots` a
  * SharedArrayBuffer of two Int32: [0] the child's pid once spawned, [1] set by the parent to kill it), `write`
  * (`{ op, id, text }`), `pause`/`resume`/`kill` (`{ op, id }`). Messages out: `line` (`{ op, id, line, bytes,
  * measured }`, `measured` when the line is within the caps), `overflow` (`{ op, id, bytes }`, a line past
@@ -28,6 +28,10 @@ const CHANNEL_FD = workerData.channelFd;
 const createLineSplitter = new Function('return (' + workerData.splitterSource + ')')();
 const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
 const listInheritableFds = new Function('return (' + workerData.listFdsSource + ')')();
+const lowerAutogroupPriority = new Function('return (' + workerData.autogroupSource + ')')();
+// A child's autogroup lowered while the kernel said busy is tried again this often, this many times.
+const AUTOGROUP_RETRY_MS = 100;
+const AUTOGROUP_ATTEMPTS = 5;
 
 function post(message) {
   parentPort.postMessage(message);
@@ -39,6 +43,16 @@ function killGroup(child) {
     process.kill(-child.pid, 'SIGKILL');
   } catch (_) {
     try { child.kill('SIGKILL'); } catch (_) {}
+  }
+}
+
+// Lowers a child's session below the host's (see lower-thread-priority.ts) as soon as it exists: its start and
+// everything after run on the host's terms. A kernel that is busy gets another try while the child lives.
+function lowerChild(child, attempt) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const outcome = lowerAutogroupPriority(fs, child.pid, workerData.niceIncrement);
+  if (outcome === 'busy' && attempt + 1 < AUTOGROUP_ATTEMPTS) {
+    setTimeout(function () { lowerChild(child, attempt + 1); }, AUTOGROUP_RETRY_MS).unref();
   }
 }
 
@@ -81,6 +95,7 @@ function start(message) {
   // The pid is published before the kill flag is read, and the parent sets the flag before it reads the pid:
   // whichever comes second sees the other's write, so a kill the parent asked for while this spawn ran is done.
   if (child.pid !== undefined) Atomics.store(slots, PID_SLOT, child.pid);
+  if (child.pid !== undefined) lowerChild(child, 0);
   const entry = { child, closed: false };
   children.set(id, entry);
   if (Atomics.load(slots, KILL_SLOT) === 1) killGroup(child);

@@ -8,6 +8,7 @@ import { CHANNEL_FD } from './build-child-bootstrap.js';
 import { CHILD_PROCESS_HOST_SOURCE } from './child-process-host-source.js';
 import { createLineSplitter } from './create-line-splitter.js';
 import { listInheritableFds } from './list-inheritable-fds.js';
+import { lowerAutogroupPriority, SANDBOX_NICE_INCREMENT } from './lower-thread-priority.js';
 import { measureJsonText } from './measure-json-text.js';
 
 /** What a relayed child reports. */
@@ -83,6 +84,8 @@ function startHost(): HostWorker {
       splitterSource: String(createLineSplitter),
       measureSource: String(measureJsonText),
       listFdsSource: String(listInheritableFds),
+      autogroupSource: String(lowerAutogroupPriority),
+      niceIncrement: SANDBOX_NICE_INCREMENT,
       channelFd: CHANNEL_FD,
     },
     env: {},

@@ -21,3 +21,45 @@ export function lowerThreadPriority(os: { getPriority(): number; setPriority(pri
     return undefined;
   }
 }
+
+/** What `lowerAutogroupPriority` reads and writes the autogroup files with (`node:fs`). */
+export interface AutogroupFiles {
+  readFileSync(path: string, encoding: 'utf8'): string;
+  writeFileSync(path: string, data: string): void;
+}
+
+/** What `lowerAutogroupPriority` did: the nice value now in force, or why nothing changed. */
+export type AutogroupOutcome = number | 'unsupported' | 'busy' | 'refused';
+
+/**
+ * Lowers the autogroup of process `pid` to `increment` nice steps below this process's own autogroup, up to 19.
+ *
+ * Linux with autogroups (`kernel.sched_autogroup_enabled`, the default of most distributions, for processes
+ * outside a CPU cgroup) schedules each session as one group, and the groups share the cores as equals whatever
+ * the nice values of their threads. A Node child is spawned detached (a session of its own, for the group kill),
+ * so lowering its threads did nothing against the host: a spinning body and the starts of other children took
+ * the host's event loop off the CPU for 20–80 ms at a time. The group's own nice value is what weighs.
+ *
+ * Self-contained (no imports, no outer names, no nested functions): the child-process host's worker embeds its
+ * source text and calls it right after each spawn. Returns the nice value written; 'unsupported' where there is
+ * no autogroup file (not Linux, or a kernel without autogroups); 'busy' when the kernel asks to try again later
+ * (it takes an unprivileged caller's change at most every 100 ms, across the machine); 'refused' otherwise (the
+ * child is gone, or the write was denied).
+ */
+export function lowerAutogroupPriority(fs: AutogroupFiles, pid: number, increment: number): AutogroupOutcome {
+  let own: string;
+  try {
+    own = fs.readFileSync('/proc/self/autogroup', 'utf8');
+  } catch {
+    return 'unsupported';
+  }
+  const current = /\bnice\s+(-?\d+)/.exec(own)?.[1];
+  if (current === undefined) return 'unsupported';
+  const nice = Math.min(19, Number(current) + increment);
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+    return nice;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EAGAIN' ? 'busy' : 'refused';
+  }
+}
