@@ -9,12 +9,13 @@
 /**
  * Source of the worker program; its `workerData` is `{ splitterSource, measureSource, listFdsSource,
  * autogroupSource, niceIncrement, channelFd }` (fds 0 to 3 of a child are pipes, the channel one of them).
- * Messages in: `spawn` (`{ op, id, command, args, argv0?, binaryPath?, closeFds?, slots, maxLineBytes, maxMembers, maxDepth }`, `slots` a
- * SharedArrayBuffer of two Int32: [0] the child's pid once spawned, [1] set by the parent to kill it), `write`
- * (`{ op, id, text }`), `pause`/`resume`/`kill` (`{ op, id }`). Messages out: `line` (`{ op, id, line, bytes,
- * measured }`, `measured` when the line is within the caps), `overflow` (`{ op, id, bytes }`, a line past
- * `maxLineBytes`: nothing more of the channel follows), `output` (`{ op, id, fd, bytes, text? }`, text for
- * stderr only), `error` (`{ op, id, message }`), `close` (`{ op, id, code, signal }`, the last of a child).
+ * Messages in: `spawn` (`{ op, id, command, args, argv0?, binaryPath?, closeFds?, slots, maxLineBytes,
+ * maxMembers, maxDepth }`, `slots` a SharedArrayBuffer of two Int32: [0] the child's pid once spawned, [1] set
+ * by the parent to kill it), `write` (`{ op, id, text }`), `pause`/`resume`/`kill` (`{ op, id }`).
+ * Messages out: `line` (`{ op, id, line, bytes, measured }`, `measured` when the line is within the caps),
+ * `overflow` (`{ op, id, bytes }`, a line past `maxLineBytes`: nothing more of the channel follows), `output`
+ * (`{ op, id, fd, bytes, text? }`, text for stderr only), `error` (`{ op, id, message }`), `close`
+ * (`{ op, id, code, signal }`, the last of a child).
  */
 export const CHILD_PROCESS_HOST_SOURCE = String.raw`'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
