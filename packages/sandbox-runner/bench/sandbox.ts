@@ -2,9 +2,11 @@
 // nothing. Targets: QuickJS cold no-op p50 <= 5 ms, warm <= 1 ms, <= 0.1 ms per bridge call; the parent's
 // event loop never blocked more than 20 ms at a time under the 50 x 1 MiB attack (both engines), and a
 // concurrent benign run within 2x its idle latency during it.
+import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { createRunner, probeRuntime, type Bridge, type Runner } from '../src/index.js';
 import { PACED_QUEUE_STATS } from '../src/internal/create-paced-queue.js';
 import type { SandboxEngine } from '../src/types.js';
@@ -170,39 +172,73 @@ async function measureEngine(engine: SandboxEngine): Promise<EngineFigures> {
 
 const format = (value: number) => value.toFixed(2).padStart(9);
 
-console.log(`host node ${process.version}, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-const figures = [await measureEngine('node'), await measureEngine('quickjs')];
-console.log(figures.map((entry) => `engine ${entry.label}`).join('\n'));
-const rows: Array<[string, (entry: EngineFigures) => number]> = [
-  ['cold no-op, p50 ms', (entry) => percentile(entry.cold, 0.5)],
-  ['warm no-op, p50 ms', (entry) => percentile(entry.warm, 0.5)],
-  ['warm no-op, p95 ms', (entry) => percentile(entry.warm, 0.95)],
-  ['per bridge call, ms', (entry) => (percentile(entry.sequential, 0.5) - percentile(entry.warm, 0.5)) / 10],
-  ['benign run idle, p50 ms', (entry) => percentile(entry.idleBenign, 0.5)],
-  ['benign idle, warm-paced, p50 ms', (entry) => percentile(entry.warm, 0.5)],
-  ['same work, small msgs: delay max ms', (entry) => entry.baseline.maxStallMs],
-  ['same work, small msgs: delay p99 ms', (entry) => entry.baseline.p99StallMs],
-  ['same work, small msgs: benign p50', (entry) => entry.baseline.benignP50],
-  ['95k attack: longest message ms', (entry) => entry.attack95k.longestMessageMs],
-  ['95k attack: loop delay max ms', (entry) => entry.attack95k.maxStallMs],
-  ['95k attack: loop delay p99 ms', (entry) => entry.attack95k.p99StallMs],
-  ['95k attack: benign p50 ms', (entry) => entry.attack95k.benignP50],
-  ['95k attack: warm-paced benign ms', (entry) => entry.attack95k.warmBenignP50],
-  ['at-cap attack: messages >= 1 ms', (entry) => entry.attackAtCap.heavyMessages],
-  ['at-cap attack: such message p50 ms', (entry) => entry.attackAtCap.heavyMessageP50Ms],
-  ['at-cap attack: longest message ms', (entry) => entry.attackAtCap.longestMessageMs],
-  ['at-cap attack: loop delay max ms', (entry) => entry.attackAtCap.maxStallMs],
-  ['at-cap attack: loop delay p99 ms', (entry) => entry.attackAtCap.p99StallMs],
-  ['at-cap attack: benign p50 ms', (entry) => entry.attackAtCap.benignP50],
-  ['at-cap attack: warm-paced benign ms', (entry) => entry.attackAtCap.warmBenignP50],
-  ['at-cap attack: attack run ms', (entry) => entry.attackAtCap.attackMs],
-];
-console.log(`\n| measure                              |      node |   quickjs |`);
-console.log(`|--------------------------------------|----------:|----------:|`);
-for (const [name, pick] of rows) console.log(`| ${name.padEnd(36)} |${figures.map((entry) => format(pick(entry))).join(' |')} |`);
-console.log('\n"longest message": the parent\'s own work on one sandbox message (parse and checks); "loop delay" also');
-console.log('counts GC and the OS scheduler, so on a loaded machine its max says more about the machine than the runner.');
-console.log('"benign": a `return 6 * 7` run every 20 ms on a pool of 2 (the Node pool cannot refill that fast, so many');
-console.log('of its runs are cold); "warm-paced": one every 150 ms on a second pool of 2, idle figure = the warm no-op.');
-console.log('targets: quickjs cold <= 5 ms, warm <= 1 ms, <= 0.1 ms per call; max loop stall <= 20 ms (both);');
-console.log('benign p50 during an attack <= 2x its idle p50 (both).');
+/** Set in the process that measures one engine (see measureInOwnProcess). */
+const ENGINE_VARIABLE = 'TOOL_SEARCH_BENCH_SANDBOX_ENGINE';
+
+/**
+ * Measures `engine` in a fresh process of its own. Measured one after the other in one process, the second
+ * engine ran on the heap and the garbage collections the first one left: the 95k attack's loop-delay maximum of
+ * whichever engine came second was 21–24 ms, of whichever came first 10–19 ms (two runs in each order).
+ */
+function measureInOwnProcess(engine: SandboxEngine): Promise<EngineFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+      env: { ...process.env, [ENGINE_VARIABLE]: engine },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(JSON.parse(output) as EngineFigures);
+      else reject(new Error(`measuring the ${engine} engine failed (exit ${code ?? signal})`));
+    });
+  });
+}
+
+const only = process.env[ENGINE_VARIABLE];
+if (only === 'node' || only === 'quickjs') {
+  process.stdout.write(JSON.stringify(await measureEngine(only)));
+} else if (only !== undefined) {
+  throw new Error(`${ENGINE_VARIABLE} must be node or quickjs, got ${JSON.stringify(only)}`);
+} else {
+  console.log(`host node ${process.version}, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  printTable([await measureInOwnProcess('node'), await measureInOwnProcess('quickjs')]);
+}
+
+function printTable(figures: EngineFigures[]): void {
+  console.log(figures.map((entry) => `engine ${entry.label}`).join('\n'));
+  const rows: Array<[string, (entry: EngineFigures) => number]> = [
+    ['cold no-op, p50 ms', (entry) => percentile(entry.cold, 0.5)],
+    ['warm no-op, p50 ms', (entry) => percentile(entry.warm, 0.5)],
+    ['warm no-op, p95 ms', (entry) => percentile(entry.warm, 0.95)],
+    ['per bridge call, ms', (entry) => (percentile(entry.sequential, 0.5) - percentile(entry.warm, 0.5)) / 10],
+    ['benign run idle, p50 ms', (entry) => percentile(entry.idleBenign, 0.5)],
+    ['benign idle, warm-paced, p50 ms', (entry) => percentile(entry.warm, 0.5)],
+    ['same work, small msgs: delay max ms', (entry) => entry.baseline.maxStallMs],
+    ['same work, small msgs: delay p99 ms', (entry) => entry.baseline.p99StallMs],
+    ['same work, small msgs: benign p50', (entry) => entry.baseline.benignP50],
+    ['95k attack: longest message ms', (entry) => entry.attack95k.longestMessageMs],
+    ['95k attack: loop delay max ms', (entry) => entry.attack95k.maxStallMs],
+    ['95k attack: loop delay p99 ms', (entry) => entry.attack95k.p99StallMs],
+    ['95k attack: benign p50 ms', (entry) => entry.attack95k.benignP50],
+    ['95k attack: warm-paced benign ms', (entry) => entry.attack95k.warmBenignP50],
+    ['at-cap attack: messages >= 1 ms', (entry) => entry.attackAtCap.heavyMessages],
+    ['at-cap attack: such message p50 ms', (entry) => entry.attackAtCap.heavyMessageP50Ms],
+    ['at-cap attack: longest message ms', (entry) => entry.attackAtCap.longestMessageMs],
+    ['at-cap attack: loop delay max ms', (entry) => entry.attackAtCap.maxStallMs],
+    ['at-cap attack: loop delay p99 ms', (entry) => entry.attackAtCap.p99StallMs],
+    ['at-cap attack: benign p50 ms', (entry) => entry.attackAtCap.benignP50],
+    ['at-cap attack: warm-paced benign ms', (entry) => entry.attackAtCap.warmBenignP50],
+    ['at-cap attack: attack run ms', (entry) => entry.attackAtCap.attackMs],
+  ];
+  console.log(`\n| measure                              |      node |   quickjs |`);
+  console.log(`|--------------------------------------|----------:|----------:|`);
+  for (const [name, pick] of rows) console.log(`| ${name.padEnd(36)} |${figures.map((entry) => format(pick(entry))).join(' |')} |`);
+  console.log('\n"longest message": the parent\'s own work on one sandbox message (parse and checks); "loop delay" also');
+  console.log('counts GC and the OS scheduler, so on a loaded machine its max says more about the machine than the runner.');
+  console.log('"benign": a `return 6 * 7` run every 20 ms on a pool of 2 (the Node pool cannot refill that fast, so many');
+  console.log('of its runs are cold); "warm-paced": one every 150 ms on a second pool of 2, idle figure = the warm no-op.');
+  console.log('targets: quickjs cold <= 5 ms, warm <= 1 ms, <= 0.1 ms per call; max loop stall <= 20 ms (both);');
+  console.log('benign p50 during an attack <= 2x its idle p50 (both). Each engine is measured in a fresh process of its own.');
+}
