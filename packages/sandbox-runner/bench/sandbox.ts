@@ -178,7 +178,8 @@ const ENGINE_VARIABLE = 'TOOL_SEARCH_BENCH_SANDBOX_ENGINE';
 /**
  * Measures `engine` in a fresh process of its own. Measured one after the other in one process, the second
  * engine ran on the heap and the garbage collections the first one left: the 95k attack's loop-delay maximum of
- * whichever engine came second was 21–24 ms, of whichever came first 10–19 ms (two runs in each order).
+ * whichever engine came second was 21–24 ms, of whichever came first 10–19 ms (five runs, three in one order and
+ * two in the other).
  */
 function measureInOwnProcess(engine: SandboxEngine): Promise<EngineFigures> {
   return new Promise((resolve, reject) => {
