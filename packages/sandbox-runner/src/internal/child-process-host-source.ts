@@ -21,6 +21,7 @@ export const CHILD_PROCESS_HOST_SOURCE = String.raw`'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const { closeSync, openSync } = fs;
 const PID_SLOT = 0;
 const KILL_SLOT = 1;
@@ -48,10 +49,11 @@ function killGroup(child) {
 }
 
 // Lowers a child's session below the host's (see lower-thread-priority.ts) as soon as it exists: its start and
-// everything after run on the host's terms. A kernel that is busy gets another try while the child lives.
+// everything after run on the host's terms. A kernel that is busy gets another try while the child lives. This
+// thread's nice value (the host's; the child's threads start from it) is the base where the host has no group.
 function lowerChild(child, attempt) {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const outcome = lowerAutogroupPriority(fs, child.pid, workerData.niceIncrement);
+  const outcome = lowerAutogroupPriority(fs, child.pid, workerData.niceIncrement, os.getPriority());
   if (outcome === 'busy' && attempt + 1 < AUTOGROUP_ATTEMPTS) {
     setTimeout(function () { lowerChild(child, attempt + 1); }, AUTOGROUP_RETRY_MS).unref();
   }

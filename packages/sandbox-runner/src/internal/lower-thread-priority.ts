@@ -40,20 +40,24 @@ export type AutogroupOutcome = number | 'unsupported' | 'busy' | 'refused';
  * so lowering its threads did nothing against the host: a spinning body and the starts of other children took
  * the host's event loop off the CPU for 20–80 ms at a time. The group's own nice value is what weighs.
  *
+ * A process of the root group (the session of PID 1, as a service or a CI job started by it may be; the kernel
+ * then shows an empty autogroup file) has no group of its own: there each of its threads weighs by its own nice
+ * value against the child's group, so `ownNice` (the calling thread's nice value) is the base instead.
+ *
  * Self-contained (no imports, no outer names, no nested functions): the child-process host's worker embeds its
  * source text and calls it right after each spawn. Returns the nice value written; 'unsupported' where there is
- * no autogroup file (not Linux, or a kernel without autogroups); 'busy' when the kernel asks to try again later
- * (it takes an unprivileged caller's change at most every 100 ms, across the machine); 'refused' otherwise (the
- * child is gone, or the write was denied).
+ * no autogroup file (not Linux, or a kernel without autogroups) or one it cannot read; 'busy' when the kernel
+ * asks to try again later (it takes an unprivileged caller's change at most every 100 ms, across the machine);
+ * 'refused' otherwise (the child is gone, or the write was denied).
  */
-export function lowerAutogroupPriority(fs: AutogroupFiles, pid: number, increment: number): AutogroupOutcome {
+export function lowerAutogroupPriority(fs: AutogroupFiles, pid: number, increment: number, ownNice: number): AutogroupOutcome {
   let own: string;
   try {
     own = fs.readFileSync('/proc/self/autogroup', 'utf8');
   } catch {
     return 'unsupported';
   }
-  const current = /\bnice\s+(-?\d+)/.exec(own)?.[1];
+  const current = own.trim() === '' ? ownNice : /\bnice\s+(-?\d+)/.exec(own)?.[1];
   if (current === undefined) return 'unsupported';
   const nice = Math.min(19, Number(current) + increment);
   try {
