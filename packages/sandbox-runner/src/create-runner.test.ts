@@ -237,7 +237,11 @@ describe('createRunner options', { timeout: TEST_TIMEOUT }, () => {
   });
 
   it('serves a run from the pool (warm) and without one (cold)', async () => {
-    const warmResult = await run('return 1');
+    // A runner of its own: the shared one refills its pool on a timer after each run, which the previous test's
+    // last run may not have reached yet. A new runner's pool starts its child at once.
+    const warmRunner = createRunner({ pool: { size: 1 } });
+    const warmResult = await warmRunner.run({ code: 'return 1', bridge: createRecordingBridge().bridge });
+    await warmRunner.close();
     const coldRunner = createRunner({ pool: { size: 0 } });
     const coldResult = await coldRunner.run({ code: 'return 1', bridge: createRecordingBridge().bridge });
     await coldRunner.close();
