@@ -1,7 +1,7 @@
 // The QuickJS engine on the parent's side: worker threads that each run one body at a time in a fresh QuickJS
 // runtime and context (see quickjs-worker-source.ts), handed to runs as `SandboxChild`s so that the warm pool and
 // `executeRun` (every budget, result and error code) are the same for both engines. The WebAssembly module is
-// compiled once per process and shared by every worker.
+// compiled once per process and shared by every worker; the process's tier-up moves it to optimised code early.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,7 @@ import { measureJsonText } from './measure-json-text.js';
 import { parseChildMessage } from './parse-child-message.js';
 import { QUICKJS_WORKER_SOURCE } from './quickjs-worker-source.js';
 import { REALM_RUNTIME_SOURCE } from './realm-runtime-source.js';
+import { quickJsTierUp, startQuickJsTierUp, stopQuickJsTierUp, TIER_UP_CONTEXTS, TIER_UP_NICE_INCREMENT, TIER_UP_QUIET_MS } from './start-quickjs-tier-up.js';
 import { maxChannelLineBytes, type ChildExit, type ChildReadiness, type SandboxChild, type SandboxChildListener } from './spawn-sandbox-child.js';
 
 /** How long a worker may take to give a run's context back after it was told to; then it is terminated. */
@@ -79,6 +80,8 @@ export interface QuickJsWorkerData {
   memoryPages: number;
   realmLimits: ReturnType<typeof realmLimits>;
   escapedForTests: boolean;
+  /** Non-zero for the process's tier-up worker only: the throwaway contexts it runs its loop in, serving no run. */
+  tierUpContexts: number;
 }
 
 type WorkerEvent =
@@ -137,15 +140,16 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
   const waiters: Array<(handle: EngineWorker | undefined) => void> = [];
   const stats = { workersStarted: 0, workersTerminated: 0, instancesReplaced: 0 };
   let closed = false;
+  let lastLeaseAt = 0;
+  let tierUpTimer: ReturnType<typeof setTimeout> | undefined;
 
   function terminate(handle: EngineWorker): void {
     stats.workersTerminated += 1;
     void handle.worker.terminate();
   }
 
-  async function startWorker(): Promise<EngineWorker> {
-    const abortFlag = new SharedArrayBuffer(8);
-    const workerData: QuickJsWorkerData = {
+  async function workerDataOf(abortFlag: SharedArrayBuffer): Promise<QuickJsWorkerData> {
+    return {
       corePath: quickjs.corePath,
       variantPath: quickjs.variantPath,
       version: quickjs.version,
@@ -159,7 +163,37 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       memoryPages: wasmMemoryPages(options.limits.heapMb),
       realmLimits: realmLimits(options.limits),
       escapedForTests: options.escapedForTests === true,
+      tierUpContexts: 0,
     };
+  }
+
+  // The process's tier-up (see start-quickjs-tier-up.ts) starts once this engine has leased nothing for a while.
+  function tierUpWhenQuiet(workerData: QuickJsWorkerData): void {
+    if (tierUpTimer !== undefined || closed || quickJsTierUp().state !== 'idle') return;
+    const check = () => {
+      tierUpTimer = undefined;
+      if (closed) return;
+      const quietMs = performance.now() - lastLeaseAt;
+      if (quietMs < TIER_UP_QUIET_MS) {
+        tierUpTimer = setTimeout(check, TIER_UP_QUIET_MS - quietMs).unref();
+        return;
+      }
+      startQuickJsTierUp(engine, QUICKJS_WORKER_SOURCE, () => ({
+        eval: true,
+        workerData: { ...workerData, abortFlag: new SharedArrayBuffer(8), escapedForTests: false, niceIncrement: TIER_UP_NICE_INCREMENT, tierUpContexts: TIER_UP_CONTEXTS },
+        env: {},
+        stdout: true,
+        stderr: true,
+        resourceLimits: WORKER_RESOURCE_LIMITS,
+      }));
+    };
+    tierUpTimer = setTimeout(check, TIER_UP_QUIET_MS).unref();
+  }
+
+  async function startWorker(): Promise<EngineWorker> {
+    const abortFlag = new SharedArrayBuffer(8);
+    const workerData = await workerDataOf(abortFlag);
+    tierUpWhenQuiet(workerData);
     const worker = new Worker(QUICKJS_WORKER_SOURCE, {
       eval: true,
       workerData,
@@ -221,6 +255,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
   }
 
   function lease(): SandboxChild {
+    lastLeaseAt = performance.now();
     let listener: SandboxChildListener | undefined;
     let isReady = false;
     let hasExited = false;
@@ -371,10 +406,12 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
     };
   }
 
-  return {
+  const engine: QuickJsEngine = {
     lease,
     close() {
       closed = true;
+      clearTimeout(tierUpTimer);
+      stopQuickJsTierUp(engine);
       for (const handle of all) void handle.worker.terminate();
       all.clear();
       idle.length = 0;
@@ -383,4 +420,5 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
     },
     stats,
   };
+  return engine;
 }

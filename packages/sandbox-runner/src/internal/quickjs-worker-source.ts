@@ -419,17 +419,17 @@ parentPort.on('message', function (message) {
 const WARM_UP_BODY = "await tools.call('warm:up:call', { i: 1 }); await tools.describe('warm:up:tool'); console.log('warm', { up: true }); return { warm: true };";
 const WARM_UP_ROUNDS = 8;
 
-// Runs WARM_UP_BODY in a throwaway context while the worker starts, replying to its calls in the worker, so that
-// the first real runs find the host code on their path (QuickJS's bindings, this program) compiled by V8
-// rather than pay for that themselves. Nothing of it reaches the parent; the context is freed like any other.
-function warmUp() {
+// Runs 'body' in a throwaway context, replying to its calls in the worker for up to 'rounds' rounds, so that the
+// first real runs find the host code on their path (QuickJS's bindings, this program) compiled by V8 rather
+// than pay for that themselves. Nothing of it reaches the parent; the context is freed like any other.
+function warmUp(body, rounds) {
   warmUpLines = [];
   run = guarded(prepare);
   if (run !== undefined) {
     run.deadline = Date.now() + 10000;
-    startBody(run, WARM_UP_BODY);
+    startBody(run, body);
     if (run !== undefined) pump(run);
-    for (let round = 0; round < WARM_UP_ROUNDS && run !== undefined && !run.finished; round += 1) {
+    for (let round = 0; round < rounds && run !== undefined && !run.finished; round += 1) {
       const lines = warmUpLines.splice(0);
       let replied = false;
       for (const line of lines) {
@@ -450,9 +450,21 @@ function warmUp() {
   warmUpLines = undefined;
 }
 
+// The process's tier-up worker (see start-quickjs-tier-up.ts) runs this in 'tierUpContexts' fresh contexts and
+// ends: it serves no run. A loop of calls, because V8 moves a WebAssembly function to its optimising compiler
+// only after it has run a while, and the optimised code is shared by every worker of the process.
+const TIER_UP_BODY = "for (let i = 0; i < 100; i += 1) await tools.call('warm:up:call', { i }); await tools.search('warm up', { limit: 3 }); await tools.describe('warm:up:tool'); console.log('warm', { up: true }); return { warm: true };";
+const TIER_UP_ROUNDS = 110;
+
+function tierUp(contexts) {
+  for (let index = 0; index < contexts && !instanceBroken; index += 1) warmUp(TIER_UP_BODY, TIER_UP_ROUNDS);
+  post({ kind: 'tiered', contexts: contexts });
+}
+
 newInstance().then(function (instance) {
   quickjs = instance;
-  warmUp();
+  if (workerData.tierUpContexts > 0) return tierUp(workerData.tierUpContexts);
+  warmUp(WARM_UP_BODY, WARM_UP_ROUNDS);
   if (!instanceBroken) return post({ kind: 'started' });
   // The warm-up broke the instance (it never should): start from a fresh one.
   instanceBroken = false;
