@@ -109,6 +109,21 @@ describe('QuickJS engine: the process tier-up', () => {
     expect(tierUp()).toMatchObject({ state: 'running', started: 2 });
   });
 
+  it.each([
+    ['throws', "throw new Error('the tier-up failed');"],
+    ['exits before it is done', 'process.exit(3);'],
+  ])('is not tried again after its worker %s, and the failure stays in the worker', async (_how, source) => {
+    vi.resetModules();
+    const { quickJsTierUp, startQuickJsTierUp } = await import('./start-quickjs-tier-up.js');
+    const owner = {};
+    startQuickJsTierUp(owner, source, () => ({ eval: true, stdout: true, stderr: true }));
+    expect(quickJsTierUp()).toMatchObject({ state: 'running', started: 1 });
+    await within(quickJsTierUp().exited!, "the failed tier-up worker's thread to end");
+    expect(quickJsTierUp()).toMatchObject({ state: 'done', started: 1 });
+    startQuickJsTierUp(owner, 'unused', () => ({ eval: true }));
+    expect(quickJsTierUp()).toMatchObject({ state: 'done', started: 1 });
+  });
+
   it('is never started by an engine closed before it was quiet', async () => {
     const { newEngine, runOn, tierUp } = await freshModules();
     const engine = newEngine();

@@ -64,12 +64,12 @@ export function startQuickJsTierUp(owner: object, source: string, workerOptions:
     tierUp.state = 'done';
     void worker.terminate();
   });
-  // A tier-up that failed is not tried again: the runs only miss a speed-up.
-  worker.on('error', () => {
-    if (tierUp.worker === worker) tierUp.state = 'done';
-  });
+  // A tier-up that failed or ended before it was done (an error, its heap limit) is not tried again: the runs
+  // only miss a speed-up. (An 'error' needs a listener, or it would be thrown in the host; the exit follows it.)
+  worker.on('error', () => {});
   worker.on('exit', () => {
     if (tierUp.worker !== worker) return;
+    tierUp.state = 'done';
     tierUp.worker = undefined;
     tierUp.owner = undefined;
   });
