@@ -140,7 +140,10 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
   const waiters: Array<(handle: EngineWorker | undefined) => void> = [];
   const stats = { workersStarted: 0, workersTerminated: 0, instancesReplaced: 0 };
   let closed = false;
-  let lastLeaseAt = 0;
+  // The tier-up's notion of quiet: when this engine last leased a context or a run on one ended, and how many
+  // leases are running a body now (a pooled lease that waits for its run does not count).
+  let lastActivityAt = 0;
+  let runsInProgress = 0;
   let tierUpTimer: ReturnType<typeof setTimeout> | undefined;
 
   function terminate(handle: EngineWorker): void {
@@ -167,13 +170,14 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
     };
   }
 
-  // The process's tier-up (see start-quickjs-tier-up.ts) starts once this engine has leased nothing for a while.
+  // The process's tier-up (see start-quickjs-tier-up.ts) starts once this engine has had no run in progress and
+  // leased nothing for a while.
   function tierUpWhenQuiet(workerData: QuickJsWorkerData): void {
     if (tierUpTimer !== undefined || closed || quickJsTierUp().state !== 'idle') return;
     const check = () => {
       tierUpTimer = undefined;
       if (closed) return;
-      const quietMs = performance.now() - lastLeaseAt;
+      const quietMs = runsInProgress > 0 ? 0 : performance.now() - lastActivityAt;
       if (quietMs < TIER_UP_QUIET_MS) {
         tierUpTimer = setTimeout(check, TIER_UP_QUIET_MS - quietMs).unref();
         return;
@@ -255,11 +259,13 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
   }
 
   function lease(): SandboxChild {
-    lastLeaseAt = performance.now();
+    lastActivityAt = performance.now();
     let listener: SandboxChildListener | undefined;
     let isReady = false;
     let hasExited = false;
     let released = false;
+    // A body was sent and this lease has not ended: the engine is not quiet (see tierUpWhenQuiet).
+    let running = false;
     // 'prepare' was posted. A lease killed before that has nothing in the worker to release: the worker is
     // given back once it has started (below), and a 'release' sent meanwhile would come back as a stray
     // 'released' to whichever lease holds the worker by then.
@@ -284,6 +290,11 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
     function end(exit: ChildExit): void {
       if (hasExited) return;
       hasExited = true;
+      lastActivityAt = performance.now();
+      if (running) {
+        running = false;
+        runsInProgress -= 1;
+      }
       if (releaseTimer !== undefined) clearTimeout(releaseTimer);
       deliverStarted();
       if (!isReady) resolveReady({ ok: false, reason: exit.stderrTail || 'the QuickJS worker ended before it was ready', cause: 'exited' });
@@ -392,6 +403,10 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       },
       send(message) {
         if (hasExited || released || handle === undefined) return;
+        if (!running && (message as { type?: unknown }).type === 'run') {
+          running = true;
+          runsInProgress += 1;
+        }
         handle.worker.postMessage(message);
       },
       kill,

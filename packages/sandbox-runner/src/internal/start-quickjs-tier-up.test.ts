@@ -25,12 +25,12 @@ async function freshModules() {
     closers.push(() => engine.close());
     return engine;
   };
-  const runOn = (engine: ReturnType<typeof newEngine>, code: string) =>
+  const runOn = (engine: ReturnType<typeof newEngine>, code: string, runBridge: Bridge = bridge) =>
     within(
       executeRun({
         child: engine.lease(),
         code,
-        bridge,
+        bridge: runBridge,
         timeoutMs: 20_000,
         limits: { ...DEFAULT_LIMITS },
         warm: false,
@@ -88,6 +88,27 @@ describe('QuickJS engine: the process tier-up', () => {
     await until(() => tierUp().state !== 'idle', 'the tier-up to start once the leases stop');
     // (Less a millisecond: the timer and performance.now() round differently.)
     expect(performance.now() - lastLeaseAt).toBeGreaterThanOrEqual(TIER_UP_QUIET_MS - 1);
+  });
+
+  it('waits while a run is in progress, however long ago its lease was', async () => {
+    const { newEngine, runOn, tierUp } = await freshModules();
+    const engine = newEngine();
+    let callEndedAt = 0;
+    let stateDuringCall: string | undefined;
+    const slowBridge: Bridge = {
+      ...bridge,
+      call: async (_id, args) => {
+        await sleep(3 * TIER_UP_QUIET_MS);
+        stateDuringCall = tierUp().state;
+        callEndedAt = performance.now();
+        return args;
+      },
+    };
+    const result = await runOn(engine, "return await tools.call('mcp:a:b', { slow: true });", slowBridge);
+    expect(result).toMatchObject({ ok: true, value: { slow: true } });
+    expect(stateDuringCall).toBe('idle');
+    await until(() => tierUp().state !== 'idle', 'the tier-up to start once the run has ended');
+    expect(performance.now() - callEndedAt).toBeGreaterThanOrEqual(TIER_UP_QUIET_MS - 1);
   });
 
   it("is stopped by the close of the engine that started it, and the next engine starts it again", async () => {
