@@ -140,10 +140,11 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
   const waiters: Array<(handle: EngineWorker | undefined) => void> = [];
   const stats = { workersStarted: 0, workersTerminated: 0, instancesReplaced: 0 };
   let closed = false;
-  // The tier-up's notion of quiet: when this engine last leased a context or a run on one ended, and how many
-  // leases are running a body now (a pooled lease that waits for its run does not count).
+  // The tier-up's notion of quiet: how many leases are busy (from the lease until its context is ready, and from
+  // its run until its end; a ready context that waits for its run, as a pooled one does, is not busy), and when
+  // a lease last became busy or stopped being busy.
+  let busyLeases = 0;
   let lastActivityAt = 0;
-  let runsInProgress = 0;
   let tierUpTimer: ReturnType<typeof setTimeout> | undefined;
 
   function terminate(handle: EngineWorker): void {
@@ -177,7 +178,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
     const check = () => {
       tierUpTimer = undefined;
       if (closed) return;
-      const quietMs = runsInProgress > 0 ? 0 : performance.now() - lastActivityAt;
+      const quietMs = busyLeases > 0 ? 0 : performance.now() - lastActivityAt;
       if (quietMs < TIER_UP_QUIET_MS) {
         tierUpTimer = setTimeout(check, TIER_UP_QUIET_MS - quietMs).unref();
         return;
@@ -259,13 +260,18 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
   }
 
   function lease(): SandboxChild {
-    lastActivityAt = performance.now();
     let listener: SandboxChildListener | undefined;
     let isReady = false;
     let hasExited = false;
     let released = false;
-    // A body was sent and this lease has not ended: the engine is not quiet (see tierUpWhenQuiet).
-    let running = false;
+    let busy = false;
+    function setBusy(next: boolean): void {
+      if (busy === next) return;
+      busy = next;
+      busyLeases += next ? 1 : -1;
+      lastActivityAt = performance.now();
+    }
+    setBusy(true);
     // 'prepare' was posted. A lease killed before that has nothing in the worker to release: the worker is
     // given back once it has started (below), and a 'release' sent meanwhile would come back as a stray
     // 'released' to whichever lease holds the worker by then.
@@ -290,11 +296,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
     function end(exit: ChildExit): void {
       if (hasExited) return;
       hasExited = true;
-      lastActivityAt = performance.now();
-      if (running) {
-        running = false;
-        runsInProgress -= 1;
-      }
+      setBusy(false);
       if (releaseTimer !== undefined) clearTimeout(releaseTimer);
       deliverStarted();
       if (!isReady) resolveReady({ ok: false, reason: exit.stderrTail || 'the QuickJS worker ended before it was ready', cause: 'exited' });
@@ -316,6 +318,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       if (!isReady) {
         if (message.type !== 'ready') return protocolError(`expected ready, got ${message.type}`);
         isReady = true;
+        setBusy(false);
         return resolveReady({ ok: true, version: message.version });
       }
       if (message.type === 'ready' || message.type === 'refused') return protocolError(`unexpected ${message.type}`);
@@ -403,10 +406,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       },
       send(message) {
         if (hasExited || released || handle === undefined) return;
-        if (!running && (message as { type?: unknown }).type === 'run') {
-          running = true;
-          runsInProgress += 1;
-        }
+        if ((message as { type?: unknown }).type === 'run') setBusy(true);
         handle.worker.postMessage(message);
       },
       kill,

@@ -17,9 +17,10 @@ export const TIER_UP_CONTEXTS = 10;
 export const TIER_UP_NICE_INCREMENT = 39;
 
 /**
- * How long an engine must have had no run in progress and leased nothing before it starts the tier-up, so that
- * a burst of runs (the cold ones as a process starts) does not share the machine with it. Started with the first worker instead, it ran
- * alongside the bench's cold runs: cold no-op 6.0 / 6.2 / 8.4 ms, against 4.6 / 5.3 ms without a tier-up.
+ * How long an engine must have had nothing to do (no run, no context being made) before it starts the tier-up,
+ * so that a burst of runs (the cold ones as a process starts) does not share the machine with it. Started with
+ * the first worker instead, it ran alongside the bench's cold runs: cold no-op 6.0 / 6.2 / 8.4 ms, against
+ * 4.6 / 5.3 ms without a tier-up.
  */
 export const TIER_UP_QUIET_MS = 250;
 
