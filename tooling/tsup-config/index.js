@@ -12,7 +12,10 @@ export function defineToolSearchConfig(options = {}) {
     format: ['esm'],
     platform: options.platform ?? 'node',
     target: 'es2022',
-    dts: true,
+    // Declarations read the siblings' built declarations (turbo builds them first), not their sources through
+    // the `@tool-search/source` condition: the same output, without compiling every sibling again (gateway-adapter's
+    // declarations: 18 s -> 11 s).
+    dts: { compilerOptions: { customConditions: [] } },
     sourcemap: true,
     clean: true,
     splitting: false,
