@@ -171,8 +171,8 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
     };
   }
 
-  // The process's tier-up (see start-quickjs-tier-up.ts) starts once this engine has had no run in progress and
-  // leased nothing for a while.
+  // The process's tier-up (see start-quickjs-tier-up.ts) starts once no lease of this engine has been busy for a
+  // while (busyLeases, lastActivityAt).
   function tierUpWhenQuiet(workerData: QuickJsWorkerData): void {
     if (tierUpTimer !== undefined || closed || quickJsTierUp().state !== 'idle') return;
     const check = () => {

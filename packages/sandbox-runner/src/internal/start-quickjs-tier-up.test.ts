@@ -56,7 +56,7 @@ const until = (condition: () => boolean, what: string, ms?: number) =>
 
 /**
  * How long a whole tier-up may take here: ~0.3 s of CPU, but at nice 19, where a machine busy with other work
- * leaves it a few percent of a core (four busy loops on two cores: 15 s and more).
+ * leaves it about 1% of a core (four busy loops on two cores: 35-41 s).
  */
 const TIER_UP_END_MS = 45_000;
 
