@@ -179,6 +179,18 @@ describe('QuickJS engine: a body that closes its function early (its script is e
     expect(calls).toEqual([]);
   });
 
+  it('lets nothing leave from a value the top level throws, whose toJSON runs when the worker reads it', async () => {
+    const { bridge, calls } = createRecordingBridge();
+    const result = await runOn(
+      createEngine(),
+      "}); throw { toJSON() { console.log('from toJSON'); tools.search('from toJSON'); return { name: 'SyntaxError', message: 'forged' }; } }; (async function (tools, console) {",
+      { bridge },
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'syntax' } });
+    expect(result.logs).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
   it('reports a top level that throws as the early close it is, and keeps the worker for a clean next run', async () => {
     const quickjs = createEngine();
     const early = await runOn(quickjs, "}); Object.prototype.poisoned = true; throw new Error('from the top level'); (function () {");
@@ -214,5 +226,81 @@ describe('QuickJS engine: a lease ended while its worker was still starting', ()
       next.kill();
       await within(next.exited, 'the next lease to end');
     }
+  });
+});
+
+describe('QuickJS engine: replies to bridge calls', () => {
+  it('settles each of several calls in flight with its own reply when the replies come back in reverse order', async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const { bridge } = createRecordingBridge({
+      call: async (_id, args) => {
+        const n = (args as { n: number }).n;
+        await sleep((5 - n) * 15);
+        return { n, squared: n * n };
+      },
+    });
+    const result = await runOn(
+      createEngine(),
+      "const order = []; const all = await Promise.all([0, 1, 2, 3, 4].map(async (n) => { const got = await tools.call('mcp:a:b', { n }); order.push(got.n); return got.squared; })); return { all, order };",
+      { bridge },
+    );
+    expect(result).toMatchObject({ ok: true, value: { all: [0, 1, 4, 9, 16], order: [4, 3, 2, 1, 0] } });
+  });
+
+  it('never lets a reply left for a killed run reach the next run of the same worker (whose call ids start at 1 again)', async () => {
+    const quickjs = createEngine();
+    for (let round = 0; round < 5; round += 1) {
+      // The first run's body makes call 1, gets its reply, then spins; a reply to a call 2 it never made waits
+      // on the port while it spins, and the run is killed with it still there.
+      const first = quickjs.lease();
+      const sawCall = createDeferred<number>();
+      const sawStarted = createDeferred<undefined>();
+      first.attach({
+        onMessage(message) {
+          if (message.type === 'started') sawStarted.resolve(undefined);
+          if (message.type === 'call') sawCall.resolve(message.id);
+        },
+        onProtocolError() {},
+        onOutput() {},
+        onExit() {},
+      });
+      expect(await within(first.ready, 'the first lease to be ready')).toMatchObject({ ok: true });
+      first.send({ type: 'run', code: "await tools.call('mcp:a:b', {}); for (;;) {}" });
+      const id = await within(sawCall.promise, 'the first run to make its call');
+      first.send({ type: 'reply', id, ok: true, json: '"first"' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      first.send({ type: 'reply', id: 2, ok: true, json: '"stale"' });
+      first.kill();
+      await within(first.exited, 'the first lease to end');
+      // The next run on the same worker makes calls 1 and 2 and must see its own replies only.
+      const { bridge } = createRecordingBridge({ call: async (_id, args) => `own ${(args as { n: number }).n}` });
+      const next = await runOn(quickjs, "const one = await tools.call('mcp:a:b', { n: 1 }); const two = await tools.call('mcp:a:b', { n: 2 }); return [one, two];", { bridge });
+      expect(next).toMatchObject({ ok: true, value: ['own 1', 'own 2'] });
+    }
+    expect(quickjs.stats).toMatchObject({ workersStarted: 1, workersTerminated: 0 });
+  });
+
+  it('ends the thread of a worker whose run waits on a call when the engine closes', async () => {
+    const quickjs = createEngine();
+    const never = createDeferred<unknown>();
+    const { bridge, calls } = createRecordingBridge({ call: () => never.promise });
+    const child = quickjs.lease();
+    const running = executeRun({
+      child,
+      code: "return await tools.call('mcp:slow:never', {});",
+      bridge,
+      timeoutMs: 30_000,
+      limits: { ...DEFAULT_LIMITS },
+      warm: false,
+      startedAt: performance.now(),
+      logger: pino({ level: 'silent' }),
+    });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // The worker now waits for the reply; terminating it must not wait for the run's 30 s.
+    const closedAt = performance.now();
+    quickjs.close();
+    await within(child.exited, 'the waiting worker to end', 5_000);
+    expect(performance.now() - closedAt).toBeLessThan(5_000);
+    expect(await within(running, 'the run to end', 5_000)).toMatchObject({ ok: false, error: { code: 'crashed' } });
   });
 });

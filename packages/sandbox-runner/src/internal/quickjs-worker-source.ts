@@ -30,9 +30,17 @@ const MEMORY_REPLACE_BYTES = 32 * 1024 * 1024;
 // WebAssembly memory is the bound.
 function newInstance() {
   const memory = new WebAssembly.Memory({ initial: 256, maximum: workerData.memoryPages });
-  return core.newQuickJSWASMModuleFromVariant(core.newVariant(baseVariant, { wasmModule: workerData.wasmModule, wasmMemory: memory }));
+  return core.newQuickJSWASMModuleFromVariant(core.newVariant(baseVariant, { wasmModule: workerData.wasmModule, wasmMemory: memory })).then(function (module) {
+    return { module: module, memory: memory };
+  });
 }
+// The instance in use, and its memory (whose buffer is replaced whenever the memory grows).
 let quickjs;
+let wasmMemory;
+function useInstance(instance) {
+  quickjs = instance.module;
+  wasmMemory = instance.memory;
+}
 let instanceBroken = false;
 let run;
 // While the worker warms up, protocol lines are collected here instead of posted (see warmUp).
@@ -67,6 +75,7 @@ function dispose(state) {
   // the instance, which is then replaced as well.
   if (state === undefined || instanceBroken) return;
   try {
+    state.raw.module._free(state.raw.scratch);
     for (const handle of state.handles) if (handle.alive) handle.dispose();
     state.context.dispose();
     state.runtime.dispose();
@@ -95,7 +104,7 @@ function prepare() {
   runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
   const context = runtime.newContext();
   // evaluating: the body's script is being evaluated (see evaluateSingleFunction); no host function acts meanwhile.
-  const state = { runtime: runtime, context: context, handles: [], deadline: Infinity, finished: false, evaluating: false, settle: undefined, start: undefined };
+  const state = { runtime: runtime, context: context, handles: [], deadline: Infinity, finished: false, evaluating: false, settle: undefined, start: undefined, raw: undefined };
   runtime.setInterruptHandler(function () {
     return aborted() || Date.now() > state.deadline;
   });
@@ -110,12 +119,15 @@ function prepare() {
         '), ({ installGlobals: true, lockCodeGeneration: true, batchCalls: true })]',
     ),
   );
+  // jsonStringify: for writeChannel's stringOf (tests only). sourceText: for the body check.
   const jsonStringify = context.getProp(basics, 0);
   state.sourceText = context.getProp(basics, 1);
   const limits = context.getProp(basics, 2);
   const options = context.getProp(basics, 3);
   basics.dispose();
   state.handles.push(jsonStringify, state.sourceText, limits, options);
+  // A realm string whose copy came back short (QuickJS hands strings over as C strings, which end at a NUL) is
+  // taken again as its JSON text, which escapes NUL.
   const stringOf = function (handle) {
     if (context.typeof(handle) !== 'string') return undefined;
     const text = context.getString(handle);
@@ -134,14 +146,14 @@ function prepare() {
   };
   // For text that cannot hold a NUL (JSON.stringify escapes it): one copy, no length check. Should a broken
   // realm pass a NUL anyway, the text crosses cut short, which the parent refuses or reads as a shorter message
-  // the realm could have sent whole.
+  // the realm could have sent whole. (The outbox's text crosses the same way: see takeOutbox.)
   const jsonTextOf = function (handle) {
     return context.typeof(handle) === 'string' ? context.getString(handle) : undefined;
   };
   const numberOf = function (handle) {
     return context.typeof(handle) === 'number' ? context.getNumber(handle) : undefined;
   };
-  // Not called by the realm runtime, which queues its calls (batchCalls, see postCalls); it only stands in the
+  // Not called by the realm runtime, which queues its calls (batchCalls, see takeOutbox); it only stands in the
   // runtime's signature, so it checks what it is handed like any entry point.
   const hostCall = context.newFunction('hostCall', function (idHandle, methodHandle, argsHandle) {
     const id = numberOf(idHandle);
@@ -150,25 +162,14 @@ function prepare() {
     if (state.finished || state.evaluating || !Number.isSafeInteger(id) || method === undefined || argsJson === undefined) return;
     postLine('{"type":"call","id":' + id + ',"method":' + JSON.stringify(method) + ',"args":' + argsJson + '}', withinCaps(argsJson, REALM_LIMITS.maxDepth + 1));
   });
-  const hostLog = context.newFunction('hostLog', function (levelHandle, textHandle) {
-    if (state.finished || state.evaluating) return;
-    const level = stringOf(levelHandle);
-    const text = stringOf(textHandle);
-    if (level === undefined || text === undefined) return;
-    postCalls(state);
-    postLine(JSON.stringify({ type: 'log', level: level, text: text }));
-  });
-  const hostDone = context.newFunction('hostDone', function (kindHandle, payloadHandle) {
-    if (state.finished || state.evaluating) return;
-    const kind = stringOf(kindHandle);
-    if (kind === undefined) return;
-    postCalls(state);
-    state.finished = true;
-    const payload = kind === 'ok' ? jsonTextOf(payloadHandle) : stringOf(payloadHandle);
-    if (kind === 'ok' && payload === undefined) postLine('{"type":"done","ok":true}');
-    else if (kind === 'ok') postLine('{"type":"done","ok":true,"value":' + payload + '}', withinCaps(payload, REALM_LIMITS.maxDepth));
-    else postLine(JSON.stringify({ type: 'done', ok: false, code: kind, message: payload === undefined ? '' : payload }));
-  });
+  // The realm queues log lines and its result with its calls (batchCalls) and calls these without arguments, to
+  // have the queue taken at once: a log line leaves before the body goes on, and the result even while jobs the
+  // body left behind keep QuickJS busy. Arguments a broken realm might pass are ignored.
+  const takeNow = function () {
+    if (!state.finished && !state.evaluating) takeOutbox(state);
+  };
+  const hostLog = context.newFunction('hostLog', takeNow);
+  const hostDone = context.newFunction('hostDone', takeNow);
   const hostMeasure = context.newFunction('hostMeasure', function (jsonHandle, membersHandle, depthHandle, bytesHandle) {
     const members = numberOf(membersHandle);
     const depth = numberOf(depthHandle);
@@ -187,6 +188,7 @@ function prepare() {
   state.start = context.getProp(sandboxRuntime, 'start');
   state.drainCalls = context.getProp(sandboxRuntime, 'drainCalls');
   state.handles.push(state.settle, state.start, state.drainCalls);
+  state.raw = rawInterface(runtime, context, state);
   if (workerData.escapedForTests) {
     // Test-only: the body can write raw bytes onto the channel, as code that broke out of QuickJS could.
     const writeChannel = context.newFunction('writeChannel', function (textHandle) {
@@ -211,7 +213,7 @@ function measureInPlace(context, handle, maxMembers, maxDepth, maxBytes) {
   const pointer = context.ffi.QTS_GetString(context.ctx.value, handle.value);
   if (!pointer) return 3;
   try {
-    const heap = new Uint8Array(quickjs.getWasmMemory().buffer);
+    const heap = new Uint8Array(wasmMemory.buffer);
     const end = heap.indexOf(0, pointer);
     if (end === -1) return 3;
     if (end - pointer > maxBytes) return 4;
@@ -221,53 +223,227 @@ function measureInPlace(context, handle, maxMembers, maxDepth, maxBytes) {
   }
 }
 
-// The realm queues the body's calls (batchCalls) instead of calling a host function for each: a host function
-// call costs more than the rest of a call's work in the worker. They are taken here, whenever QuickJS returns
-// to the worker and before any log or result line, so the lines leave in the order the body made them. A call
-// followed by a long synchronous stretch leaves when the body next yields.
-const CALL_METHODS = new Set(['search', 'describe', 'call']);
-function postCalls(state) {
-  if (state.finished) return;
-  const drained = state.context.callFunction(state.drainCalls, state.context.undefined);
-  if (drained.error) {
-    drained.error.dispose();
-    return;
-  }
-  const text = state.context.typeof(drained.value) === 'string' ? state.context.getString(drained.value) : '';
-  drained.value.dispose();
-  if (text === '') return;
-  for (const entry of text.split('\n')) {
-    const idEnd = entry.indexOf(' ');
-    const methodEnd = entry.indexOf(' ', idEnd + 1);
-    const id = Number(entry.slice(0, idEnd));
-    const method = entry.slice(idEnd + 1, methodEnd);
-    // Only a broken realm writes anything else: such an entry is dropped, and its call never settles.
-    if (idEnd <= 0 || methodEnd === -1 || !Number.isSafeInteger(id) || !CALL_METHODS.has(method)) continue;
-    const argsJson = entry.slice(methodEnd + 1);
-    postLine('{"type":"call","id":' + id + ',"method":"' + method + '","args":' + argsJson + '}', withinCaps(argsJson, REALM_LIMITS.maxDepth + 1));
+// A run's way through the worker (the body's script evaluated and started, a reply settled in the realm, the
+// jobs it wakes, the queue taken out) goes straight to QuickJS's C interface with pointers, below
+// quickjs-emscripten's handle objects, as measureInPlace does: those objects cost more JavaScript than QuickJS
+// spends on a call itself, and a worker's JavaScript runs unoptimised until it has run a while. Measured in a
+// runner with both threads on one CPU (where the figures repeat to the microsecond), a fresh worker's first
+// 1,500 calls took 94-101 µs each through the handle objects and 53-54 µs direct (DESIGN.md has the bench).
+// The pointers are the context's own; the scratch memory (the argument array and the job's context pointer) is
+// allocated with the context and freed with it. Every path here runs inside guarded().
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
+function rawInterface(runtime, context, state) {
+  const module = context.module;
+  const scratch = module._malloc(16);
+  if (!scratch) throw new Error('no memory for the scratch area');
+  return {
+    ffi: context.ffi,
+    module: module,
+    ctx: context.ctx.value,
+    rt: runtime.rt.value,
+    scratch: scratch,
+    argv: scratch,
+    jobContext: scratch + 12,
+    undefined: context.undefined.value,
+    true: context.true.value,
+    false: context.false.value,
+    settle: state.settle.value,
+    start: state.start.value,
+    drainCalls: state.drainCalls.value,
+    sourceText: state.sourceText.value,
+  };
+}
+
+function heapU8() {
+  return new Uint8Array(wasmMemory.buffer);
+}
+
+function heap32() {
+  return new Int32Array(wasmMemory.buffer);
+}
+
+// The first character of QuickJS's typeof of the value at 'pointer' ("number", "function", ...), as a code; 0
+// when QuickJS had no memory to say.
+function typeofInitial(raw, ctx, pointer) {
+  const kind = raw.ffi.QTS_Typeof(ctx, pointer);
+  if (!kind) return 0;
+  const initial = heapU8()[kind];
+  raw.module._free(kind);
+  return initial;
+}
+
+// A value as QuickJS dumps it (its JSON, with an error's name and message), parsed; the dump's text when that
+// is not JSON.
+function dumpValue(raw, ctx, pointer) {
+  const dumped = raw.ffi.QTS_Dump(ctx, pointer);
+  const text = dumped ? cStringText(dumped) : 'unknown error';
+  if (dumped) raw.ffi.QTS_FreeCString(ctx, dumped);
+  try {
+    return JSON.parse(text);
+  } catch (_) {
+    return text;
   }
 }
 
-// Runs QuickJS jobs (promise reactions) until none is left. An interrupt stops them; anything else that escapes
-// a job ends the run as a runtime error.
+// The text of a C string QuickJS made (UTF-8, up to its NUL).
+function cStringText(pointer) {
+  const heap = heapU8();
+  const end = heap.indexOf(0, pointer);
+  return utf8Decoder.decode(heap.subarray(pointer, end === -1 ? pointer : end));
+}
+
+// A realm string of 'text' (whose NUL, if any, ends it: only JSON text, which has none, and error messages
+// cross this way), or undefined when QuickJS has no memory left for it.
+function newRealmString(raw, text) {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  const pointer = raw.module._malloc(bytes + 1);
+  if (!pointer) return undefined;
+  const written = utf8Encoder.encodeInto(text, new Uint8Array(wasmMemory.buffer, pointer, bytes)).written;
+  heapU8()[pointer + written] = 0;
+  const value = raw.ffi.QTS_NewString(raw.ctx, pointer);
+  raw.module._free(pointer);
+  const failure = raw.ffi.QTS_ResolveException(raw.ctx, value);
+  if (!failure) return value;
+  raw.ffi.QTS_FreeValuePointer(raw.ctx, failure);
+  raw.ffi.QTS_FreeValuePointer(raw.ctx, value);
+  return undefined;
+}
+
+// Calls the realm function at 'fn' with the argument pointers given (three at most); returns the result's
+// pointer (the caller frees it) or 0 when it threw (the exception is dropped: the realm's own functions catch
+// what they can).
+function callRaw(raw, fn, first, second, third) {
+  const argv = heap32();
+  argv[raw.argv >> 2] = first === undefined ? 0 : first;
+  argv[(raw.argv >> 2) + 1] = second === undefined ? 0 : second;
+  argv[(raw.argv >> 2) + 2] = third === undefined ? 0 : third;
+  const argc = first === undefined ? 0 : second === undefined ? 1 : third === undefined ? 2 : 3;
+  const result = raw.ffi.QTS_Call(raw.ctx, fn, raw.undefined, argc, raw.argv);
+  const failure = raw.ffi.QTS_ResolveException(raw.ctx, result);
+  if (!failure) return result;
+  raw.ffi.QTS_FreeValuePointer(raw.ctx, failure);
+  raw.ffi.QTS_FreeValuePointer(raw.ctx, result);
+  return 0;
+}
+
+// Settles call 'id' in the realm: ok with its JSON text (or undefined), or failed with a message.
+function settleInRealm(state, id, ok, text) {
+  guarded(function () {
+    const raw = state.raw;
+    const idValue = raw.ffi.QTS_NewFloat64(raw.ctx, id);
+    let payload = text === undefined ? raw.undefined : newRealmString(raw, text);
+    if (payload === undefined) {
+      ok = false;
+      payload = newRealmString(raw, 'the bridge result does not fit in the sandbox memory');
+    }
+    const result = payload === undefined ? 0 : callRaw(raw, raw.settle, idValue, ok ? raw.true : raw.false, payload);
+    if (result) raw.ffi.QTS_FreeValuePointer(raw.ctx, result);
+    raw.ffi.QTS_FreeValuePointer(raw.ctx, idValue);
+    if (payload !== undefined && payload !== raw.undefined) raw.ffi.QTS_FreeValuePointer(raw.ctx, payload);
+  });
+}
+
+// The realm queues what the body sends (batchCalls: its calls, log lines and result) instead of calling a host
+// function for each: a host function call costs more than the rest of a call's work in the worker. The queue
+// is taken here whenever QuickJS returns to the worker, and at once when the body logs or ends (hostLog,
+// hostDone), and its lines leave in the order the body made them. A call followed by a long synchronous
+// stretch leaves when the body next yields. A call entry only a broken realm writes is dropped (its call never
+// settles); a log level or an error code the parent does not know is its to refuse; nothing after the result is
+// taken.
+const CALL_METHODS = new Set(['search', 'describe', 'call']);
+
+function takeOutbox(state) {
+  if (state.finished) return;
+  const raw = state.raw;
+  const drained = callRaw(raw, raw.drainCalls);
+  if (!drained) return;
+  const pointer = raw.ffi.QTS_GetString(raw.ctx, drained);
+  const text = pointer ? cStringText(pointer) : '';
+  if (pointer) raw.ffi.QTS_FreeCString(raw.ctx, pointer);
+  raw.ffi.QTS_FreeValuePointer(raw.ctx, drained);
+  if (text === '') return;
+  for (const entry of text.split('\n')) {
+    const first = entry.indexOf(' ');
+    const second = first === -1 ? -1 : entry.indexOf(' ', first + 1);
+    const head = first === -1 ? entry : entry.slice(0, first);
+    if (head === 'log') {
+      const line = second === -1 ? undefined : stringFromJson(entry.slice(second + 1));
+      if (line !== undefined) postLine(JSON.stringify({ type: 'log', level: entry.slice(first + 1, second), text: line }));
+    } else if (head === 'done') {
+      return takeDone(state, second === -1 ? entry.slice(first + 1) : entry.slice(first + 1, second), second === -1 ? undefined : entry.slice(second + 1));
+    } else {
+      const id = Number(head);
+      const method = entry.slice(first + 1, second);
+      if (first <= 0 || second === -1 || !Number.isSafeInteger(id) || !CALL_METHODS.has(method)) continue;
+      const argsJson = entry.slice(second + 1);
+      postLine('{"type":"call","id":' + id + ',"method":"' + method + '","args":' + argsJson + '}', withinCaps(argsJson, REALM_LIMITS.maxDepth + 1));
+    }
+  }
+}
+
+// The body's result: 'ok' with its JSON text (none for undefined), or an error code with its message as a JSON
+// string.
+function takeDone(state, code, payload) {
+  state.finished = true;
+  if (code === 'ok' && payload === undefined) postLine('{"type":"done","ok":true}');
+  else if (code === 'ok') postLine('{"type":"done","ok":true,"value":' + payload + '}', withinCaps(payload, REALM_LIMITS.maxDepth));
+  else postLine(JSON.stringify({ type: 'done', ok: false, code: code, message: (payload === undefined ? undefined : stringFromJson(payload)) || '' }));
+}
+
+function stringFromJson(json) {
+  try {
+    const value = JSON.parse(json);
+    return typeof value === 'string' ? value : undefined;
+  } catch (_) {
+    return undefined;
+  }
+}
+
+// Runs the pending QuickJS jobs (promise reactions) until none is left, and returns undefined, or what a job
+// threw as QuickJS dumps it (an interrupt, say). A broken instance returns undefined too (guarded).
+function runJobs(state) {
+  let thrown;
+  guarded(function () {
+    const raw = state.raw;
+    heap32()[raw.jobContext >> 2] = 0;
+    const result = raw.ffi.QTS_ExecutePendingJob(raw.rt, -1, raw.jobContext);
+    const jobContext = heap32()[raw.jobContext >> 2];
+    // No job ran: the result is a plain number, made without a context.
+    if (jobContext === 0) return raw.ffi.QTS_FreeValuePointerRuntime(raw.rt, result);
+    // The number of jobs run, or what a job threw.
+    if (typeofInitial(raw, jobContext, result) !== 110) thrown = dumpValue(raw, jobContext, result); // 'n' of "number"
+    raw.ffi.QTS_FreeValuePointer(jobContext, result);
+  });
+  return thrown;
+}
+
+// Runs QuickJS jobs until none is left. An interrupt stops them; anything else that escapes a job ends the run
+// as a runtime error.
 function pump(state) {
   for (;;) {
     if (aborted() || Date.now() > state.deadline) return;
-    const result = guarded(function () { return state.runtime.executePendingJobs(); });
-    if (result === undefined) return;
-    if (result.error) {
-      const message = guarded(function () { return String(result.error.context.dump(result.error)); });
-      result.error.dispose();
+    const thrown = runJobs(state);
+    if (instanceBroken) return;
+    if (thrown !== undefined) {
       if (aborted() || Date.now() > state.deadline) return;
       if (!state.finished) {
-        guarded(function () { postCalls(state); });
+        guarded(function () { takeOutbox(state); });
         state.finished = true;
-        postLine(JSON.stringify({ type: 'done', ok: false, code: 'runtime', message: describeDumped(message) }));
+        postLine(JSON.stringify({ type: 'done', ok: false, code: 'runtime', message: describeDumped(thrown) }));
       }
       return;
     }
-    if (!state.runtime.hasPendingJob()) return guarded(function () { postCalls(state); });
+    if (!state.raw.ffi.QTS_IsJobPending(state.raw.rt)) return guarded(function () { takeOutbox(state); });
   }
+}
+
+// A reply from the parent: settles its call in the realm and runs what that wakes.
+function applyReply(state, message) {
+  if (message.ok === true) settleInRealm(state, message.id, true, typeof message.json === 'string' ? message.json : undefined);
+  else settleInRealm(state, message.id, false, typeof message.message === 'string' ? message.message : 'the bridge call failed');
+  if (!instanceBroken) pump(state);
 }
 
 function describeDumped(dumped) {
@@ -289,39 +465,49 @@ function postSyntax(state, message) {
 // body) is the whole wrapper: only a script that is that one function expression can yield it, and evaluating
 // such a script runs none of the body. A script that yields anything else is a syntax error, and whatever its
 // top level did meanwhile stays in the context, which is thrown away: the host functions do nothing while it
-// is evaluated (no log line, no result), and the calls it queued are never taken (the run ends first). That top
-// level has exactly what the body would have had (the same realm, limits and deadline), so evaluating it here
-// rather than in a throwaway context (a second compile, which cost a warm run ~0.3 ms) gives it nothing more.
-// Returns { body } (a handle the caller disposes) or { problem } (the syntax error message).
+// is evaluated, nor while what it threw is dumped (no log line, no result), and what it queued is never taken
+// (the run ends first). That top level has exactly what the body would have had (the same realm, limits and
+// deadline), so evaluating it here rather than in a throwaway context (a second compile, which cost a warm run
+// ~0.3 ms) gives it nothing more. Returns { body } (a value pointer the caller frees) or { problem } (the
+// syntax error message).
 function evaluateSingleFunction(state, source, functionText) {
-  const context = state.context;
+  const raw = state.raw;
+  const bytes = Buffer.byteLength(source, 'utf8');
+  const pointer = raw.module._malloc(bytes + 1);
+  if (!pointer) return { problem: 'the body does not fit in the sandbox memory' };
+  const written = utf8Encoder.encodeInto(source, new Uint8Array(wasmMemory.buffer, pointer, bytes)).written;
+  heapU8()[pointer + written] = 0;
+  // Still evaluating while a thrown value is dumped: its toJSON is top-level code too.
   state.evaluating = true;
-  let result;
   try {
-    result = context.evalCode(source, 'sandbox-body.js');
+    const result = raw.ffi.QTS_Eval(raw.ctx, pointer, written, 'sandbox-body.js', 0, 0);
+    raw.module._free(pointer);
+    const thrown = raw.ffi.QTS_ResolveException(raw.ctx, result);
+    if (thrown) {
+      raw.ffi.QTS_FreeValuePointer(raw.ctx, result);
+      const dumped = dumpValue(raw, raw.ctx, thrown);
+      raw.ffi.QTS_FreeValuePointer(raw.ctx, thrown);
+      // The parser's own errors (a syntax error, or out of memory or stack for a huge body) are reported as such;
+      // anything else was thrown by top-level code, which a single function expression never runs.
+      const fromParser = dumped !== null && typeof dumped === 'object' && (dumped.name === 'SyntaxError' || dumped.name === 'InternalError');
+      return { problem: fromParser ? describeDumped(dumped) : EARLY_CLOSE };
+    }
+    let single = false;
+    if (typeofInitial(raw, raw.ctx, result) === 102) { // 'f' of "function"
+      const text = callRaw(raw, raw.sourceText, result);
+      if (text) {
+        const textPointer = raw.ffi.QTS_GetString(raw.ctx, text);
+        single = textPointer !== 0 && cStringText(textPointer) === functionText;
+        if (textPointer) raw.ffi.QTS_FreeCString(raw.ctx, textPointer);
+        raw.ffi.QTS_FreeValuePointer(raw.ctx, text);
+      }
+    }
+    if (single) return { body: result };
+    raw.ffi.QTS_FreeValuePointer(raw.ctx, result);
+    return { problem: EARLY_CLOSE };
   } finally {
     state.evaluating = false;
   }
-  if (result.error) {
-    const dumped = context.dump(result.error);
-    result.error.dispose();
-    // The parser's own errors (a syntax error, or out of memory or stack for a huge body) are reported as such;
-    // anything else was thrown by top-level code, which a single function expression never runs.
-    const fromParser = dumped !== null && typeof dumped === 'object' && (dumped.name === 'SyntaxError' || dumped.name === 'InternalError');
-    return { problem: fromParser ? describeDumped(dumped) : EARLY_CLOSE };
-  }
-  let single = false;
-  if (context.typeof(result.value) === 'function') {
-    const text = context.callFunction(state.sourceText, context.undefined, result.value);
-    if (text.error) text.error.dispose();
-    else {
-      single = context.typeof(text.value) === 'string' && context.getString(text.value) === functionText;
-      text.value.dispose();
-    }
-  }
-  if (single) return { body: result.value };
-  result.value.dispose();
-  return { problem: EARLY_CLOSE };
 }
 
 const EARLY_CLOSE = 'the body closes its function early: it must be the body of one async function';
@@ -330,32 +516,17 @@ function startBody(state, code) {
   const functionText = 'async function (tools, console) {\n' + code + '\n}';
   const source = "'use strict';(" + functionText + ')';
   guarded(function () {
+    const raw = state.raw;
     const evaluated = evaluateSingleFunction(state, source, functionText);
     if (run === undefined || state.finished) {
-      if (evaluated.body !== undefined) evaluated.body.dispose();
+      if (evaluated.body !== undefined) raw.ffi.QTS_FreeValuePointer(raw.ctx, evaluated.body);
       return;
     }
     if (evaluated.problem !== undefined) return postSyntax(state, evaluated.problem);
-    const started = state.context.callFunction(state.start, state.context.undefined, evaluated.body);
-    evaluated.body.dispose();
-    if (started.error) started.error.dispose();
-    else started.value.dispose();
+    const started = callRaw(raw, raw.start, evaluated.body);
+    raw.ffi.QTS_FreeValuePointer(raw.ctx, evaluated.body);
+    if (started) raw.ffi.QTS_FreeValuePointer(raw.ctx, started);
   });
-}
-
-function callInRealm(state, fn, args) {
-  const handles = args.map(function (value) {
-    if (typeof value === 'number') return state.context.newNumber(value);
-    if (typeof value === 'boolean') return value ? state.context.true : state.context.false;
-    if (typeof value === 'string') return state.context.newString(value);
-    return state.context.undefined;
-  });
-  guarded(function () {
-    const result = state.context.callFunction(fn, state.context.undefined, ...handles);
-    if (result.error) result.error.dispose();
-    else result.value.dispose();
-  });
-  for (const handle of handles) if (handle.alive && handle !== state.context.undefined && handle !== state.context.true && handle !== state.context.false) handle.dispose();
 }
 
 function release() {
@@ -364,7 +535,7 @@ function release() {
   dispose(state);
   let grown = false;
   try {
-    grown = quickjs.getWasmMemory().buffer.byteLength > MEMORY_REPLACE_BYTES;
+    grown = wasmMemory.buffer.byteLength > MEMORY_REPLACE_BYTES;
   } catch (_) {
     grown = true;
   }
@@ -376,7 +547,7 @@ function release() {
   if (!replace) return finish();
   instanceBroken = false;
   newInstance().then(function (fresh) {
-    quickjs = fresh;
+    useInstance(fresh);
     finish();
   }, function (error) {
     post({ kind: 'fatal', reason: 'could not create a fresh QuickJS instance: ' + String(error && error.message) });
@@ -403,10 +574,7 @@ parentPort.on('message', function (message) {
     // After a syntax error nothing of the body's script runs any further (its jobs stay queued until release).
     if (run !== undefined && !run.finished) pump(run);
   } else if (message.type === 'reply' && run !== undefined && run.deadline !== Infinity && Number.isSafeInteger(message.id)) {
-    if (run.finished) return;
-    if (message.ok === true) callInRealm(run, run.settle, [message.id, true, typeof message.json === 'string' ? message.json : undefined]);
-    else callInRealm(run, run.settle, [message.id, false, typeof message.message === 'string' ? message.message : 'the bridge call failed']);
-    pump(run);
+    if (!run.finished) applyReply(run, message);
   } else if (message.type === 'release') {
     release();
   }
@@ -435,7 +603,7 @@ function warmUp(body, rounds) {
       for (const line of lines) {
         const message = JSON.parse(line);
         if (message.type !== 'call') continue;
-        callInRealm(run, run.settle, [message.id, true, JSON.stringify(message.args)]);
+        settleInRealm(run, message.id, true, JSON.stringify(message.args));
         replied = true;
       }
       if (!replied) break;
@@ -462,14 +630,14 @@ function tierUp(contexts) {
 }
 
 newInstance().then(function (instance) {
-  quickjs = instance;
+  useInstance(instance);
   if (workerData.tierUpContexts > 0) return tierUp(workerData.tierUpContexts);
   warmUp(WARM_UP_BODY, WARM_UP_ROUNDS);
   if (!instanceBroken) return post({ kind: 'started' });
   // The warm-up broke the instance (it never should): start from a fresh one.
   instanceBroken = false;
   return newInstance().then(function (fresh) {
-    quickjs = fresh;
+    useInstance(fresh);
     post({ kind: 'started' });
   });
 }).catch(function (error) {

@@ -9,8 +9,11 @@
  * Source of a strict-mode function expression
  * `(hostCall, hostLog, hostDone, hostMeasure, limits, options) => runtime`, where `limits` is
  * `{ logLineBytes, resultBytes, inFlightCalls, maxMembers, maxDepth }` and `options` is
- * `{ installGlobals, lockCodeGeneration, batchCalls }`. With `batchCalls`, calls are not handed to `hostCall`
- * but queued until the host takes them with the runtime's `drainCalls()`.
+ * `{ installGlobals, lockCodeGeneration, batchCalls }`. With `batchCalls`, calls, log lines and the result are
+ * not handed to the host functions but queued, one entry a line, until the host takes them with the runtime's
+ * `drainCalls()`: `<id> <method> <argsJson>`, `log <level> <JSON string>`, `done ok[ <resultJson>]` or
+ * `done <code> <JSON string>` (JSON text holds no raw newline, and no NUL to cut a C string short). `hostLog()`
+ * and `hostDone()` are then called without arguments, to ask the host to take the queue at once.
  */
 export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
 (function createSandboxRuntime(hostCall, hostLog, hostDone, hostMeasure, limits, options) {
@@ -48,9 +51,12 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   let inFlight = 0;
   let logCount = 0;
   let finished = false;
-  // With batchCalls: the calls sent since the host last drained them, one "id method argsJson" per line (JSON
-  // text holds no raw newline).
+  // With batchCalls: what the body sent since the host last drained it, one entry a line (see above).
   let outbox = '';
+
+  function queue(entry) {
+    outbox += (outbox === '' ? '' : '\n') + entry;
+  }
 
   // Calls a host function; whatever it throws (even a host-realm error) is swallowed here, never re-thrown.
   function callHost(hostFunction, first, second, third) {
@@ -136,7 +142,7 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
 
   function send(id, method, argsJson) {
     inFlight += 1;
-    if (batchCalls) outbox += (outbox === '' ? '' : '\n') + id + ' ' + method + ' ' + argsJson;
+    if (batchCalls) queue(id + ' ' + method + ' ' + argsJson);
     else if (!callHost(hostCall, id, method, argsJson)) settle(id, false, 'the sandbox channel failed');
   }
 
@@ -297,7 +303,13 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
       if (text.length > logLineBytes) break;
     }
     // One character over the limit is enough for the parent to see the overrun and stop the run.
-    callHost(hostLog, level, truncate(text, logLineBytes + 1));
+    const line = truncate(text, logLineBytes + 1);
+    if (!batchCalls) {
+      callHost(hostLog, level, line);
+      return;
+    }
+    queue('log ' + level + ' ' + jsonStringify(line));
+    callHost(hostLog);
   }
 
   const sandboxConsole = freeze({
@@ -309,7 +321,13 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   function finish(kind, payload) {
     if (finished) return;
     finished = true;
-    callHost(hostDone, kind, payload);
+    if (!batchCalls) {
+      callHost(hostDone, kind, payload);
+      return;
+    }
+    if (kind === 'ok') queue(payload === undefined ? 'done ok' : 'done ok ' + payload);
+    else queue('done ' + kind + ' ' + jsonStringify(payload));
+    callHost(hostDone);
   }
 
   async function start(body) {
