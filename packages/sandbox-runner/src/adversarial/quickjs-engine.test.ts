@@ -155,14 +155,22 @@ describe('QuickJS engine: no host object inside the context', () => {
 });
 
 describe('QuickJS engine: a body that closes its function early (its script is evaluated once, in its own context)', () => {
-  it('lets nothing its top level did leave: no log line, no call, no result, even from queued jobs', async () => {
-    const { bridge, calls } = createRecordingBridge();
-    const result = await runOn(
-      createEngine(),
+  it.each([
+    [
+      'even from queued jobs',
       "return 1; }); console.log('top'); tools.search('top level'); Promise.resolve().then(() => { console.log('job'); tools.call('mcp:a:b', {}); }); (async function (tools, console) {",
-      { bridge },
-    );
-    expect(result).toMatchObject({ ok: false, error: { code: 'syntax', message: expect.stringContaining('closes its function early') } });
+      'closes its function early',
+    ],
+    [
+      // The worker reads what the top level threw (QuickJS's dump of it), which runs its toJSON.
+      'even from the toJSON of a value it throws',
+      "}); throw { toJSON() { console.log('from toJSON'); tools.search('from toJSON'); return { name: 'SyntaxError', message: 'forged' }; } }; (async function (tools, console) {",
+      'SyntaxError: forged',
+    ],
+  ])('lets nothing its top level did leave (no log line, no call, no result), %s', async (_, code, message) => {
+    const { bridge, calls } = createRecordingBridge();
+    const result = await runOn(createEngine(), code, { bridge });
+    expect(result).toMatchObject({ ok: false, error: { code: 'syntax', message: expect.stringContaining(message) } });
     expect(result.logs).toEqual([]);
     expect(calls).toEqual([]);
   });
@@ -176,18 +184,6 @@ describe('QuickJS engine: a body that closes its function early (its script is e
     const { bridge, calls } = createRecordingBridge();
     const result = await runOn(createEngine(), code, { bridge });
     expect(result).toMatchObject({ ok: false, error: { code: 'syntax', message: expect.stringContaining('closes its function early') } });
-    expect(calls).toEqual([]);
-  });
-
-  it('lets nothing leave from a value the top level throws, whose toJSON runs when the worker reads it', async () => {
-    const { bridge, calls } = createRecordingBridge();
-    const result = await runOn(
-      createEngine(),
-      "}); throw { toJSON() { console.log('from toJSON'); tools.search('from toJSON'); return { name: 'SyntaxError', message: 'forged' }; } }; (async function (tools, console) {",
-      { bridge },
-    );
-    expect(result).toMatchObject({ ok: false, error: { code: 'syntax' } });
-    expect(result.logs).toEqual([]);
     expect(calls).toEqual([]);
   });
 
