@@ -34,10 +34,16 @@ function newInstance() {
     return { module: module, memory: memory };
   });
 }
+// What the worker uses of quickjs-emscripten below its public API (see rawInterface): checked as each instance is
+// made, so that a release that changed it fails to load, with the reason, instead of misbehaving.
+const C_INTERFACE = ['QTS_Call', 'QTS_ResolveException', 'QTS_FreeValuePointer', 'QTS_FreeValuePointerRuntime', 'QTS_NewFloat64', 'QTS_NewString', 'QTS_GetString', 'QTS_FreeCString', 'QTS_ExecutePendingJob', 'QTS_IsJobPending', 'QTS_Typeof', 'QTS_Dump', 'QTS_Eval'];
 // The instance in use, and its memory (whose buffer is replaced whenever the memory grows).
 let quickjs;
 let wasmMemory;
 function useInstance(instance) {
+  const missing = C_INTERFACE.filter(function (name) { return typeof instance.module.ffi[name] !== 'function'; });
+  if (typeof instance.module.module._malloc !== 'function' || typeof instance.module.module._free !== 'function') missing.push('_malloc/_free');
+  if (missing.length > 0) throw new Error('this quickjs-emscripten build lacks ' + missing.join(', '));
   quickjs = instance.module;
   wasmMemory = instance.memory;
 }
@@ -236,6 +242,8 @@ const utf8Decoder = new TextDecoder();
 
 function rawInterface(runtime, context, state) {
   const module = context.module;
+  const pointers = [context.ctx.value, runtime.rt.value, context.undefined.value, context.true.value, context.false.value, state.settle.value, state.start.value, state.drainCalls.value, state.sourceText.value];
+  if (pointers.some(function (pointer) { return typeof pointer !== 'number'; })) throw new Error('quickjs-emscripten handles carry no pointers');
   const scratch = module._malloc(16);
   if (!scratch) throw new Error('no memory for the scratch area');
   return {
@@ -549,7 +557,7 @@ function release() {
   newInstance().then(function (fresh) {
     useInstance(fresh);
     finish();
-  }, function (error) {
+  }).catch(function (error) {
     post({ kind: 'fatal', reason: 'could not create a fresh QuickJS instance: ' + String(error && error.message) });
   });
 }
