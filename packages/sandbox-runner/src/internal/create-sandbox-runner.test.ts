@@ -45,6 +45,9 @@ let runner: Runner | undefined;
 afterEach(async () => {
   await runner?.close();
   runner = undefined;
+  // close() kills the children it holds without waiting for them to exit, and the next test counts the live
+  // ones (a previous test's child still dying was taken for this run's second child once, under a CI's load).
+  await vi.waitFor(() => expect(liveSandboxPids()).toEqual([]), { timeout: 10_000, interval: 20 });
 });
 
 describe('createSandboxRunner: a child that dies before it starts the body', () => {
