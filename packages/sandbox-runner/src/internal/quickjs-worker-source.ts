@@ -302,16 +302,24 @@ function cStringText(pointer) {
   return utf8Decoder.decode(heap.subarray(pointer, end === -1 ? pointer : end));
 }
 
-// A realm string of 'text' (whose NUL, if any, ends it: only JSON text, which has none, and error messages
-// cross this way), or undefined when QuickJS has no memory left for it.
-function newRealmString(raw, text) {
+// 'text' as a C string in QuickJS's memory (UTF-8, then a NUL): { pointer, bytes } for the caller to free, or
+// undefined when there is no memory left for it.
+function newCString(raw, text) {
   const bytes = Buffer.byteLength(text, 'utf8');
   const pointer = raw.module._malloc(bytes + 1);
   if (!pointer) return undefined;
   const written = utf8Encoder.encodeInto(text, new Uint8Array(wasmMemory.buffer, pointer, bytes)).written;
   heapU8()[pointer + written] = 0;
-  const value = raw.ffi.QTS_NewString(raw.ctx, pointer);
-  raw.module._free(pointer);
+  return { pointer: pointer, bytes: written };
+}
+
+// A realm string of 'text' (whose NUL, if any, ends it: only JSON text, which has none, and error messages
+// cross this way), or undefined when QuickJS has no memory left for it.
+function newRealmString(raw, text) {
+  const copy = newCString(raw, text);
+  if (copy === undefined) return undefined;
+  const value = raw.ffi.QTS_NewString(raw.ctx, copy.pointer);
+  raw.module._free(copy.pointer);
   const failure = raw.ffi.QTS_ResolveException(raw.ctx, value);
   if (!failure) return value;
   raw.ffi.QTS_FreeValuePointer(raw.ctx, failure);
@@ -480,16 +488,13 @@ function postSyntax(state, message) {
 // syntax error message).
 function evaluateSingleFunction(state, source, functionText) {
   const raw = state.raw;
-  const bytes = Buffer.byteLength(source, 'utf8');
-  const pointer = raw.module._malloc(bytes + 1);
-  if (!pointer) return { problem: 'the body does not fit in the sandbox memory' };
-  const written = utf8Encoder.encodeInto(source, new Uint8Array(wasmMemory.buffer, pointer, bytes)).written;
-  heapU8()[pointer + written] = 0;
+  const script = newCString(raw, source);
+  if (script === undefined) return { problem: 'the body does not fit in the sandbox memory' };
   // Still evaluating while a thrown value is dumped: its toJSON is top-level code too.
   state.evaluating = true;
   try {
-    const result = raw.ffi.QTS_Eval(raw.ctx, pointer, written, 'sandbox-body.js', 0, 0);
-    raw.module._free(pointer);
+    const result = raw.ffi.QTS_Eval(raw.ctx, script.pointer, script.bytes, 'sandbox-body.js', 0, 0);
+    raw.module._free(script.pointer);
     const thrown = raw.ffi.QTS_ResolveException(raw.ctx, result);
     if (thrown) {
       raw.ffi.QTS_FreeValuePointer(raw.ctx, result);
