@@ -114,8 +114,6 @@ function prepare() {
   runtime.setInterruptHandler(function () {
     return aborted() || Date.now() > state.deadline;
   });
-  // QuickJS hands strings over as C strings, which end at a NUL: a string whose copy came back short is taken
-  // again as its JSON text (which escapes NUL), so log lines and messages cross whole.
   // What the host needs of the fresh context, from one evaluation before any body: its JSON.stringify, the
   // original Function.prototype.toString (for the body check), and the runtime's limits and options.
   const basics = context.unwrapResult(
@@ -125,31 +123,13 @@ function prepare() {
         '), ({ installGlobals: true, lockCodeGeneration: true, batchCalls: true })]',
     ),
   );
-  // jsonStringify: for writeChannel's stringOf (tests only). sourceText: for the body check.
-  const jsonStringify = context.getProp(basics, 0);
   state.sourceText = context.getProp(basics, 1);
   const limits = context.getProp(basics, 2);
   const options = context.getProp(basics, 3);
+  // Test-only (writeChannel): the context's JSON.stringify.
+  const jsonStringify = workerData.escapedForTests ? context.getProp(basics, 0) : undefined;
   basics.dispose();
-  state.handles.push(jsonStringify, state.sourceText, limits, options);
-  // A realm string whose copy came back short (QuickJS hands strings over as C strings, which end at a NUL) is
-  // taken again as its JSON text, which escapes NUL.
-  const stringOf = function (handle) {
-    if (context.typeof(handle) !== 'string') return undefined;
-    const text = context.getString(handle);
-    const lengthHandle = context.getProp(handle, 'length');
-    const length = context.getNumber(lengthHandle);
-    lengthHandle.dispose();
-    if (text.length === length) return text;
-    const json = context.callFunction(jsonStringify, context.undefined, handle);
-    if (json.error) {
-      json.error.dispose();
-      return text;
-    }
-    const encoded = context.getString(json.value);
-    json.value.dispose();
-    return JSON.parse(encoded);
-  };
+  state.handles.push(state.sourceText, limits, options);
   // For text that cannot hold a NUL (JSON.stringify escapes it): one copy, no length check. Should a broken
   // realm pass a NUL anyway, the text crosses cut short, which the parent refuses or reads as a shorter message
   // the realm could have sent whole. (The outbox's text crosses the same way: see takeOutbox.)
@@ -195,7 +175,26 @@ function prepare() {
   state.drainCalls = context.getProp(sandboxRuntime, 'drainCalls');
   state.handles.push(state.settle, state.start, state.drainCalls);
   state.raw = rawInterface(runtime, context, state);
-  if (workerData.escapedForTests) {
+  if (jsonStringify !== undefined) {
+    state.handles.push(jsonStringify);
+    // A realm string whose copy came back short (QuickJS hands strings over as C strings, which end at a NUL) is
+    // taken again as its JSON text, which escapes NUL.
+    const stringOf = function (handle) {
+      if (context.typeof(handle) !== 'string') return undefined;
+      const text = context.getString(handle);
+      const lengthHandle = context.getProp(handle, 'length');
+      const length = context.getNumber(lengthHandle);
+      lengthHandle.dispose();
+      if (text.length === length) return text;
+      const json = context.callFunction(jsonStringify, context.undefined, handle);
+      if (json.error) {
+        json.error.dispose();
+        return text;
+      }
+      const encoded = context.getString(json.value);
+      json.value.dispose();
+      return JSON.parse(encoded);
+    };
     // Test-only: the body can write raw bytes onto the channel, as code that broke out of QuickJS could.
     const writeChannel = context.newFunction('writeChannel', function (textHandle) {
       const text = stringOf(textHandle);
