@@ -5,7 +5,8 @@ import { CatalogError } from './errors.js';
 import { contentHash } from './internal/content-hash.js';
 import { findSimilarIds } from './internal/find-similar-ids.js';
 import { fuseRankings } from './internal/fuse-rankings.js';
-import { DEFAULT_RANKING, SearchIndex, type IndexScope, type RankingSettings } from './internal/search-index.js';
+import type { IndexScope } from './internal/index-scope.js';
+import { DEFAULT_RANKING, SearchIndex, type RankingSettings } from './internal/search-index.js';
 import { toolEmbeddingText } from './internal/tool-embedding-text.js';
 import { unitVector, VectorIndex } from './internal/vector-index.js';
 import { renderInputSignature } from './render-input-signature.js';
@@ -374,7 +375,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       let ranked = index.rank(query, vector === undefined ? limit + exact.length : Math.max(settings.fusionDepth, limit + exact.length), scope.index);
       if (vector !== undefined) {
         const depth = Math.max(settings.fusionDepth, limit + exact.length);
-        const nearest = vectors.nearest(vector, depth, (slot) => index.idAt(slot) as string, scope.index?.admittedSlots);
+        const nearest = vectors.nearest(vector, depth, (slot) => index.idAt(slot) as string, scope.index?.admittedSlots());
         const semantic = nearest.map(({ slot, similarity }) => ({ id: index.idAt(slot) as string, score: similarity }));
         ranked = fuseRankings(ranked, semantic, settings.fusion).slice(0, limit + exact.length);
       }

@@ -2,6 +2,7 @@
 // So nothing of a tool it does not admit gets out (no id, text, score, suggestion or count), and a denied id is
 // indistinguishable from one that was never catalogued.
 import fc from 'fast-check';
+import { propertySettings } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from './create-catalog.js';
 import { normalizeTerm } from './internal/tokenize-text.js';
@@ -37,6 +38,8 @@ const queryArbitrary = fc.oneof(
   fc.array(fc.constantFrom(...WORDS, 'github', 'zzz', 'fil', 'calender', 'folder', 'off'), { minLength: 1, maxLength: 6 }).map((words) => words.join(' ')),
   fc.constantFrom(...WORDS.map((word) => `${word}_${word}`)),
 );
+
+const settings = propertySettings();
 
 const idOf = (tool: ToolInput) => `${tool.source}:${tool.owner}:${tool.name}`;
 
@@ -104,7 +107,7 @@ describe('catalog.view (property)', () => {
           for (const id of deniedIds) expect(text).not.toContain(`"${id}"`);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: settings.runs(300), seed: settings.seed },
     );
   }, 60_000);
 
@@ -122,7 +125,7 @@ describe('catalog.view (property)', () => {
         const alone = createCatalog(tools.filter((tool) => !tool.denied).map((tool) => tool.input), { embedder: createConceptEmbedder(concepts) });
         for (const query of queries) expect(await view.searchAsync(query, { limit: 10 })).toEqual(await alone.searchAsync(query, { limit: 10 }));
       }),
-      { numRuns: 100 },
+      { numRuns: settings.runs(100), seed: settings.seed },
     );
   }, 60_000);
 });

@@ -4,6 +4,7 @@
 // per-document result objects cost tens of milliseconds per long query at 10,000 tools.
 import SearchableMap from 'minisearch/SearchableMap';
 import type { Thesaurus, ToolDescriptor } from '../types.js';
+import { IndexScope, isAdmittedSlot } from './index-scope.js';
 import { expandQueryTerms, relatedTerms } from './intent-table.js';
 import type { FusionSettings } from './fuse-rankings.js';
 import { queryFacet } from './intent-table.js';
@@ -415,9 +416,9 @@ export class SearchIndex {
     const cache = scope.saturationCache(this.ids.length);
     if (cache.fresh) return cache.values;
     const average = scope.lengthSum / Math.max(1, scope.count);
-    const admitted = scope.admittedSlots;
+    const admitted = scope.admittedSlots();
     for (let slot = 0; slot < this.ids.length; slot++) {
-      if (admitted[slot] === 0) continue;
+      if (!isAdmittedSlot(admitted, slot)) continue;
       cache.values[slot] = average > 0 ? k1 * (1 - b + (b * (this.documentLengths[slot] as number)) / average) : k1;
     }
     return cache.values;
@@ -442,6 +443,11 @@ export class SearchIndex {
     return this.slotOf.get(id);
   }
 
+  /** Slots in use or free: one more than the highest slot ever handed out. */
+  get capacity(): number {
+    return this.ids.length;
+  }
+
   /** Weighted length of the tool in `slot` (0 for a free slot). */
   lengthOf(slot: number): number {
     return this.documentLengths[slot] ?? 0;
@@ -458,7 +464,7 @@ export class SearchIndex {
       const total = this.slotOf.size;
       return { total, admitted: undefined, frequency: (posting) => (posting?.length ?? 0) / 2 };
     }
-    const admitted = scope.admittedSlots;
+    const admitted = scope.admittedSlots();
     return {
       total: scope.count,
       admitted,
@@ -468,7 +474,7 @@ export class SearchIndex {
         const known = scope.frequencies.get(posting);
         if (known !== undefined) return known;
         let count = 0;
-        for (let i = 0; i < posting.length; i += 2) count += admitted[posting[i] as number] as number;
+        for (let i = 0; i < posting.length; i += 2) if (isAdmittedSlot(admitted, posting[i] as number)) count += 1;
         scope.frequencies.set(posting, count);
         return count;
       },
@@ -663,7 +669,7 @@ export class SearchIndex {
       const bitMask = bit < 0 ? 0 : 1 << bit;
       for (let i = 0; i < posting.length; i += 2) {
         const slot = posting[i] as number;
-        if (admitted !== undefined && admitted[slot] === 0) continue;
+        if (admitted !== undefined && !isAdmittedSlot(admitted, slot)) continue;
         const tf = posting[i + 1] as number;
         if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot);
         scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + (saturation[slot] as number));
@@ -791,82 +797,4 @@ function insertTop(top: Array<{ slot: number; score: number; id: string }>, cand
   }
   top.splice(i, 0, candidate);
   if (top.length > size) top.pop();
-}
-
-/**
- * The tools one catalog view admits, as one byte per index slot, with their count and total length (what BM25
- * needs for statistics of its own). The caller keeps it current: `admit` an id when it is added or first seen,
- * `dropSlot` the slot an id had when it is removed (slots are reused), `clear` to start over.
- */
-export class IndexScope {
-  admittedSlots = new Uint8Array(0);
-  count = 0;
-  lengthSum = 0;
-  /** Document frequency of a posting among the admitted tools, per posting; reset whenever they change. */
-  frequencies = new WeakMap<Posting, number>();
-  private lengths = new Float64Array(0);
-  private saturation = new Float64Array(0);
-  private saturationValid = false;
-
-  constructor(private readonly index: SearchIndex) {}
-
-  has(id: string): boolean {
-    const slot = this.index.slotFor(id);
-    return slot !== undefined && this.admittedSlots[slot] === 1;
-  }
-
-  admit(id: string): void {
-    const slot = this.index.slotFor(id);
-    if (slot === undefined || this.admittedSlots[slot] === 1) return;
-    this.grow(slot + 1);
-    const length = this.index.lengthOf(slot);
-    this.admittedSlots[slot] = 1;
-    this.lengths[slot] = length;
-    this.count += 1;
-    this.lengthSum += length;
-    this.saturationValid = false;
-    this.frequencies = new WeakMap();
-  }
-
-  dropSlot(slot: number): void {
-    if (this.admittedSlots[slot] !== 1) return;
-    this.admittedSlots[slot] = 0;
-    this.count -= 1;
-    this.lengthSum -= this.lengths[slot] as number;
-    this.lengths[slot] = 0;
-    this.saturationValid = false;
-    this.frequencies = new WeakMap();
-  }
-
-  clear(): void {
-    this.admittedSlots.fill(0);
-    this.lengths.fill(0);
-    this.count = 0;
-    this.lengthSum = 0;
-    this.saturationValid = false;
-    this.frequencies = new WeakMap();
-  }
-
-  /** The per-slot saturation array (sized for `capacity` slots) and whether it is still valid. */
-  saturationCache(capacity: number): { values: Float64Array; fresh: boolean } {
-    this.grow(capacity);
-    let fresh = this.saturationValid;
-    if (this.saturation.length < capacity) {
-      this.saturation = new Float64Array(this.admittedSlots.length);
-      fresh = false;
-    }
-    this.saturationValid = true;
-    return { values: this.saturation, fresh };
-  }
-
-  private grow(capacity: number): void {
-    if (this.admittedSlots.length >= capacity) return;
-    const size = Math.max(capacity, this.admittedSlots.length * 2, 64);
-    const slots = new Uint8Array(size);
-    slots.set(this.admittedSlots);
-    this.admittedSlots = slots;
-    const lengths = new Float64Array(size);
-    lengths.set(this.lengths);
-    this.lengths = lengths;
-  }
 }

@@ -1,6 +1,7 @@
 // Tool vectors by index slot, unit length, for the optional embedder: the nearest tools to a query vector,
 // over every tool or only the ones an index scope admits. One contiguous Float32Array (slot × dimensions), so
 // the scan is a tight loop over typed memory.
+import { isAdmittedSlot } from './index-scope.js';
 
 /** One scored slot from `nearest`. */
 export interface NearestSlot {
@@ -61,7 +62,7 @@ export class VectorIndex {
 
   /**
    * The `limit` slots most similar to `query` (a unit vector), best first, ties by the id `idOf` gives, only
-   * slots with a vector and (with `admitted`) admitted ones.
+   * slots with a vector and (with `admitted`, a scope's bytes) admitted ones (`isAdmittedSlot`).
    */
   nearest(query: Float32Array, limit: number, idOf: (slot: number) => string, admitted?: Uint8Array): NearestSlot[] {
     const top: NearestSlot[] = [];
@@ -71,7 +72,7 @@ export class VectorIndex {
     const present = this.present;
     let worst = Number.NEGATIVE_INFINITY;
     for (let slot = 0; slot < present.length; slot++) {
-      if (present[slot] !== 1 || (admitted !== undefined && admitted[slot] !== 1)) continue;
+      if (present[slot] !== 1 || (admitted !== undefined && !isAdmittedSlot(admitted, slot))) continue;
       const dot = dotAt(matrix, slot * dimensions, query, dimensions);
       // Rounded so that sums in another order (another catalog with the same tools) rank the same.
       const similarity = Math.round(dot * 1e6) / 1e6;
