@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createPolicy, type Policy } from '@tool-search/policy';
+import { createPolicy, type Policy, type PolicyConfig } from '@tool-search/policy';
 import { createToolSearchHost, type ExecutableTool, type McpServerConfig, type ToolSearchHost } from '../src/index.js';
 
 setFlagsFromString('--expose-gc');
@@ -65,7 +65,7 @@ function mixedTools(): ExecutableTool[] {
 }
 
 /** p50/p95 of openSession + surface + close, `opens` times, sessions one after the other. */
-async function measureOpens(host: ToolSearchHost, label: string, config: unknown, policyFor: (index: number) => Policy): Promise<string> {
+async function measureOpens(host: ToolSearchHost, label: string, config: unknown, policyFor: (index: number) => Policy | PolicyConfig): Promise<string> {
   const times: number[] = [];
   for (let i = 0; i < opens + 20; i += 1) {
     const started = performance.now();
@@ -85,7 +85,8 @@ async function hostAtMixed(): Promise<void> {
   const host = await createToolSearchHost({ sources: { openclaw: tools } });
   const buildMs = performance.now() - built;
   const hostHeap = heapMb() - before;
-  const policy = createPolicy({ deny: ['openclaw:sealtools:*', 'openclaw:toolret-toolink:*'] });
+  const sameRules = (): PolicyConfig => ({ deny: ['openclaw:sealtools:*', 'openclaw:toolret-toolink:*'] });
+  const policy = createPolicy(sameRules());
   const first = performance.now();
   const probe = await host.openSession({ config: { mode: 'tools' }, policy });
   probe.surface('openai-responses');
@@ -97,13 +98,33 @@ async function hostAtMixed(): Promise<void> {
   console.log('| openSession + surface (openai-responses) + close | p50 ms | p95 ms |');
   console.log('| --- | ---: | ---: |');
   console.log(await measureOpens(host, 'tools mode, one policy object', { mode: 'tools' }, () => policy));
+  // A runtime that resolves its policy per run: a new config object with the same rules every time.
+  console.log(await measureOpens(host, 'tools mode, openSession, fresh equal config', { mode: 'tools' }, () => sameRules()));
   console.log(await measureOpens(host, 'directory mode, one policy object', { mode: 'directory' }, () => policy));
+  console.log(await measureOpens(host, 'directory mode, openSession, fresh equal config', { mode: 'directory' }, () => sameRules()));
   // Honest worst case: every session brings its own compiled policy, so no view is shared.
   const fresh = (i: number) => createPolicy({ deny: ['openclaw:sealtools:*', 'openclaw:toolret-toolink:*', `openclaw:none:run_${i}`] });
   console.log(await measureOpens(host, 'tools mode, a new policy object per session (no view reuse)', { mode: 'tools' }, fresh));
+  await policyCacheHeap(host);
   await concurrentSessions(host, policy);
   await host.close();
 }
+
+/**
+ * What the host's policy cache holds per entry: sessions of `CACHE_PROBE` distinct configs (each a compiled policy
+ * and its view), opened and closed, the heap after a GC against before, per entry.
+ */
+async function policyCacheHeap(host: ToolSearchHost): Promise<void> {
+  const before = heapMb();
+  for (let i = 0; i < CACHE_PROBE; i += 1) {
+    const session = await host.openSession({ config: { mode: 'tools' }, policy: { deny: ['openclaw:sealtools:*', `openclaw:none:probe_${i}`] } });
+    session.surface('openai-responses');
+    await session.close();
+  }
+  const perEntry = ((heapMb() - before) * 1024) / CACHE_PROBE;
+  console.log(`policy cache: ${CACHE_PROBE} distinct configs opened and closed, heap kept per config (compiled policy + view): ${perEntry.toFixed(1)} KB`);
+}
+const CACHE_PROBE = 32;
 
 /** `concurrent` sessions at once, each: open, 3 searches, 1 describe, 1 call, close. */
 async function concurrentSessions(host: ToolSearchHost, policy: Policy): Promise<void> {
@@ -167,11 +188,13 @@ async function hostAtRealMcp(): Promise<void> {
   const probe = await host.openSession({ config: { mode: 'tools' } });
   const size = probe.telemetry().catalog.size;
   await probe.close();
-  const policy = createPolicy({ deny: ['mcp:github:*', 'mcp:notion:*', 'mcp:chrome-devtools:*', 'mcp:mongodb:*', 'mcp:hubspot:*', 'mcp:firecrawl:*'] });
+  const denied = ['mcp:github:*', 'mcp:notion:*', 'mcp:chrome-devtools:*', 'mcp:mongodb:*', 'mcp:hubspot:*', 'mcp:firecrawl:*'];
+  const policy = createPolicy({ deny: denied });
   console.log(`\nhost over ${size} MCP tools from ${servers.length} replaying servers (shared bench realmcp)`);
   console.log('| openSession + surface (openai-responses) + close | p50 ms | p95 ms |');
   console.log('| --- | ---: | ---: |');
   console.log(await measureOpens(host, 'tools mode, policy denying 6 servers', { mode: 'tools' }, () => policy));
+  console.log(await measureOpens(host, 'tools mode, openSession, fresh equal config', { mode: 'tools' }, () => ({ deny: [...denied] })));
   console.log(await measureOpens(host, 'directory mode, policy denying 6 servers', { mode: 'directory' }, () => policy));
   await callOverhead(host, file);
   await host.close();
