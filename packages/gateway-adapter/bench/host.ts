@@ -75,7 +75,7 @@ async function measureOpens(host: ToolSearchHost, label: string, config: unknown
     await session.close();
     if (i >= 20) times.push(elapsed);
   }
-  return `| ${label.padEnd(58)} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} |`;
+  return `| ${label.padEnd(60)} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} |`;
 }
 
 async function hostAtMixed(): Promise<void> {
