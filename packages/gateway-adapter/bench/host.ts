@@ -1,6 +1,8 @@
 // pnpm bench:host [--data <dir>] [--opens 300] [--concurrent 200]
 // What a long-lived host costs per run: openSession + surface at 10,957 host tools (the shared bench `mixed`
-// set) with a policy that denies about half by pattern, the same over 322 real MCP tool definitions replayed by
+// set) with a policy that denies about half by pattern (one policy object; a fresh config object with the same
+// rules per session, as a runtime that resolves its policy per run; a different policy per session), the heap the
+// host's policy cache keeps per config, the same over 322 real MCP tool definitions replayed by
 // 21 fixture MCP servers, 200 concurrent sessions on one host, the host's heap, and tools/call through the
 // host next to the same call on a bare MCP SDK client. Prints tables; asserts nothing.
 import { existsSync, readFileSync } from 'node:fs';
@@ -110,6 +112,7 @@ async function hostAtMixed(): Promise<void> {
   await host.close();
 }
 
+const CACHE_PROBE = 32;
 /**
  * What the host's policy cache holds per entry: sessions of `CACHE_PROBE` distinct configs (each a compiled policy
  * and its view), opened and closed, the heap after a GC against before, per entry.
@@ -119,12 +122,13 @@ async function policyCacheHeap(host: ToolSearchHost): Promise<void> {
   for (let i = 0; i < CACHE_PROBE; i += 1) {
     const session = await host.openSession({ config: { mode: 'tools' }, policy: { deny: ['openclaw:sealtools:*', `openclaw:none:probe_${i}`] } });
     session.surface('openai-responses');
+    // One search, so the view holds what a used one does (its ranking statistics), not only its admitted set.
+    await session.execute({ name: 'tool_search', args: { query: 'calculate age in past years' }, toolCallId: `probe-${i}` });
     await session.close();
   }
   const perEntry = ((heapMb() - before) * 1024) / CACHE_PROBE;
-  console.log(`policy cache: ${CACHE_PROBE} distinct configs opened and closed, heap kept per config (compiled policy + view): ${perEntry.toFixed(1)} KB`);
+  console.log(`policy cache: ${CACHE_PROBE} distinct configs opened, searched once and closed, heap kept per config (compiled policy + view): ${perEntry.toFixed(1)} KB`);
 }
-const CACHE_PROBE = 32;
 
 /** `concurrent` sessions at once, each: open, 3 searches, 1 describe, 1 call, close. */
 async function concurrentSessions(host: ToolSearchHost, policy: Policy): Promise<void> {
