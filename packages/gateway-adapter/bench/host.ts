@@ -1,6 +1,8 @@
 // pnpm bench:host [--data <dir>] [--opens 300] [--concurrent 200]
 // What a long-lived host costs per run: openSession + surface at 10,957 host tools (the shared bench `mixed`
-// set) with a policy that denies about half by pattern, the same over 322 real MCP tool definitions replayed by
+// set) with a policy that denies about half by pattern (one policy object; a fresh config object with the same
+// rules per session, as a runtime that resolves its policy per run; a different policy per session), the heap the
+// host's policy cache keeps per config, the same over 322 real MCP tool definitions replayed by
 // 21 fixture MCP servers, 200 concurrent sessions on one host, the host's heap, and tools/call through the
 // host next to the same call on a bare MCP SDK client. Prints tables; asserts nothing.
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createPolicy, type Policy } from '@tool-search/policy';
+import { createPolicy, type Policy, type PolicyConfig } from '@tool-search/policy';
 import { createToolSearchHost, type ExecutableTool, type McpServerConfig, type ToolSearchHost } from '../src/index.js';
 
 setFlagsFromString('--expose-gc');
@@ -65,7 +67,7 @@ function mixedTools(): ExecutableTool[] {
 }
 
 /** p50/p95 of openSession + surface + close, `opens` times, sessions one after the other. */
-async function measureOpens(host: ToolSearchHost, label: string, config: unknown, policyFor: (index: number) => Policy): Promise<string> {
+async function measureOpens(host: ToolSearchHost, label: string, config: unknown, policyFor: (index: number) => Policy | PolicyConfig): Promise<string> {
   const times: number[] = [];
   for (let i = 0; i < opens + 20; i += 1) {
     const started = performance.now();
@@ -75,7 +77,7 @@ async function measureOpens(host: ToolSearchHost, label: string, config: unknown
     await session.close();
     if (i >= 20) times.push(elapsed);
   }
-  return `| ${label.padEnd(58)} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} |`;
+  return `| ${label.padEnd(60)} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} |`;
 }
 
 async function hostAtMixed(): Promise<void> {
@@ -85,7 +87,8 @@ async function hostAtMixed(): Promise<void> {
   const host = await createToolSearchHost({ sources: { openclaw: tools } });
   const buildMs = performance.now() - built;
   const hostHeap = heapMb() - before;
-  const policy = createPolicy({ deny: ['openclaw:sealtools:*', 'openclaw:toolret-toolink:*'] });
+  const sameRules = (): PolicyConfig => ({ deny: ['openclaw:sealtools:*', 'openclaw:toolret-toolink:*'] });
+  const policy = createPolicy(sameRules());
   const first = performance.now();
   const probe = await host.openSession({ config: { mode: 'tools' }, policy });
   probe.surface('openai-responses');
@@ -97,12 +100,34 @@ async function hostAtMixed(): Promise<void> {
   console.log('| openSession + surface (openai-responses) + close | p50 ms | p95 ms |');
   console.log('| --- | ---: | ---: |');
   console.log(await measureOpens(host, 'tools mode, one policy object', { mode: 'tools' }, () => policy));
+  // A runtime that resolves its policy per run: a new config object with the same rules every time.
+  console.log(await measureOpens(host, 'tools mode, openSession, fresh equal config', { mode: 'tools' }, () => sameRules()));
   console.log(await measureOpens(host, 'directory mode, one policy object', { mode: 'directory' }, () => policy));
+  console.log(await measureOpens(host, 'directory mode, openSession, fresh equal config', { mode: 'directory' }, () => sameRules()));
   // Honest worst case: every session brings its own compiled policy, so no view is shared.
   const fresh = (i: number) => createPolicy({ deny: ['openclaw:sealtools:*', 'openclaw:toolret-toolink:*', `openclaw:none:run_${i}`] });
   console.log(await measureOpens(host, 'tools mode, a new policy object per session (no view reuse)', { mode: 'tools' }, fresh));
+  await policyCacheHeap(host);
   await concurrentSessions(host, policy);
   await host.close();
+}
+
+const CACHE_PROBE = 32;
+/**
+ * What the host's policy cache holds per entry: sessions of `CACHE_PROBE` distinct configs (each a compiled policy
+ * and its view), opened and closed, the heap after a GC against before, per entry.
+ */
+async function policyCacheHeap(host: ToolSearchHost): Promise<void> {
+  const before = heapMb();
+  for (let i = 0; i < CACHE_PROBE; i += 1) {
+    const session = await host.openSession({ config: { mode: 'tools' }, policy: { deny: ['openclaw:sealtools:*', `openclaw:none:probe_${i}`] } });
+    session.surface('openai-responses');
+    // One search, so the view holds what a used one does (its ranking statistics), not only its admitted set.
+    await session.execute({ name: 'tool_search', args: { query: 'calculate age in past years' }, toolCallId: `probe-${i}` });
+    await session.close();
+  }
+  const perEntry = ((heapMb() - before) * 1024) / CACHE_PROBE;
+  console.log(`policy cache: ${CACHE_PROBE} distinct configs opened, searched once and closed, heap kept per config (compiled policy + view): ${perEntry.toFixed(1)} KB`);
 }
 
 /** `concurrent` sessions at once, each: open, 3 searches, 1 describe, 1 call, close. */
@@ -167,11 +192,13 @@ async function hostAtRealMcp(): Promise<void> {
   const probe = await host.openSession({ config: { mode: 'tools' } });
   const size = probe.telemetry().catalog.size;
   await probe.close();
-  const policy = createPolicy({ deny: ['mcp:github:*', 'mcp:notion:*', 'mcp:chrome-devtools:*', 'mcp:mongodb:*', 'mcp:hubspot:*', 'mcp:firecrawl:*'] });
+  const denied = ['mcp:github:*', 'mcp:notion:*', 'mcp:chrome-devtools:*', 'mcp:mongodb:*', 'mcp:hubspot:*', 'mcp:firecrawl:*'];
+  const policy = createPolicy({ deny: denied });
   console.log(`\nhost over ${size} MCP tools from ${servers.length} replaying servers (shared bench realmcp)`);
   console.log('| openSession + surface (openai-responses) + close | p50 ms | p95 ms |');
   console.log('| --- | ---: | ---: |');
   console.log(await measureOpens(host, 'tools mode, policy denying 6 servers', { mode: 'tools' }, () => policy));
+  console.log(await measureOpens(host, 'tools mode, openSession, fresh equal config', { mode: 'tools' }, () => ({ deny: [...denied] })));
   console.log(await measureOpens(host, 'directory mode, policy denying 6 servers', { mode: 'directory' }, () => policy));
   await callOverhead(host, file);
   await host.close();

@@ -113,3 +113,51 @@ describe('a session on a host (property)', () => {
     );
   }, 120_000);
 });
+
+// Configs of a few layers over the same small vocabulary, so that sessions of equal, near and different rules
+// follow each other on one host; a config is sometimes handed over again with its keys in another order.
+const ruleArbitrary = fc.oneof(
+  fc.constantFrom(...WORDS).map((word) => `*${word}*`),
+  fc.constantFrom(...OWNERS).map((owner) => `openclaw:${owner}*:*`),
+  fc.constantFrom('hint:destructive', 'hint:readOnly', 'group:openclaw'),
+);
+const layerArbitrary = fc.record({ allow: fc.array(ruleArbitrary, { maxLength: 2 }), deny: fc.array(ruleArbitrary, { maxLength: 2 }) }, { requiredKeys: [] });
+const contentConfigArbitrary: fc.Arbitrary<PolicyConfig> = fc
+  .tuple(layerArbitrary, fc.dictionary(fc.constantFrom('main', 'ops', '*'), layerArbitrary, { maxKeys: 2 }))
+  .map(([global, agents]) => (Object.keys(agents).length === 0 ? global : { ...global, agents }));
+const contextArbitrary = fc.record({ agentId: fc.constantFrom('main', 'ops', 'other'), isOwner: fc.boolean() }, { requiredKeys: [] });
+/** The same content with every object's keys reversed. */
+const reversedKeys = (value: unknown): unknown =>
+  Array.isArray(value) ? value.map(reversedKeys) : typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).reverse().map(([key, field]) => [key, reversedKeys(field)])) : value;
+
+describe('a host caching policies by content (property)', () => {
+  it('gives every session of a policy config exactly the tools that config admits, whatever sessions came before it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        toolsArbitrary,
+        fc.array(contentConfigArbitrary, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.record({ pick: fc.nat(), context: contextArbitrary, reversed: fc.boolean() }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 3 }),
+        async (raw, pool, steps, policyCacheSize) => {
+          const tools = build(raw);
+          const policyTools = tools.map((tool) => ({ id: `openclaw:${tool.owner}:${tool.name}`, name: tool.name, source: 'openclaw' as const, owner: tool.owner!, ownerOnly: tool.ownerOnly === true, trusted: true }));
+          const host = await createToolSearchHost({ sources: { openclaw: tools }, policyCacheSize });
+          try {
+            for (const step of steps) {
+              const config = pool[step.pick % pool.length]!;
+              const session = await host.openSession({ config: { mode: 'tools' }, policy: (step.reversed ? reversedKeys(config) : structuredClone(config)) as PolicyConfig, context: step.context });
+              const expected = createPolicy(config).filter(policyTools, step.context).map((tool) => tool.id);
+              expect({ config, context: step.context, visible: policyTools.map((tool) => tool.id).filter((id) => session.tool(id) !== undefined) }).toEqual({ config, context: step.context, visible: expected });
+              expect(session.telemetry().catalog.size).toBe(expected.length);
+              await session.close();
+            }
+            expect(host.status().policyCache.views).toBeLessThanOrEqual(policyCacheSize);
+          } finally {
+            await host.close();
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});

@@ -111,6 +111,103 @@ describe('createToolSearchHost: sessions over one catalog', () => {
   });
 });
 
+describe('createToolSearchHost: policies by content', () => {
+  const visibleIds = (session: ToolSearchSession, tools: readonly ExecutableTool[], owner = 'core') =>
+    tools.map((entry) => `openclaw:${entry.owner ?? owner}:${entry.name}`).filter((id) => session.tool(id) !== undefined);
+
+  it('shares one compiled policy and one view between sessions whose configs have the same content', async () => {
+    const shared = await host({ sources: { openclaw: CORE } });
+    const first = await shared.openSession({ config: { mode: 'tools' }, policy: { deny: ['send_email'], agents: { main: { deny: ['*_file'] }, ops: {} } } });
+    const second = await shared.openSession({ config: { mode: 'tools' }, policy: { agents: { ops: {}, main: { allow: undefined, deny: ['*_file'] } }, deny: ['send_email'] } });
+    expect(shared.status().policyCache).toEqual({ policies: 1, views: 1, capacity: 64 });
+    expect(visibleIds(second, CORE)).toEqual(['openclaw:core:read_file', 'openclaw:core:write_file', 'openclaw:core:delete_file']);
+    expect(visibleIds(second, CORE)).toEqual(visibleIds(first, CORE));
+    // Another applicable layer, or the owner flag, is another view of the same policy.
+    const agent = await shared.openSession({ config: { mode: 'tools' }, policy: { deny: ['send_email'], agents: { ops: {}, main: { deny: ['*_file'] } } }, context: { agentId: 'main' } });
+    const owner = await shared.openSession({ config: { mode: 'tools' }, policy: { deny: ['send_email'], agents: { ops: {}, main: { deny: ['*_file'] } } }, context: { isOwner: true } });
+    expect(shared.status().policyCache).toEqual({ policies: 1, views: 3, capacity: 64 });
+    expect(visibleIds(agent, CORE)).toEqual([]);
+    expect(visibleIds(owner, CORE)).toEqual(['openclaw:core:read_file', 'openclaw:core:write_file', 'openclaw:core:delete_file', 'openclaw:core:shutdown_host']);
+  });
+
+  it('never gives a session the view of other rules, another caller or other layers', async () => {
+    const shared = await host({ sources: { openclaw: CORE } });
+    const open = (policy: object, context = {}) => shared.openSession({ config: { mode: 'tools' }, policy, context });
+    const cases: Array<[object, object, string[]]> = [
+      [{ deny: ['*_file'] }, {}, ['send_email']],
+      [{ deny: ['*_File'] }, {}, ['send_email']],
+      [{ deny: ['*_file', 'send_email'] }, {}, []],
+      [{ deny: ['*_file'] }, { isOwner: true }, ['send_email', 'shutdown_host']],
+      [{ deny: ['*_file'] }, { isOwner: false }, ['send_email']],
+      [{ deny: ['*_file'], agents: { main: { allow: ['read_file'] } } }, { agentId: 'main' }, []],
+      [{ allow: ['*_file'], agents: { main: { deny: ['read_file'] } } }, { agentId: 'main' }, ['write_file', 'delete_file']],
+      [{ allow: ['*_file'], agents: { main: { deny: ['read_file'] } } }, { agentId: 'other' }, ['read_file', 'write_file', 'delete_file']],
+      [{ allow: ['*_file'], agents: { Main: { deny: ['read_file'] } } }, { agentId: 'main' }, ['read_file', 'write_file', 'delete_file']],
+      [{ allow: ['group:risky'], groups: { 'group:risky': ['delete_file'] } }, {}, ['delete_file']],
+      [{ allow: ['group:risky'], groups: { 'group:risky': ['write_file'] } }, {}, ['write_file']],
+    ];
+    // Twice over, so the second round is answered from the cache.
+    for (const round of [1, 2]) {
+      for (const [policy, context, names] of cases) {
+        const session = await open(policy, context);
+        expect({ round, policy, context, visible: visibleIds(session, CORE) }).toEqual({ round, policy, context, visible: names.map((name) => `openclaw:core:${name}`) });
+        await session.close();
+      }
+    }
+    expect(shared.status().policyCache.policies).toBe(8);
+  });
+
+  it('keeps at most policyCacheSize views and compiled policies, least recently used out, and none with 0', async () => {
+    const bounded = await host({ sources: { openclaw: CORE }, policyCacheSize: 2 });
+    for (const name of ['read_file', 'write_file', 'delete_file', 'read_file']) {
+      const session = await bounded.openSession({ config: { mode: 'tools' }, policy: { deny: [name] } });
+      expect(session.tool(`openclaw:core:${name}`)).toBeUndefined();
+      expect(session.telemetry().catalog.size).toBe(3);
+      await session.close();
+    }
+    expect(bounded.status().policyCache).toEqual({ policies: 2, views: 2, capacity: 2 });
+    const none = await host({ sources: { openclaw: CORE }, policyCacheSize: 0 });
+    const session = await none.openSession({ config: { mode: 'tools' }, policy: { deny: ['read_file'] } });
+    expect(visibleIds(session, CORE)).toEqual(['openclaw:core:write_file', 'openclaw:core:delete_file', 'openclaw:core:send_email']);
+    expect(none.status().policyCache).toEqual({ policies: 0, views: 0, capacity: 0 });
+  });
+
+  it.each([-1, 1.5, Number.NaN, '8'])('rejects policyCacheSize %s, naming the option', async (size) => {
+    await expect(createToolSearchHost({ sources: {}, policyCacheSize: size as number })).rejects.toMatchObject({ code: 'invalid_options', path: 'policyCacheSize' });
+  });
+
+  it('keeps a cached view current: tools a server adds later reach sessions of equal configs through their policy, removed ones leave', async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
+    const denyLater = () => ({ deny: ['mcp:fixture:added_later', 'mcp:fixture:fail_loudly'] });
+    const first = await shared.openSession({ config: { mode: 'tools' }, policy: {} });
+    const denying = await shared.openSession({ config: { mode: 'tools' }, policy: denyLater() });
+    expect(first.tool('mcp:fixture:remove_me')).toBeDefined();
+    expect(denying.tool('mcp:fixture:fail_loudly')).toBeUndefined();
+    await call(first, 'tool_call', { id: 'mcp:fixture:change_tools', args: {} });
+    await until(() => first.tool('mcp:fixture:added_later') !== undefined, 'the server to add a tool');
+    const again = await shared.openSession({ config: { mode: 'tools' }, policy: {} });
+    const denyingAgain = await shared.openSession({ config: { mode: 'tools' }, policy: denyLater() });
+    expect(shared.status().policyCache).toMatchObject({ policies: 2, views: 2 });
+    expect(again.tool('mcp:fixture:added_later')).toBeDefined();
+    expect(again.tool('mcp:fixture:remove_me')).toBeUndefined();
+    expect(denyingAgain.tool('mcp:fixture:added_later')).toBeUndefined();
+    expect(denyingAgain.tool('mcp:fixture:fail_loudly')).toBeUndefined();
+    expect(denyingAgain.tool('mcp:fixture:remove_me')).toBeUndefined();
+    expect(await hitIds(denyingAgain, 'reverse a word')).not.toContain('mcp:fixture:added_later');
+    expect(denyingAgain.telemetry().catalog.size).toBe(again.telemetry().catalog.size - 2);
+  });
+
+  it('reads the context once: changing the caller\'s object after open changes nothing, for tools that join later too', async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('slow', { startDelayMs: 500 })] }, startupTimeoutMs: 50 });
+    const context = { agentId: 'main' };
+    const session = await shared.openSession({ config: { mode: 'tools' }, policy: { agents: { main: { deny: ['mcp:slow:echo_text'] } } }, context });
+    context.agentId = 'other';
+    await until(() => session.tool('mcp:slow:add_numbers') !== undefined, 'the slow server to join');
+    expect(session.tool('mcp:slow:echo_text')).toBeUndefined();
+    expect(await call(session, 'tool_call', { id: 'mcp:slow:echo_text', args: { text: 'x' } })).toMatchObject({ status: 'error', code: 'unknown_tool' });
+  });
+});
+
 describe('createToolSearchHost: many calls on one session', () => {
   it('leaves no listener behind per call: 30 quick calls print no MaxListenersExceededWarning', async () => {
     const warnings: string[] = [];

@@ -16,6 +16,7 @@ import { McpServerSupervisor, type McpServerState, type RestartBackoff } from '.
 import { loadPluginTools, type PluginSpec } from './load-plugin-tools.js';
 import type { McpElicitationHandler, McpOAuthOptions, McpSamplingHandler } from './connect-mcp-server.js';
 import { pick } from './internal/pick.js';
+import { DEFAULT_POLICY_CACHE_SIZE, PolicyCache, type PolicyCacheStatus } from './internal/policy-cache.js';
 import type { McpLogEntry, McpRoot, McpServerConnection } from './mcp-server-connection.js';
 import type { ToolSearchEnv } from './resolve-tool-search-config.js';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
@@ -61,6 +62,12 @@ export interface CreateToolSearchHostOptions {
    * the caller's to close.
    */
   spawnedAhead?: StdioServersAhead;
+  /**
+   * Sessions that pass a policy config (not a compiled `Policy`) share the compiled policy and its catalog views
+   * with every session whose config has the same content (equal after sorting object keys). This many views, and
+   * as many compiled policies, are kept, least recently used first out. Default 64; 0 keeps none.
+   */
+  policyCacheSize?: number;
 }
 
 /** The MCP client capabilities of a host (each default is the safe one). */
@@ -97,6 +104,8 @@ export interface HostStatus {
   catalog: { size: number; sources: Record<ToolSource, number> };
   /** Sessions open now. */
   sessions: number;
+  /** What the host keeps by policy content (see `policyCacheSize`). */
+  policyCache: PolicyCacheStatus;
 }
 
 /**
@@ -134,6 +143,10 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
   const rootLogger = options.logger ?? pino({ level: 'silent' });
   const log = rootLogger.child({ pkg: 'gateway-adapter', component: 'host' });
   const mcpConfigs = parseMcpConfigs(options.sources?.mcp ?? []);
+  const policyCacheSize = options.policyCacheSize ?? DEFAULT_POLICY_CACHE_SIZE;
+  if (!Number.isSafeInteger(policyCacheSize) || policyCacheSize < 0) {
+    throw new GatewayAdapterError('invalid_options', `Invalid policyCacheSize: expected a whole number 0 or more, received ${String(policyCacheSize)}`, { path: 'policyCacheSize' });
+  }
   const plugins = await loadPluginTools(options.sources?.plugins ?? [], options.cwd === undefined ? {} : { cwd: options.cwd });
   const registry = new HostRegistry({ logger: log, catalogLogger: rootLogger });
   registry.addLocal(collectLocalTools(options.sources?.openclaw ?? [], plugins));
@@ -161,7 +174,12 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
     supervisors.set(server, supervisor);
   }
   const pins = mcpConfigs.flatMap((config) => (config.visible ?? []).map((name) => `mcp:${config.name}:${name}`));
-  const core = createHostCore({ options, rootLogger, registry, supervisors, serverLogs, pins });
+  const policies = new PolicyCache({
+    capacity: policyCacheSize,
+    logger: rootLogger,
+    buildView: (policy, context, limits) => registry.buildView(policy, context, limits),
+  });
+  const core = createHostCore({ options, rootLogger, registry, policies, supervisors, serverLogs, pins });
   const sessions = new Set<ToolSearchSession>();
   let closed = false;
 
@@ -177,6 +195,7 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
       })),
       catalog: { size: registry.catalog.size, sources: registry.catalog.sources() },
       sessions: sessions.size,
+      policyCache: policies.status(),
     }),
     mcpServers: () => [...supervisors.values()].map((supervisor) => mcpServerHandle(supervisor)),
     async openSession(sessionOptions) {
@@ -201,6 +220,7 @@ function createHostCore(parts: {
   options: CreateToolSearchHostOptions;
   rootLogger: Logger;
   registry: HostRegistry;
+  policies: PolicyCache;
   supervisors: ReadonlyMap<string, McpServerSupervisor>;
   serverLogs: ServerLogRouter;
   /** Tool ids the server configs pin (`visible`). */
@@ -224,6 +244,8 @@ function createHostCore(parts: {
     validator: createArgsValidator(),
     version: () => registry.version(),
     view: (policy, context, limits) => registry.view(policy, context, limits),
+    policyByContent: (config) => parts.policies.resolve(config),
+    contentView: (policy, context, limits) => parts.policies.view(policy, context, limits),
     route: (id) => registry.route(id),
     surfaceMemo: (view) => {
       let memo = surfaces.get(view);

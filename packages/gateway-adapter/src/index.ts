@@ -43,6 +43,7 @@ export type {
   ToolSearchHostSources,
 } from './create-tool-search-host.js';
 export type { OpenSessionOptions } from './internal/open-tool-search-session.js';
+export type { PolicyCacheStatus } from './internal/policy-cache.js';
 export type { McpServerState, RestartBackoff } from './internal/mcp-server-supervisor.js';
 export { createToolSearchSession } from './create-tool-search-session.js';
 export type { CreateToolSearchSessionOptions, ToolSearchSources } from './create-tool-search-session.js';

@@ -4,6 +4,8 @@ export { createPolicy } from './create-policy';
 export { authorizeCall, DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_HOOK_TIMEOUT_MS } from './authorize-call';
 export { parsePolicyConfig } from './parse-policy-config';
 export type { ParsePolicyConfigOptions } from './parse-policy-config';
+export { canonicalizePolicyConfig } from './canonicalize-policy-config';
+export type { CanonicalPolicyConfig } from './canonicalize-policy-config';
 export { BUILTIN_TOOL_GROUPS } from './builtin-tool-groups';
 export { PolicyError, isPolicyError } from './errors';
 export type { PolicyErrorCode, PolicyErrorIssue, PolicyErrorOptions } from './errors';

@@ -6,7 +6,9 @@ import { pino } from 'pino';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { authorizeCall } from './authorize-call';
+import { isDeepStrictEqual } from 'node:util';
 import { BUILTIN_TOOL_GROUPS } from './builtin-tool-groups';
+import { canonicalizePolicyConfig } from './canonicalize-policy-config';
 import { createPolicy } from './create-policy';
 import type { BeforeToolCallHook, PolicyConfig, PolicyContext, PolicyLayer, PolicyTool, PolicyToolAnnotations } from './types';
 
@@ -200,6 +202,40 @@ function withoutHints(config: PolicyConfig): PolicyConfig {
   return stripped;
 }
 
+/** The same config with every object's keys in a seeded random order and some `undefined` fields added. */
+function reordered(config: PolicyConfig, seed: number): PolicyConfig {
+  let state = seed >>> 0 || 1;
+  const next = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+  // Undefined fields only where the schema takes them: the lists of a layer (in a map, `undefined` is no layer).
+  const visit = (value: unknown, isLayer: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item) => visit(item, false));
+    if (typeof value !== 'object' || value === null) return value;
+    const inMap = (key: string) => DIMENSIONS.some(([map]) => map === key);
+    const entries: Array<readonly [string, unknown]> = Object.entries(value).map(([key, field]) => [
+      key,
+      isLayer && inMap(key) && field !== undefined ? Object.fromEntries(Object.entries(field as object).map(([name, layer]) => [name, visit(layer, true)])) : visit(field, false),
+    ]);
+    const absent = LISTS.find((list) => !(list in value));
+    if (isLayer && absent !== undefined && next() < 0.3) entries.push([absent, undefined]);
+    entries.sort(() => next() - 0.5);
+    return Object.fromEntries(entries);
+  };
+  return visit(config, true) as PolicyConfig;
+}
+/** The config as plain JSON data: `undefined` fields gone (key order does not count for `isDeepStrictEqual`). */
+const plainData = (config: PolicyConfig): unknown => JSON.parse(JSON.stringify(config));
+// A config and a second one: the first in another key order, or with a layer list or a dimension of a third
+// config put in, in another key order. Equal content is common, and so are near misses.
+const configPairArb: fc.Arbitrary<[PolicyConfig, PolicyConfig]> = fc
+  .tuple(configArb, configArb, fc.constantFrom('reordered', 'global deny', 'global allow', 'agents', 'sessions'), fc.integer())
+  .map(([config, other, how, seed]) => {
+    const changed: PolicyConfig = { ...config };
+    if (how === 'global deny') changed.deny = other.deny;
+    if (how === 'global allow') changed.allow = other.allow;
+    if (how === 'agents' || how === 'sessions') changed[how] = other[how];
+    return [config, reordered(changed, seed)];
+  });
+
 // ---- properties ----------------------------------------------------------------------------------
 
 const SYNC_RUNS = 200;
@@ -330,6 +366,51 @@ describe('policy properties', () => {
     );
     // The pairs are built so that equal keys are common; a run where none came up tested nothing.
     expect(equalKeys).toBeGreaterThan(SYNC_RUNS / 10);
+  });
+
+  it('gives two configs one canonical key exactly when their content is equal (key order and undefined fields aside)', () => {
+    let equalKeys = 0;
+    let differentKeys = 0;
+    fc.assert(
+      fc.property(configPairArb, ([first, second]) => {
+        const [a, b] = [canonicalizePolicyConfig(first), canonicalizePolicyConfig(second)];
+        expect(a.key === b.key).toBe(isDeepStrictEqual(plainData(first), plainData(second)));
+        // The key holds the whole content: nothing that tells two configs apart is lost in it.
+        expect(JSON.parse(b.key)).toEqual({ config: plainData(second) });
+        if (a.key === b.key) equalKeys++;
+        else differentKeys++;
+      }),
+      { numRuns: SYNC_RUNS },
+    );
+    expect(Math.min(equalKeys, differentKeys)).toBeGreaterThan(SYNC_RUNS / 10);
+  });
+
+  it('compiles configs with equal canonical keys, and the canonical copy, to identical answers; configs that answer differently never share a key', () => {
+    let answeredDifferently = 0;
+    fc.assert(
+      fc.property(configPairArb, catalogArb, fc.array(contextArb, { minLength: 1, maxLength: 4 }), ([first, second], tools, contexts) => {
+        const [a, b] = [canonicalizePolicyConfig(first), canonicalizePolicyConfig(second)];
+        const policies = [createPolicy(first), createPolicy(a.config), createPolicy(second), createPolicy(b.config)];
+        const answers = policies.map((policy) =>
+          contexts.map((context) => ({
+            filter: policy.filter(tools, context).map((tool) => tool.id),
+            verdicts: tools.map((tool) => [policy.check(tool, context), policy.approvalRequirement(tool, context)]),
+          })),
+        );
+        expect(answers[1]).toEqual(answers[0]);
+        expect(answers[3]).toEqual(answers[2]);
+        if (a.key === b.key) expect(answers[2]).toEqual(answers[0]);
+        const oracleDiffers = contexts.some((context) =>
+          tools.some((tool) => oracleAdmits(first, tool, context) !== oracleAdmits(second, tool, context) || oracleNeedsApproval(first, tool, context) !== oracleNeedsApproval(second, tool, context)),
+        );
+        if (oracleDiffers) {
+          answeredDifferently++;
+          expect(a.key).not.toBe(b.key);
+        }
+      }),
+      { numRuns: SYNC_RUNS / 2 },
+    );
+    expect(answeredDifferently).toBeGreaterThan(SYNC_RUNS / 20);
   });
 
   it('never admits an owner-only tool to a non-owner', () => {

@@ -11,6 +11,7 @@ import type { ArgsValidator } from '../create-args-validator.js';
 import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import type { ExecutableTool } from '../executable-tool.js';
 import type { ResolvedToolSearchConfig, ToolSearchEnv } from '../resolve-tool-search-config.js';
+import type { PolicyByContent } from './policy-cache.js';
 
 /** How a catalogued tool runs: in this process, or on an MCP server. */
 export type HostRoute =
@@ -42,6 +43,10 @@ export interface HostCore {
   version(): number;
   /** A view of the catalog for one policy and context (cached per policy scope and limits). */
   view(policy: Policy, context: PolicyContext, limits: ViewOptions): CatalogView;
+  /** A policy config's canonical copy and the compiled policy shared by its content (throws `PolicyError` when invalid). */
+  policyByContent(config: unknown): PolicyByContent;
+  /** The view of a policy content for one context (cached by content, scope and limits; bounded). */
+  contentView(policy: PolicyByContent, context: PolicyContext, limits: ViewOptions): CatalogView;
   /** Rendered surfaces shared by the sessions of one view (keyed by everything a surface depends on). */
   surfaceMemo(view: CatalogView): Map<string, { version: number; surface: Surface }>;
   route(id: string): HostRoute | undefined;

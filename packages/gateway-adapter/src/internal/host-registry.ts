@@ -150,7 +150,7 @@ export class HostRegistry {
     }
     let view = byScope.get(key);
     if (view === undefined) {
-      view = this.catalog.view((descriptor) => policy.check(this.policyTool(descriptor), context).allowed, limits);
+      view = this.buildView(policy, context, limits);
       // Bounded per policy (a policy whose layers name every session would otherwise keep a view per session).
       if (byScope.size >= MAX_VIEWS_PER_POLICY) byScope.delete(byScope.keys().next().value as string);
     } else {
@@ -158,6 +158,16 @@ export class HostRegistry {
     }
     byScope.set(key, view);
     return view;
+  }
+
+  /**
+   * An uncached view for one policy and context. The view asks the policy about tools added later (it catches up
+   * through the catalog's journal), so it keeps its own copy of the context: a caller changing its object after
+   * the view was built changes nothing.
+   */
+  buildView(policy: Policy, context: PolicyContext, limits: ViewOptions): CatalogView {
+    const fixed: PolicyContext = { ...context };
+    return this.catalog.view((descriptor) => policy.check(this.policyTool(descriptor), fixed).allowed, limits);
   }
 
   subscribe(listener: (event: HostEvent) => void): () => void {

@@ -51,7 +51,11 @@ import { createTelemetryRecorder, type SessionEvent, type TelemetryRecorder } fr
 export interface OpenSessionOptions {
   /** The `tools.toolSearch` setting (raw, or the output of `resolveToolSearchConfig`). */
   config: unknown;
-  /** A compiled policy (reuse one per config: views are cached per policy), or a config to compile. Default: empty. */
+  /**
+   * A policy config, or a compiled policy. A config is validated and its catalog view shared with every session of
+   * a config with the same content (see the host's `policyCacheSize`); a compiled policy shares views only with
+   * sessions of the same object. Default: empty.
+   */
   policy?: Policy | PolicyConfig;
   /** Who is asking, for this run. */
   context?: PolicyContext;
@@ -104,6 +108,15 @@ const SEARCH_HINTS: Readonly<Record<Mode, string>> = {
 
 const isPolicy = (value: unknown): value is Policy =>
   typeof value === 'object' && value !== null && typeof (value as Policy).check === 'function' && typeof (value as Policy).authorizeCall === 'function';
+
+/**
+ * The run context, copied once: the view, the allowed tools and every call then read the same values, whatever a
+ * getter or a later change of the caller's object would answer. Anything but an object is left for the policy to reject.
+ */
+function copyContext(context: PolicyContext | undefined): PolicyContext {
+  if (context === undefined) return {};
+  return typeof context === 'object' && context !== null && !Array.isArray(context) ? { ...context } : context;
+}
 
 /** Everything one session is made of, built once at open. */
 interface SessionParts {
@@ -173,8 +186,11 @@ async function openSession(
   const root = (options.logger ?? host.rootLogger).child({ sessionId });
   const log = root.child({ pkg: 'gateway-adapter' });
   const config = resolveToolSearchConfig(options.config, host.env);
-  const policy = isPolicy(options.policy) ? options.policy : createPolicy(options.policy ?? {}, { logger: root });
-  const context = options.context ?? {};
+  // A config is validated here, before any wait; its session gets its own compiled policy (for its log) from the
+  // canonical copy, and the view of the content's shared one.
+  const byContent = isPolicy(options.policy) ? undefined : host.policyByContent(options.policy ?? {});
+  const policy = byContent === undefined ? (options.policy as Policy) : createPolicy(byContent.config, { logger: root });
+  const context = copyContext(options.context);
   const sessionLog = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId });
   const event: SessionEvent = (name, fields) => sessionLog?.write(name, fields);
   const opensEarly = options.waitForStartup === false && surfaceIgnoresStartup(config, options, host);
@@ -182,7 +198,7 @@ async function openSession(
   if (!opensEarly) await started;
 
   const searchLimits = { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit };
-  const view = host.view(policy, context, searchLimits);
+  const view = byContent === undefined ? host.view(policy, context, searchLimits) : host.contentView(byContent, context, searchLimits);
   const likely = config.mode === 'directory' && options.request !== undefined ? view.likelyTools(options.request).map((tool) => tool.id) : [];
   const tools = createAllowedTools({ host, view, policy, context, client: options.client ?? [], visible: [...(options.visible ?? []), ...likely], log });
   const decision = await host.decideMode(config, () => measureDirect(tools, config));

@@ -26,6 +26,8 @@ const LAYER_LISTS = ['allow', 'deny', 'requireApproval'] as const;
 export interface ValidatedPolicyConfig {
   config: PolicyConfig;
   groups: PolicyGroups;
+  /** The host's `groups` option as validated (absent when none was given). */
+  hostGroups: Record<string, string[]> | undefined;
   /** Expands a validated pattern list into entries; only call with lists from `config`. */
   toEntries(patterns: readonly string[]): PatternEntry[];
 }
@@ -139,6 +141,7 @@ export function validatePolicyConfig(input: unknown, hostGroups?: unknown): Vali
   return {
     config,
     groups: Object.freeze(groups),
+    hostGroups: parsedHostGroups?.success ? parsedHostGroups.data : undefined,
     toEntries: (patterns) =>
       patterns.map((pattern) => ({
         pattern,
