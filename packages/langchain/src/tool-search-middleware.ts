@@ -26,7 +26,7 @@ export function toolSearchMiddleware(session: ToolSearchSession, options: ToolSe
   return createMiddleware({
     name: options.name ?? 'ToolSearch',
     wrapModelCall: (request, handler) => {
-      const declared = declaredTools(session, request.tools);
+      const declared = declaredTools(session, request.tools, request.model);
       return handler({
         ...request,
         tools: declared.tools,

@@ -25,12 +25,30 @@ export function agentToolName(tool: RequestTool): string | undefined {
   return typeof candidate.invoke === 'function' && typeof candidate.name === 'string' ? candidate.name : undefined;
 }
 
+function modelName(model: unknown): string {
+  const getName = (model as { getName?: unknown } | undefined)?.getName;
+  return typeof getName === 'function' ? String((getName as () => unknown).call(model)) : typeof model;
+}
+
+/** A ChatAnthropic, or a configurable model (`initChatModel`) whose provider is Anthropic. */
+function isAnthropicModel(model: unknown): boolean {
+  const name = modelName(model);
+  if (name === 'ChatAnthropic') return true;
+  return name === 'ConfigurableModel' && (model as { _defaultConfig?: { modelProvider?: unknown } })._defaultConfig?.modelProvider === 'anthropic';
+}
+
 /**
  * The request's tools for this model call. Throws `missing_client_tool` when the session declares a client tool no
- * agent tool runs, and `name_collision` when an agent tool has the name of a session tool that is not a client tool.
+ * agent tool runs, `unsupported_format` in native mode with a model that is not Anthropic's, and `name_collision` when an agent tool has the name of a session tool that is not a client tool.
  */
-export function declaredTools(session: ToolSearchSession, requestTools: readonly RequestTool[]): DeclaredTools {
+export function declaredTools(session: ToolSearchSession, requestTools: readonly RequestTool[], model: unknown): DeclaredTools {
   const surface: ModelSurface = session.modelSurface();
+  if (surface.mode === 'native' && !isAnthropicModel(model)) {
+    throw new LangChainAdapterError(
+      'unsupported_format',
+      `Native mode needs an Anthropic chat model (ChatAnthropic of @langchain/anthropic), received ${modelName(model)}; open the session in code, tools, directory or direct mode for other models`,
+    );
+  }
   const agentTools = new Map<string, RequestTool>();
   const serverTools: RequestTool[] = [];
   for (const tool of requestTools) {
