@@ -38,7 +38,7 @@ async function drive(session: ToolSearchSession, contents: Array<Array<Record<st
 
 const toolNames = (request: WireRequest | undefined) => (request?.body.tools ?? []).map((tool) => String(tool['name'])).sort();
 
-describe('toolSearchMiddleware (native mode, Anthropic)', () => {
+describe('toolSearchMiddleware (native mode, Anthropic)', { timeout: 20_000 }, () => {
   it('defers the allowed catalog, answers tool_search with tool_reference blocks of our ranking, and runs the loaded tool', async () => {
     const session = await open({ mode: 'native' });
     const run = await drive(session, [

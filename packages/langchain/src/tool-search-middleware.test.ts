@@ -23,7 +23,7 @@ function systemText(recorded: { model: { calls: Array<{ messages: BaseMessage[] 
   return first?.getType() === 'system' ? first.text : '';
 }
 
-describe('toolSearchMiddleware', () => {
+describe('toolSearchMiddleware', { timeout: 20_000 }, () => {
   it('tools mode: tool_search then tool_call reach the tool, and the denied tool is neither declared, found nor run', async () => {
     const session = await open({ mode: 'tools' });
     const run = await drive(session, [
