@@ -13,7 +13,7 @@ export type LangChainAdapterErrorCode =
   | 'missing_client_tool'
   /** A tool of the agent has the name of a session tool that is not a client tool (which would run it is ambiguous). */
   | 'name_collision'
-  /** Native mode asked for a provider format this middleware cannot put in a LangChain request. */
+  /** Native mode with a model that is not Anthropic's (the only provider whose deferral the middleware drives). */
   | 'unsupported_format';
 
 /** Thrown (out of the agent's model call) by `toolSearchMiddleware` on broken contracts. */
