@@ -23,10 +23,13 @@ export interface ToolSearchMiddlewareOptions {
  */
 export function toolSearchMiddleware(session: ToolSearchSession, options: ToolSearchMiddlewareOptions = {}): AgentMiddleware {
   const native = session.decision.mode === 'native';
+  // The native search's name as the last model call declared it (a tool call always follows a model call).
+  let nativeSearchName: string | undefined;
   return createMiddleware({
     name: options.name ?? 'ToolSearch',
     wrapModelCall: (request, handler) => {
       const declared = declaredTools(session, request.tools, request.model);
+      nativeSearchName = declared.nativeSearchName;
       return handler({
         ...request,
         tools: declared.tools,
@@ -34,6 +37,6 @@ export function toolSearchMiddleware(session: ToolSearchSession, options: ToolSe
         ...(native ? { messages: withToolReferences(request.messages) } : {}),
       });
     },
-    wrapToolCall: (request, handler) => runToolCall(session, request, handler),
+    wrapToolCall: (request, handler) => runToolCall(session, request, handler, nativeSearchName),
   });
 }

@@ -17,6 +17,8 @@ export interface FunctionToolDefinition {
 export interface DeclaredTools {
   tools: RequestTool[];
   instructions: string;
+  /** Native mode with our search: the name of the `tool_search` the model calls (answered by the session). */
+  nativeSearchName?: string;
 }
 
 /** The name of a runnable tool of the agent (one the agent's ToolNode runs), if `tool` is one. */
@@ -77,7 +79,10 @@ export function declaredTools(session: ToolSearchSession, requestTools: readonly
     // binds an Anthropic tool object unchanged.
     const rendered = session.surface('anthropic');
     const tools = rendered.tools.map((tool) => (isClient.has(tool.name) ? (agentTools.get(tool.name) as RequestTool) : (tool as unknown as RequestTool)));
-    return { tools: [...tools, ...serverTools], instructions: rendered.instructions };
+    // Our search is a custom tool of the surface's search name; Anthropic's own (bm25, regex) is a typed server tool.
+    const search = surface.tools.find((tool) => tool.kind === 'control' && tool.nativeSearch !== undefined);
+    const ours = search === undefined ? undefined : rendered.tools.find((tool) => tool.name === search.name && !('type' in tool));
+    return { tools: [...tools, ...serverTools], instructions: rendered.instructions, ...(ours === undefined ? {} : { nativeSearchName: ours.name }) };
   }
   const tools = surface.tools.map((tool): RequestTool => {
     if (isClient.has(tool.name)) return agentTools.get(tool.name) as RequestTool;

@@ -9,14 +9,18 @@ let anonymousCalls = 0;
 /**
  * Runs `request` through `session.execute` (with the call id and the run's abort signal). A `client` outcome runs
  * the agent's tool (`handler`) with the arguments the session authorised; every other outcome is a ToolMessage of
- * its rendered content (`status: 'error'` unless `ok`). Native mode's `tool_search` is answered by
- * `session.answerNativeSearch` with Anthropic `tool_reference` blocks.
+ * its rendered content (`status: 'error'` unless `ok`). A call of `nativeSearchName` (native mode's `tool_search`,
+ * as the last model call declared it) is answered by `session.answerNativeSearch` with Anthropic `tool_reference` blocks.
  */
-export async function runToolCall(session: ToolSearchSession, request: ToolCallRequest, handler: ToolCallHandler): Promise<Awaited<ReturnType<ToolCallHandler>>> {
+export async function runToolCall(
+  session: ToolSearchSession,
+  request: ToolCallRequest,
+  handler: ToolCallHandler,
+  nativeSearchName: string | undefined,
+): Promise<Awaited<ReturnType<ToolCallHandler>>> {
   const call = request.toolCall;
   const toolCallId = call.id ?? `langchain-call-${++anonymousCalls}`;
-  const answer = nativeSearchAnswer(session, call.name, call.args, toolCallId);
-  if (answer !== undefined) return answer;
+  if (nativeSearchName !== undefined && call.name === nativeSearchName) return nativeSearchAnswer(session, call.name, call.args, toolCallId);
   const signal = request.runtime.signal;
   const outcome = await session.execute({ name: call.name, args: call.args, toolCallId }, signal === undefined ? {} : { signal });
   if (outcome.status === 'client') {

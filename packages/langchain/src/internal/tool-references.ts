@@ -9,13 +9,10 @@ import { HumanMessage, ToolMessage, type BaseMessage } from 'langchain';
 const NATIVE_SEARCH_RESULT = 'tool_search_result';
 
 /**
- * In native mode, when `name` is the session's client `tool_search` (Anthropic), the ToolMessage that answers it
- * (`session.answerNativeSearch`: ranked under the session's policy, each tool loaded once); otherwise undefined.
+ * The ToolMessage that answers the model's native `tool_search` (`session.answerNativeSearch`: ranked under the
+ * session's policy, within its limits, each tool loaded once), as Anthropic `tool_reference` blocks.
  */
-export function nativeSearchAnswer(session: ToolSearchSession, name: string, args: unknown, toolCallId: string): ToolMessage | undefined {
-  if (session.decision.mode !== 'native') return undefined;
-  const search = session.modelSurface().tools.find((tool) => tool.kind === 'control' && tool.nativeSearch !== undefined);
-  if (search === undefined || search.name !== name) return undefined;
+export function nativeSearchAnswer(session: ToolSearchSession, name: string, args: unknown, toolCallId: string): ToolMessage {
   const { item, error } = session.answerNativeSearch({ type: 'tool_use', id: toolCallId, name, input: args }, 'anthropic');
   return new ToolMessage({
     content: item.content as unknown as ToolMessage['content'],
