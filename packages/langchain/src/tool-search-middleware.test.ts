@@ -102,6 +102,28 @@ describe('toolSearchMiddleware', { timeout: 20_000 }, () => {
     expect(session.telemetry().calls).toEqual([expect.objectContaining({ toolId: 'client:client:show_toast', via: 'client', status: 'client' })]);
   });
 
+  it('runs the agent’s own tool with the arguments a before-call hook rewrote, and a blocking hook stops a catalog call', async () => {
+    const session = await open(
+      { mode: 'tools' },
+      {
+        hooks: [
+          { id: 'prefix', run: ({ tool, args }) => (tool.name === 'show_toast' ? { args: { ...args, text: `[bot] ${String(args['text'])}` } } : undefined) },
+          { id: 'no-events', run: ({ tool }) => (tool.name === 'create_event' ? { block: true, reason: 'calendar is read-only' } : undefined) },
+        ],
+      },
+    );
+    const run = await drive(session, [
+      [
+        { name: 'show_toast', args: { text: 'hi' }, id: 'c1' },
+        { name: 'tool_call', args: { id: 'openclaw:core:create_event', args: { title: 'Lunch', date: '2026-12-04' } }, id: 'c2' },
+      ],
+      'Done.',
+    ]);
+    expect(executed).toEqual([{ name: 'show_toast', args: { text: '[bot] hi' } }]);
+    expect(toolMessage(run.messages, 'c1')).toMatchObject({ content: 'toast shown: [bot] hi' });
+    expect(toolMessage(run.messages, 'c2')).toMatchObject({ content: expect.stringContaining('calendar is read-only'), status: 'error' });
+  });
+
   it('hides and refuses the agent’s own tool when the policy denies it', async () => {
     const session = await open({ mode: 'tools' }, { policy: { deny: ['exec_shell', 'show_toast'] } });
     const run = await drive(session, [[{ name: 'show_toast', args: { text: 'hi' }, id: 'c1' }], 'Sorry.']);

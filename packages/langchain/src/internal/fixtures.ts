@@ -3,7 +3,7 @@
 // with its `bindTools` recorded, so a test sees exactly the tools the agent bound to the model on each call.
 import { createRequire } from 'node:module';
 import { createToolSearchHost, type ExecutableTool, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
-import { createPolicy, type ApprovalProvider, type PolicyConfig } from '@tool-search/policy';
+import { createPolicy, type ApprovalProvider, type BeforeToolCallHook, type PolicyConfig } from '@tool-search/policy';
 import { AIMessage, fakeModel, tool, type BaseMessage } from 'langchain';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { z } from 'zod';
@@ -122,6 +122,7 @@ export async function createFixtureHost(): Promise<ToolSearchHost> {
 export interface FixtureSessionOptions {
   policy?: PolicyConfig;
   approvals?: ApprovalProvider;
+  hooks?: BeforeToolCallHook[];
 }
 
 /**
@@ -146,6 +147,7 @@ export function useFixtureSessions(): (config: unknown, options?: FixtureSession
       policy: createPolicy(options.policy ?? { deny: ['exec_shell'] }),
       client: toClientTools([showToast]),
       ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
+      ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
     });
     sessions.push(session);
     return session;
