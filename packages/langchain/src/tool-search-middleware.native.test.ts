@@ -68,6 +68,24 @@ describe('toolSearchMiddleware (native mode, Anthropic)', { timeout: 20_000 }, (
     expect(run.result.messages.at(-1)?.text).toBe('It will rain.');
   });
 
+  it('answers a search made beside another call in one user turn with both tool results', async () => {
+    const session = await open({ mode: 'native' });
+    const run = await drive(session, [
+      [
+        { type: 'tool_use', id: 'toolu_0', name: 'show_toast', input: { text: 'looking' } },
+        { type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'weather forecast for a city' } },
+      ],
+      [{ type: 'text', text: 'ok' }],
+    ]);
+    expect(run.requests[1]?.body.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_0', content: 'toast shown: looking' },
+        { type: 'tool_result', tool_use_id: 'toolu_1', content: expect.arrayContaining([{ type: 'tool_reference', tool_name: 'get_weather' }]) },
+      ],
+    });
+  });
+
   it('with Anthropic’s own bm25 search: declares its server tool (LangChain adds the beta), and a denied tool called by name never runs', async () => {
     const session = await open({ mode: 'native', nativeSearch: { anthropic: 'bm25' } });
     const run = await drive(session, [

@@ -29,6 +29,7 @@ export function withToolReferences(messages: BaseMessage[]): BaseMessage[] {
     if (!ToolMessage.isInstance(message)) return message;
     const item = message.additional_kwargs[NATIVE_SEARCH_RESULT];
     if (item === undefined) return message;
-    return new HumanMessage({ content: [item as Record<string, unknown> as { type: 'text'; text: string }] });
+    // An Anthropic block LangChain's content types do not name; @langchain/anthropic passes a `tool_result` through.
+    return new HumanMessage({ content: [item] as unknown as HumanMessage['content'] });
   });
 }
