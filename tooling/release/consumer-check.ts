@@ -2,7 +2,7 @@
 // project that depends on its own zod, as a stranger would, then shows `npm ls zod` and fails unless there is
 // exactly one zod, the project's. It then imports every entry point, runs a catalog search and the CLI's
 // --help on this Node, and type-checks a file importing every entry point against that zod (skipLibCheck off).
-// `--core` leaves out the framework adapters, whose peers (ai, @openai/agents) set their own zod floors.
+// `--core` leaves out the framework adapters, whose peers (ai, @openai/agents, langchain) set their own zod floors.
 // Needs the packages built and the npm registry.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { packPublishedPackages } from './pack-packages.ts';
 import { REPO_ROOT } from './published-packages.ts';
 
-const ADAPTERS = new Set(['@tool-search/ai-sdk', '@tool-search/openai-agents']);
+const ADAPTERS = new Set(['@tool-search/ai-sdk', '@tool-search/langchain', '@tool-search/openai-agents']);
 const { values } = parseArgs({ options: { zod: { type: 'string', default: 'latest' }, core: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } } });
 
 const work = mkdtempSync(join(tmpdir(), 'tool-search-consumer-'));

@@ -1,0 +1,155 @@
+// Test fixtures: one host with local tools and the real `server-everything` MCP server (for an image result), the
+// agent's own LangChain tool (`show_toast`), and LangChain's own fake chat model (`fakeModel` of @langchain/core)
+// with its `bindTools` recorded, so a test sees exactly the tools the agent bound to the model on each call.
+import { createRequire } from 'node:module';
+import { createToolSearchHost, type ExecutableTool, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
+import { createPolicy, type ApprovalProvider, type BeforeToolCallHook, type PolicyConfig } from '@tool-search/policy';
+import { AIMessage, fakeModel, tool, type BaseMessage } from 'langchain';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { z } from 'zod';
+import { toClientTools } from '../to-client-tools.js';
+
+const require = createRequire(import.meta.url);
+
+/** LangChain's fake chat model, its scripted answers, and the tools it was bound with on each model call. */
+export interface RecordedModel {
+  model: ReturnType<typeof fakeModel>;
+  /** The tools of each `bindTools` call, in order (one per model call). */
+  bound: unknown[][];
+}
+
+/** A fake model that answers each model call with the next step (tool calls, or a final text), recording what it was bound with. */
+export function scriptedModel(steps: Array<Array<{ name: string; args: Record<string, unknown>; id: string }> | string>): RecordedModel {
+  const model = fakeModel();
+  for (const step of steps) {
+    if (typeof step === 'string') model.respond(new AIMessage(step));
+    else model.respondWithTools(step);
+  }
+  const bound: unknown[][] = [];
+  const bindTools = model.bindTools.bind(model);
+  model.bindTools = (tools) => {
+    bound.push([...tools]);
+    return bindTools(tools);
+  };
+  return { model, bound };
+}
+
+/** The name of a bound tool: a runnable tool's, a function definition's or an Anthropic tool's. */
+export function boundName(tool: unknown): string {
+  const value = tool as { name?: string; function?: { name?: string } };
+  return value.function?.name ?? value.name ?? '?';
+}
+
+/** The names a model call was bound with, sorted. */
+export function boundNames(tools: unknown[] | undefined): string[] {
+  return (tools ?? []).map(boundName).sort();
+}
+
+/** The ToolMessage the agent sent back for a tool call, by call id. */
+export function toolMessage(messages: BaseMessage[], toolCallId: string): { content: unknown; status?: string } | undefined {
+  return messages.find((message) => message.getType() === 'tool' && (message as unknown as { tool_call_id: string }).tool_call_id === toolCallId) as
+    | { content: unknown; status?: string }
+    | undefined;
+}
+
+/** Every call the local tools and the agent's own tool ran, in order. */
+export const executed: Array<{ name: string; args: Record<string, unknown> }> = [];
+
+const localTools: ExecutableTool[] = [
+  {
+    name: 'get_weather',
+    description: 'Get the weather forecast for a city.',
+    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+    execute: (args) => {
+      executed.push({ name: 'get_weather', args });
+      return `Rain tomorrow in ${String(args['city'])}.`;
+    },
+  },
+  {
+    name: 'create_event',
+    description: 'Create a calendar event with a title and a date.',
+    inputSchema: { type: 'object', properties: { title: { type: 'string' }, date: { type: 'string' } }, required: ['title', 'date'] },
+    execute: (args) => {
+      executed.push({ name: 'create_event', args });
+      return `created ${String(args['title'])}`;
+    },
+  },
+  {
+    name: 'exec_shell',
+    description: 'Run a shell command on the host (weather scripts, forecasts, anything).',
+    inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+    execute: (args) => {
+      executed.push({ name: 'exec_shell', args });
+      return 'ran';
+    },
+  },
+];
+
+/** The agent's own tool, declared to the session as a client tool. */
+export const showToast = tool(
+  (input: { text: string }) => {
+    executed.push({ name: 'show_toast', args: input });
+    return `toast shown: ${input.text}`;
+  },
+  { name: 'show_toast', description: 'Show a toast in the UI.', schema: z.object({ text: z.string() }) },
+);
+
+/** The denied tool: every session of the fixture host denies it. */
+export const DENIED_ID = 'openclaw:core:exec_shell';
+/** The image tool of `server-everything`. */
+export const IMAGE_TOOL = 'get-tiny-image';
+
+/** The fixture host: local tools and `server-everything` over stdio (started once per test file). */
+export async function createFixtureHost(): Promise<ToolSearchHost> {
+  return createToolSearchHost({
+    sources: {
+      openclaw: localTools,
+      mcp: [
+        {
+          name: 'everything',
+          transport: 'stdio',
+          command: process.execPath,
+          args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js')],
+          include: ['echo', IMAGE_TOOL],
+        },
+      ],
+    },
+    startupTimeoutMs: 20_000,
+  });
+}
+
+/** What a test may change of a fixture session. */
+export interface FixtureSessionOptions {
+  policy?: PolicyConfig;
+  approvals?: ApprovalProvider;
+  hooks?: BeforeToolCallHook[];
+}
+
+/**
+ * Registers a test file's fixture host (created before its tests, closed after them) and returns `open`, whose
+ * sessions (policy: deny `exec_shell`; client tools: `show_toast`) are closed after each test (and `executed` cleared).
+ */
+export function useFixtureSessions(): (config: unknown, options?: FixtureSessionOptions) => Promise<ToolSearchSession> {
+  let host: ToolSearchHost | undefined;
+  const sessions: ToolSearchSession[] = [];
+  beforeAll(async () => {
+    host = await createFixtureHost();
+  }, 30_000);
+  afterAll(() => host?.close());
+  afterEach(async () => {
+    executed.length = 0;
+    await Promise.all(sessions.splice(0).map((session) => session.close()));
+  });
+  return async (config, options = {}) => {
+    if (host === undefined) throw new Error('useFixtureSessions: open() called outside a test');
+    const session = await host.openSession({
+      config,
+      policy: createPolicy(options.policy ?? { deny: ['exec_shell'] }),
+      client: toClientTools([showToast]),
+      ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
+      ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+    });
+    sessions.push(session);
+    return session;
+  };
+}
