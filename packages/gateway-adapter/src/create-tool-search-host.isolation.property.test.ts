@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { isTrustedByDefault } from '@tool-search/catalog';
 import { createPolicy, type PolicyConfig, type PolicyContext } from '@tool-search/policy';
 import { propertySettings } from '@tool-search/property-settings';
+import { createRunner, probeRuntime, type Runner } from '@tool-search/sandbox-runner';
 import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
@@ -409,4 +410,55 @@ describe('a host session over a changing MCP server (property)', () => {
       { numRuns: settings.runs(12), seed: settings.seed },
     );
   }, 240_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The real QuickJS engine: the bridge as a sandboxed body sees it (values copied out of QuickJS and back).
+
+describe('a code-mode host session on the QuickJS engine (property)', () => {
+  it('answers tools.search/describe/call in a sandboxed body as a host without the refused tools, added last', async () => {
+    const generated = syntheticTools(600, 6, 7);
+    const refusedOwners = ['o4', 'o5'];
+    const admittedSpecs = generated.filter((tool) => !refusedOwners.includes(tool.owner));
+    const refusedSpecs = generated.filter((tool) => refusedOwners.includes(tool.owner));
+    const runner: Runner = createRunner({ engine: 'quickjs', pool: { size: 1 } });
+    const probe = () => probeRuntime({ engine: 'quickjs' });
+    try {
+      const withRefused = await createToolSearchHost({ sources: { openclaw: generated.map(executable) }, probe, runner });
+      hosts.push(withRefused);
+      const withoutRefused = await createToolSearchHost({ sources: { openclaw: admittedSpecs.map(executable) }, probe, runner });
+      hosts.push(withoutRefused);
+      const policy = createPolicy({ deny: refusedOwners.map((owner) => `*:${owner}:*`) });
+      const sessions = await Promise.all([withRefused, withoutRefused].map((host) => host.openSession({ config: true, policy, sessionId: 's' })));
+      expect(sessions[0]?.decision).toMatchObject({ mode: 'code', runtime: { engine: 'quickjs' } });
+      const idOf = (tool: LocalToolSpec) => `openclaw:${tool.owner}:${tool.name}`;
+      const refused = refusedSpecs.map((tool) => ({ id: idOf(tool), name: tool.name, description: tool.description }));
+      const admittedNames = new Set(admittedSpecs.map((tool) => tool.name));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(queryArbitrary, { minLength: 1, maxLength: 3 }),
+          fc.constantFrom(...refusedSpecs.slice(-20)),
+          async (queries, target) => {
+            // The refused tool's own words as a query, its id and name as keys, and an id never catalogued.
+            const own = target.description.split(' ').slice(0, 3).join(' ');
+            const code = `
+              const found = [];
+              for (const query of ${JSON.stringify([own, ...queries])}) found.push(await tools.search(query, { limit: 20 }));
+              const asked = [];
+              for (const key of ${JSON.stringify([idOf(target), target.name, 'openclaw:o0:nothing_here'])}) asked.push([await tools.describe(key), await tools.call(key, { text: 'x' })]);
+              return { found, asked };`;
+            const [seen, expected] = await Promise.all(sessions.map((session) => session?.execute({ name: 'tool_search_code', args: { code }, toolCallId: 'q' })));
+            const strip = (outcome: unknown) => ({ ...(outcome as object), durationMs: 0 });
+            expect(strip(seen), `queries ${JSON.stringify(queries)}, refused ${idOf(target)}`).toEqual(strip(expected));
+            expect(seen).toMatchObject({ status: 'ok' });
+            expect(leaks(JSON.stringify((seen as { result?: { value?: { found?: unknown } } }).result?.value?.found), refused, admittedNames, [])).toEqual([]);
+          },
+        ),
+        { numRuns: settings.runs(4), seed: settings.seed },
+      );
+    } finally {
+      await Promise.all(hosts.splice(0).map((host) => host.close()));
+      await runner.close();
+    }
+  }, 120_000);
 });
