@@ -13,6 +13,7 @@ import {
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -28,6 +29,8 @@ export interface ScriptedMcpTool {
 /** What the scripted server offers besides tools (each prompt has one argument, `topic`, completed from `completions`). */
 export interface ScriptedMcpExtras {
   resources?: Array<{ uri: string; name: string; description: string }>;
+  /** Resource templates (offered with `resources`); `completion/complete` on one offers `completions` too. */
+  resourceTemplates?: Array<{ uriTemplate: string; name: string; description: string }>;
   prompts?: Array<{ name: string; description: string }>;
   /** The values `completion/complete` offers for a prompt's `topic` argument. */
   completions?: string[];
@@ -60,7 +63,8 @@ export async function startScriptedMcpServer(name: string, tools: readonly Scrip
         capabilities: {
           tools: { listChanged: true },
           ...(extras.resources === undefined ? {} : { resources: {} }),
-          ...(extras.prompts === undefined ? {} : { prompts: {}, completions: {} }),
+          ...(extras.prompts === undefined ? {} : { prompts: {} }),
+          ...(extras.completions === undefined ? {} : { completions: {} }),
         },
       },
     );
@@ -70,11 +74,14 @@ export async function startScriptedMcpServer(name: string, tools: readonly Scrip
     server.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: 'text', text: `ran ${name}/${request.params.name} ${JSON.stringify(request.params.arguments ?? {})}` }] }));
     if (extras.resources !== undefined) {
       server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: (extras.resources ?? []).map((resource) => ({ ...resource, mimeType: 'text/plain' })) }));
+      server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: extras.resourceTemplates ?? [] }));
       server.setRequestHandler(ReadResourceRequestSchema, (request) => ({ contents: [{ uri: request.params.uri, mimeType: 'text/plain', text: `contents of ${request.params.uri}` }] }));
     }
     if (extras.prompts !== undefined) {
       server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: (extras.prompts ?? []).map((prompt) => ({ ...prompt, arguments: [{ name: 'topic', required: false }] })) }));
       server.setRequestHandler(GetPromptRequestSchema, (request) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text: `prompt ${name}/${request.params.name}` } }] }));
+    }
+    if (extras.completions !== undefined) {
       server.setRequestHandler(CompleteRequestSchema, (request) => ({
         completion: { values: (extras.completions ?? []).filter((value) => value.startsWith(request.params.argument.value)), hasMore: false },
       }));
