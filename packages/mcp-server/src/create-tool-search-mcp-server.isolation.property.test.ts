@@ -4,7 +4,7 @@
 // resource templates (listed and read, by plain and qualified URI), prompts (listed and got, by plain and qualified
 // name) and completions. The refused server shares a resource URI and a prompt name with an admitted one, so a
 // front that counted it would qualify the admitted one's names. No refused tool's id, name or description, and
-// nothing the refused server offers, appears in any answer. The refused local tools are the ones added last.
+// nothing the refused server offers, appears in any answer. The refused server's tools are the ones added last.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createToolSearchHost, type ExecutableTool, type ToolSearchHost } from '@tool-search/gateway-adapter';
@@ -89,7 +89,7 @@ function refusalPolicy(kind: (typeof REFUSALS)[number], refusedOwners: string[],
 }
 
 /** Every answer a client gets for the same requests; an error answer is kept as its code and message. */
-async function readFront(client: Client, probes: { queries: string[]; keys: string[] }): Promise<unknown[]> {
+async function readFront(client: Client, probes: { queries: string[]; keys: string[] }, upstream: boolean): Promise<unknown[]> {
   const answers: unknown[] = [];
   const answer = async (request: () => Promise<unknown>) => {
     try {
@@ -108,6 +108,8 @@ async function readFront(client: Client, probes: { queries: string[]; keys: stri
     await answer(() => client.callTool({ name: 'tool_call', arguments: { id: key, args: { text: 'x' } } }));
     await answer(() => client.callTool({ name: key.split(':').pop() ?? key, arguments: { text: 'x' } }));
   }
+  // What the upstream servers offer is gated by the session's policy view whatever the mode: read in two of them.
+  if (!upstream) return answers;
   await answer(() => client.listResources());
   await answer(() => client.listResourceTemplates());
   for (const uri of ['note://shared', 'note://bad/only', 'note://ok/only', 'note://bad/calendar', 'tool-search://bad/note%3A%2F%2Fshared', 'tool-search://ok/note%3A%2F%2Fshared']) {
@@ -137,8 +139,13 @@ async function connect(host: ToolSearchHost, options: { config: unknown; policy:
   return client;
 }
 
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 400 && !check(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!check()) throw new Error(`gave up waiting for ${what}`);
+}
+
 describe('createToolSearchMcpServer isolation (property)', () => {
-  it('answers tools, resources, prompts and completions in every mode as a front on a host without the refused tools and server', async () => {
+  it('answers tools in every mode, and resources, prompts and completions, as a front on a host without the refused tools and server', async () => {
     const good = offering('ok', 'okthing');
     const bad = offering('bad', 'badthing');
     const ok = await startScriptedMcpServer('ok', good.tools, good.extras);
@@ -146,7 +153,7 @@ describe('createToolSearchMcpServer isolation (property)', () => {
     servers.push(ok, refusedServer);
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ size: fc.noBias(fc.integer({ min: 100, max: 800 })), owners: fc.integer({ min: 2, max: 8 }), refusedOwners: fc.integer({ min: 1, max: 2 }), refusal: fc.constantFrom(...REFUSALS), seed: fc.nat(1_000_000) }),
+        fc.record({ size: fc.noBias(fc.integer({ min: 100, max: 800 })), owners: fc.integer({ min: 2, max: 8 }), refusedOwners: fc.integer({ min: 1, max: 2 }), refusal: fc.constantFrom(...REFUSALS), seed: fc.nat(1_000_000), refusedServerTools: fc.noBias(fc.integer({ min: 0, max: 300 })) }),
         fc.array(fc.array(fc.constantFrom(...WORDS, 'note', 'plan', 'resource'), { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')), { minLength: 1, maxLength: 2 }),
         async (shape, queries) => {
           const tools = localTools(shape.size, shape.owners, shape.seed);
@@ -155,17 +162,24 @@ describe('createToolSearchMcpServer isolation (property)', () => {
           const admitted = tools.filter((tool) => !refusedOwners.includes(tool.owner));
           const refusedTools = tools.filter((tool) => refusedOwners.includes(tool.owner));
           const { policy, context } = refusalPolicy(shape.refusal, refusedOwners, ownerNames.filter((owner) => !refusedOwners.includes(owner)));
-          const hostOptions = { probe: fakeProbe, startupTimeoutMs: 10_000 };
+          const hostOptions = { probe: fakeProbe, startupTimeoutMs: 10_000, restartBackoff: { initialMs: 10, maxMs: 40 } };
+          // The refused server is down when the host starts and comes up once the admitted one is listed, so its
+          // tools are the last ones in the index (where a view's bound was read past); the host restarts it.
+          await refusedServer.close();
           const withRefused = await createToolSearchHost({ ...hostOptions, sources: { openclaw: tools.map(executable), mcp: [ok.config(), refusedServer.config()] } });
           hosts.push(withRefused);
+          await until(() => withRefused.status().servers[0]?.state === 'ready', 'the admitted server to be listed');
+          await refusedServer.restart([...bad.tools, ...Array.from({ length: shape.refusedServerTools }, (_, i) => ({ name: `bad_${WORDS[i % WORDS.length] as string}_${i}`, description: `${WORDS[(i * 7) % WORDS.length] as string} ${WORDS[(i * 3) % WORDS.length] as string} badthing ${i}.` }))]);
+          await until(() => withRefused.status().servers[1]?.state === 'ready', 'the refused server to come up');
           const withoutRefused = await createToolSearchHost({ ...hostOptions, sources: { openclaw: admitted.map(executable), mcp: [ok.config()] } });
           hosts.push(withoutRefused);
           const last = refusedTools.at(-1) as (typeof tools)[number];
           const keys = [`openclaw:${last.owner}:${last.name}`, last.name, 'mcp:bad:bad_read_note', 'mcp:bad:read_resource', 'bad_send_mail', 'mcp:ok:ok_read_note', 'mcp:nobody:nothing'];
           const probes = { queries: [last.description.split(' ').slice(0, 3).join(' '), 'read a note', ...queries], keys };
           for (const mode of MODES) {
-            const seen = await readFront(await connect(withRefused, { config: configFor(mode), policy, context }), probes);
-            const expected = await readFront(await connect(withoutRefused, { config: configFor(mode), policy, context }), probes);
+            const upstream = mode === 'tools' || mode === 'direct';
+            const seen = await readFront(await connect(withRefused, { config: configFor(mode), policy, context }), probes, upstream);
+            const expected = await readFront(await connect(withoutRefused, { config: configFor(mode), policy, context }), probes, upstream);
             const what = `mode ${mode}, ${shape.size} tools, refused owners ${refusedOwners.join(',')} and server bad by ${JSON.stringify(policy)}`;
             const text = JSON.stringify(seen);
             // Probed keys are echoed as unknown ones are; the descriptions and everything `bad` offers never show.
@@ -175,10 +189,7 @@ describe('createToolSearchMcpServer isolation (property)', () => {
             ];
             expect(shown, what).toEqual([]);
             // Not vacuous: the admitted server's resources, prompts and completions came through.
-            expect(text, what).toContain('okthing_calendar');
-            expect(text, what).toContain('"uri":"note://ok/only"');
-            expect(text, what).toContain('"name":"ok_plan"');
-            expect(text, what).toContain('contents of note://shared');
+            if (upstream) for (const shown of ['okthing_calendar', '"uri":"note://ok/only"', '"name":"ok_plan"', 'contents of note://shared']) expect(text, what).toContain(shown);
             expect(seen, what).toEqual(expected);
             await Promise.all(clients.splice(0).map((client) => client.close()));
           }
