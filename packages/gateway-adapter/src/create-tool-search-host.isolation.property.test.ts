@@ -5,7 +5,7 @@
 // `session.tool`, the native search answers (OpenAI Responses and Anthropic), tool_search / tool_describe /
 // tool_call, declared and hydrated names, and tools.search/describe/call through the code-mode bridge. And no
 // refused tool's id, name or description appears anywhere in what the session returns.
-// Two properties: catalogs of a few hundred to 1,500 tools whose refused tools are the ones added last (the shape
+// Two properties: catalogs of 150 to 1,200 tools whose refused tools are the ones added last (the shape
 // that leaked: a view's admitted-slot bitmap read past its end), under each kind of rule that can refuse them; and
 // small catalogs with an MCP server whose tool list changes (`list_changed`) and which restarts between calls,
 // under generated policies (owner globs, per-tool ids, name globs, hints, owner-only tools, per-agent layers),
@@ -114,8 +114,10 @@ function leaks(text: string, refused: readonly Refused[], admittedNames: Readonl
   for (const tool of refused) {
     if (text.includes(tool.description)) found.push(`description of ${tool.id}`);
     if (probedKeys.includes(tool.id) || probedKeys.includes(tool.name)) continue;
-    if (text.includes(tool.id)) found.push(`id ${tool.id}`);
-    else if (!admittedNames.has(tool.name) && new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(tool.name)}(?![A-Za-z0-9_])`).test(text)) found.push(`name of ${tool.id}`);
+    // Whole ids and names only: `..._p9` is not in `..._p99`.
+    const whole = (word: string) => new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(word)}(?![A-Za-z0-9_])`).test(text);
+    if (whole(tool.id)) found.push(`id ${tool.id}`);
+    else if (!admittedNames.has(tool.name) && whole(tool.name)) found.push(`name of ${tool.id}`);
   }
   return found;
 }
@@ -194,11 +196,11 @@ function refusalFor(kind: RefusalKind, tools: LocalToolSpec[], ownerNames: strin
 const queryArbitrary = fc.array(fc.constantFrom(...WORDS, 'o1', 'zzz', 'calender'), { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
 
 describe('a host session on a large catalog (property)', () => {
-  it('answers every read in every mode as a host without the refused tools, whose tools were added last', async () => {
+  it('answers every read in every mode as a host without the refused tools, whose tools were added last (150 to 1,200 tools)', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({
-          size: fc.noBias(fc.integer({ min: 150, max: 1_500 })),
+          size: fc.noBias(fc.integer({ min: 150, max: 1_200 })),
           owners: fc.integer({ min: 3, max: 12 }),
           refusedOwners: fc.integer({ min: 1, max: 3 }),
           refusal: fc.constantFrom(...REFUSALS),
@@ -226,7 +228,7 @@ describe('a host session on a large catalog (property)', () => {
           await Promise.all(hosts.splice(0).map((host) => host.close()));
         },
       ),
-      { numRuns: settings.runs(4), seed: settings.seed },
+      { numRuns: settings.runs(3), seed: settings.seed },
     );
   }, 240_000);
 });
@@ -324,7 +326,10 @@ describe('a host session over a changing MCP server (property)', () => {
         contextArbitrary,
         fc.boolean(),
         fc.array(queryArbitrary, { minLength: 1, maxLength: 2 }),
-        async (localDrafts, firstMcp, steps, policySpec, context, trusted, queries) => {
+        // Local tools of an owner no pattern names, catalogued before the server's: with enough of them, the
+        // server's refused tools sit past the end of a view's first bitmap.
+        fc.integer({ min: 0, max: 250 }),
+        async (localDrafts, firstMcp, steps, policySpec, context, trusted, queries, padding) => {
           const seenLocal = new Set<string>();
           const local: LocalToolSpec[] = localDrafts.flatMap((draft, i) => {
             // A serial keeps a name apart from the words of descriptions and queries (so the leak scan can look for it).
@@ -333,6 +338,7 @@ describe('a host session over a changing MCP server (property)', () => {
             seenLocal.add(`${draft.owner}:${name}`);
             return [{ name, owner: draft.owner, description: `${draft.description.join(' ')} d${i}q`, ownerOnly: draft.ownerOnly }];
           });
+          for (let i = 0; i < padding; i++) local.push({ name: `${WORDS[i % WORDS.length] as string}_${WORDS[(i * 7) % WORDS.length] as string}_p${i}`, owner: 'bulk', description: `${WORDS[(i * 3) % WORDS.length] as string} bulk b${i}q`, ownerOnly: false });
           const serial = { next: 0 };
           let mcp = mcpTools(firstMcp, serial);
           const allIds = () => [...local.map((tool) => `openclaw:${tool.owner}:${tool.name}`), ...mcp.map((tool) => `mcp:srv:${tool.name}`)];
@@ -407,7 +413,7 @@ describe('a host session over a changing MCP server (property)', () => {
           await Promise.all(servers.splice(0).map((server) => server.close()));
         },
       ),
-      { numRuns: settings.runs(12), seed: settings.seed },
+      { numRuns: settings.runs(8), seed: settings.seed },
     );
   }, 240_000);
 });
