@@ -329,7 +329,10 @@ describe('a host session over a changing MCP server (property)', () => {
         // Local tools of an owner no pattern names, catalogued before the server's: with enough of them, the
         // server's refused tools sit past the end of a view's first bitmap.
         fc.integer({ min: 0, max: 250 }),
-        async (localDrafts, firstMcp, steps, policySpec, context, trusted, queries, padding) => {
+        // Tools every listing of the server has besides the generated ones: a server refused as a whole then has
+        // enough tools after the local ones to reach past a view's first bitmap.
+        fc.integer({ min: 0, max: 100 }),
+        async (localDrafts, firstMcp, steps, policySpec, context, trusted, queries, padding, serverBulk) => {
           const seenLocal = new Set<string>();
           const local: LocalToolSpec[] = localDrafts.flatMap((draft, i) => {
             // A serial keeps a name apart from the words of descriptions and queries (so the leak scan can look for it).
@@ -340,7 +343,11 @@ describe('a host session over a changing MCP server (property)', () => {
           });
           for (let i = 0; i < padding; i++) local.push({ name: `${WORDS[i % WORDS.length] as string}_${WORDS[(i * 7) % WORDS.length] as string}_p${i}`, owner: 'bulk', description: `${WORDS[(i * 3) % WORDS.length] as string} bulk b${i}q`, ownerOnly: false });
           const serial = { next: 0 };
-          let mcp = mcpTools(firstMcp, serial);
+          const listing = (drafts: readonly McpToolDraft[]) => [
+            ...mcpTools(drafts, serial),
+            ...Array.from({ length: serverBulk }, (_, i) => ({ name: `bulk_${WORDS[i % WORDS.length] as string}_${i}_s`, description: `${WORDS[(i * 5) % WORDS.length] as string} bulk m${serial.next++}k` })),
+          ];
+          let mcp = listing(firstMcp);
           const allIds = () => [...local.map((tool) => `openclaw:${tool.owner}:${tool.name}`), ...mcp.map((tool) => `mcp:srv:${tool.name}`)];
           const policyConfig = resolvePolicy(policySpec, allIds());
           const policy = createPolicy(policyConfig);
@@ -399,7 +406,7 @@ describe('a host session over a changing MCP server (property)', () => {
           };
           await round('first start');
           for (const [index, step] of steps.entries()) {
-            mcp = mcpTools(step.tools, serial);
+            mcp = listing(step.tools);
             if (step.kind === 'list_changed') {
               await Promise.all([full.setTools(mcp), filtered.setTools(mcp.filter(admitsMcp))]);
             } else {
