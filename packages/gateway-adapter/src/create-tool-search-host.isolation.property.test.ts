@@ -24,6 +24,8 @@ import { until } from './testing/until.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 
 const settings = propertySettings();
+/** A test's time bound, scaled with the run counts (`pnpm fuzz:isolation` runs each property 25 times as long). */
+const scaled = (ms: number) => ms * settings.runs(1);
 const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search', 'age', 'cash', 'note'];
 const OWNERS = ['core', 'github', 'mail', 'cal', 'apigen', 'toolink'];
 const MODES = ['tools', 'code', 'directory', 'native', 'auto', 'direct'] as const;
@@ -230,7 +232,7 @@ describe('a host session on a large catalog (property)', () => {
       ),
       { numRuns: settings.runs(3), seed: settings.seed },
     );
-  }, 240_000);
+  }, scaled(240_000));
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -384,6 +386,7 @@ describe('a host session over a changing MCP server (property)', () => {
                   );
                 }),
               'both hosts to list the server tools',
+              20_000,
             );
             previous = mcp;
           };
@@ -412,7 +415,7 @@ describe('a host session over a changing MCP server (property)', () => {
             } else {
               const before = [full.sessionsOpened, filtered.sessionsOpened];
               await Promise.all([full.restart(mcp), filtered.restart(mcp.filter(admitsMcp))]);
-              await until(() => full.sessionsOpened > (before[0] as number) && filtered.sessionsOpened > (before[1] as number), 'both hosts to reconnect');
+              await until(() => full.sessionsOpened > (before[0] as number) && filtered.sessionsOpened > (before[1] as number), 'both hosts to reconnect', 20_000);
             }
             await round(`after step ${index + 1} (${step.kind})`);
           }
@@ -422,7 +425,7 @@ describe('a host session over a changing MCP server (property)', () => {
       ),
       { numRuns: settings.runs(8), seed: settings.seed },
     );
-  }, 240_000);
+  }, scaled(240_000));
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -473,5 +476,5 @@ describe('a code-mode host session on the QuickJS engine (property)', () => {
       await Promise.all(hosts.splice(0).map((host) => host.close()));
       await runner.close();
     }
-  }, 120_000);
+  }, scaled(120_000));
 });

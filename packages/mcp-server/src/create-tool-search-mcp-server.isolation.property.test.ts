@@ -16,6 +16,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchMcpServer } from './create-tool-search-mcp-server.js';
 
 const settings = propertySettings();
+/** A test's time bound, scaled with the run counts (`pnpm fuzz:isolation` runs each property 25 times as long). */
+const scaled = (ms: number) => ms * settings.runs(1);
 const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search', 'age', 'cash', 'note'];
 const MODES = ['tools', 'code', 'directory', 'native', 'auto', 'direct'] as const;
 const configFor = (mode: (typeof MODES)[number]): unknown => (mode === 'direct' ? false : mode === 'auto' ? { mode: 'auto' } : { mode });
@@ -140,7 +142,7 @@ async function connect(host: ToolSearchHost, options: { config: unknown; policy:
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 400 && !check(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let attempt = 0; attempt < 2_000 && !check(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   if (!check()) throw new Error(`gave up waiting for ${what}`);
 }
 
@@ -198,5 +200,5 @@ describe('createToolSearchMcpServer isolation (property)', () => {
       ),
       { numRuns: settings.runs(3), seed: settings.seed },
     );
-  }, 240_000);
+  }, scaled(240_000));
 });

@@ -17,6 +17,8 @@ import { toolSearchFor } from './tool-search-for.js';
 import { toolSearchTools } from './tool-search-tools.js';
 
 const settings = propertySettings();
+/** A test's time bound, scaled with the run counts (`pnpm fuzz:isolation` runs each property 25 times as long). */
+const scaled = (ms: number) => ms * settings.runs(1);
 const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search', 'age', 'cash', 'note'];
 const fakeProbe = async () => ({ ok: true as const, engine: 'node' as const, nodePath: 'fake', version: 'v26', isolation: 'node-only' as const });
 
@@ -145,5 +147,5 @@ describe('the Agents SDK search paths (property)', () => {
       ),
       { numRuns: settings.runs(5), seed: settings.seed },
     );
-  }, 240_000);
+  }, scaled(240_000));
 });
