@@ -50,6 +50,8 @@ function offering(server: string, tag: string): { tools: Array<{ name: string; d
         { name: `${server}_plan`, description: `Plan with ${server} ${tag}.` },
       ],
       completions: [`${tag}_calendar`, `${tag}_cash`],
+      // Instructions become the server's owner context in the catalog (ranking, the directory).
+      instructions: `Use ${server} for notes, mail and calendar events ${tag}.`,
     },
   };
 }

@@ -34,6 +34,8 @@ export interface ScriptedMcpExtras {
   prompts?: Array<{ name: string; description: string }>;
   /** The values `completion/complete` offers for a prompt's `topic` argument. */
   completions?: string[];
+  /** The `instructions` the server sends in `initialize` (the host makes them its tools' owner context). */
+  instructions?: string;
 }
 
 export interface ScriptedMcpServer {
@@ -66,6 +68,7 @@ export async function startScriptedMcpServer(name: string, tools: readonly Scrip
           ...(extras.prompts === undefined ? {} : { prompts: {} }),
           ...(extras.completions === undefined ? {} : { completions: {} }),
         },
+        ...(extras.instructions === undefined ? {} : { instructions: extras.instructions }),
       },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({
