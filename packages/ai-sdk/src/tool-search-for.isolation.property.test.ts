@@ -136,7 +136,7 @@ describe('the AI SDK search paths (property)', () => {
           await Promise.all(hosts.splice(0).map((host) => host.close()));
         },
       ),
-      { numRuns: settings.runs(5), seed: settings.seed },
+      { numRuns: settings.runs(8), seed: settings.seed },
     );
   }, scaled(240_000));
 });

@@ -200,7 +200,7 @@ describe('createToolSearchMcpServer isolation (property)', () => {
           await Promise.all(hosts.splice(0).map((host) => host.close()));
         },
       ),
-      { numRuns: settings.runs(3), seed: settings.seed },
+      { numRuns: settings.runs(5), seed: settings.seed },
     );
   }, scaled(240_000));
 });
