@@ -7,6 +7,7 @@ import { createPolicy, type PolicyConfig } from '@tool-search/policy';
 import { describe, expect, it } from 'vitest';
 import { createToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
+import { propertySettings } from '@tool-search/property-settings';
 import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 import type { ToolSearchSession } from './tool-search-session.js';
 
@@ -109,7 +110,7 @@ describe('a session on a host (property)', () => {
           }
         },
       ),
-      { numRuns: 80 },
+      { numRuns: propertySettings().runs(80), seed: propertySettings().seed },
     );
   }, 120_000);
 });
