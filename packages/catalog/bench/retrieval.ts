@@ -174,7 +174,7 @@ async function measureModelWritten(set: BenchSet, modelQueries: BenchModelQuery[
   const namesAnyTool = answerNames(set.tools.map((tool) => tool.id));
   const share = (count: number) => fmt((100 * count) / Math.max(1, tasks.length));
   const lines = [
-    `Model-written first \`tool_search\` calls (${set.name}/model-queries.jsonl, ${tasks.length} tasks; ${tasks.filter(({ call }) => call.query === undefined).length} are batches, scored on their first query for R@k). First answer: what a tools-mode session's tool_search answers the whole call over ${set.tools.length} tools from replaying MCP servers; "named" = a fitting tool's id, or its server and name as words, anywhere in it (BM25: in its top ${DEFAULT_SEARCH_LIMIT} of any of the call's queries):`,
+    `Model-written first \`tool_search\` calls (${set.name}/model-queries.jsonl, ${tasks.length} tasks; ${tasks.filter(({ call }) => call.query === undefined).length} are batches, scored on their first query for R@k). First answer: what a tools-mode session's tool_search answers the whole call over ${set.tools.length} tools from replaying MCP servers; "named" = a fitting tool's id, or its server and name as words, anywhere in it (BM25: in its top ${DEFAULT_SEARCH_LIMIT} of any of the call's queries)${values.ranking || values.embedder || thesaurus ? '; the session runs the built packages as they are (no --ranking, --embedder or --thesaurus)' : ''}:`,
   ];
   const header = ['queries', 'tasks'];
   if (bm25) header.push('BM25 R@1', 'BM25 R@5');
