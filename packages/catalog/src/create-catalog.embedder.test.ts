@@ -155,3 +155,57 @@ describe('catalog.view searchAsync', () => {
     }
   });
 });
+
+describe('catalog.embedQueries', () => {
+  it('makes search and searchMany of the embedded queries fuse as searchAsync does, in one query batch', async () => {
+    const embedder = createConceptEmbedder(CONCEPTS);
+    const catalog = createCatalog(TOOLS, { embedder });
+    expect(catalog.search('parrot my phrase')).toEqual([]);
+    await catalog.embedQueries(['parrot my phrase', 'rain tomorrow', 'parrot my phrase ']);
+    expect(embedder.calls.map((call) => [call.kind, call.texts.length])).toEqual([['tool', 5], ['query', 2]]);
+    expect(ids(catalog.search('parrot my phrase', { limit: 1 }))).toEqual(['mcp:everything:echo']);
+    expect(catalog.searchMany([{ query: 'rain tomorrow', limit: 1 }, { query: 'parrot my phrase', limit: 1 }]).map(ids)).toEqual([['plugin:weather:forecast'], ['mcp:everything:echo']]);
+    expect(catalog.search('rain tomorrow')).toEqual(await catalog.searchAsync('rain tomorrow'));
+    // A query not embedded stays lexical.
+    expect(catalog.search('capture the page')).toEqual(createCatalog(TOOLS).search('capture the page'));
+  });
+
+  it('leaves likelyTools lexical (its margin is calibrated on lexical scores)', async () => {
+    const catalog = createCatalog(TOOLS, { embedder: createConceptEmbedder(CONCEPTS) });
+    await catalog.embedQueries(['parrot my phrase']);
+    expect(catalog.likelyTools('parrot my phrase')).toEqual([]);
+  });
+
+  it('does nothing without an embedder', async () => {
+    const catalog = createCatalog(TOOLS);
+    await catalog.embedQueries(['parrot my phrase']);
+    expect(catalog.search('parrot my phrase')).toEqual([]);
+  });
+
+  it('resolves when the embedder fails, leaving search lexical and the embedder paused', async () => {
+    const embedder = createConceptEmbedder(CONCEPTS);
+    const catalog = createCatalog(TOOLS, { embedder });
+    await catalog.updateEmbeddings();
+    embedder.failWith = new Error('model unavailable');
+    await catalog.embedQueries(['parrot my phrase']);
+    expect(catalog.search('parrot my phrase')).toEqual([]);
+    const calls = embedder.calls.length;
+    embedder.failWith = undefined;
+    await catalog.embedQueries(['parrot my phrase']);
+    expect(embedder.calls).toHaveLength(calls);
+  });
+
+  it('rejects input that is not an array of strings with invalid_query', async () => {
+    const catalog = createCatalog(TOOLS, { embedder: createConceptEmbedder(CONCEPTS) });
+    await expect(catalog.embedQueries('parrot' as unknown as string[])).rejects.toMatchObject({ code: 'invalid_query' });
+    await expect(catalog.embedQueries([1] as unknown as string[])).rejects.toMatchObject({ code: 'invalid_query' });
+  });
+
+  it('fuses a view over its admitted tools only', async () => {
+    const full = createCatalog(TOOLS, { embedder: createConceptEmbedder(CONCEPTS) });
+    const view = full.view((tool) => tool.id !== 'mcp:everything:echo');
+    await view.embedQueries(['parrot my phrase', 'capture the page']);
+    expect(ids(view.search('parrot my phrase')).includes('mcp:everything:echo')).toBe(false);
+    expect(ids(view.search('capture the page', { limit: 1 }))).toEqual(['mcp:browser:take_screenshot']);
+  });
+});

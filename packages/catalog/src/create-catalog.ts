@@ -283,9 +283,41 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       embedderPausedUntil = Date.now() + EMBEDDER_PAUSE_MS;
       throw error;
     }
+    rememberQueryVector(text, vector);
+    return vector;
+  }
+
+  function rememberQueryVector(text: string, vector: Float32Array): void {
     if (queryVectors.size >= QUERY_VECTOR_CACHE_SIZE) queryVectors.delete(queryVectors.keys().next().value as string);
     queryVectors.set(text, vector);
-    return vector;
+  }
+
+  /** The vector of `query` when it was embedded before (by `searchAsync` or `embedQueries`) and tools have vectors. */
+  function knownQueryVector(query: string): Float32Array | undefined {
+    if (embedder === undefined || vectors.size === 0) return undefined;
+    return queryVectors.get(query.trim().slice(0, MAX_EMBEDDED_QUERY));
+  }
+
+  /** Embeds the tools not embedded yet and these queries (batched); a failure is logged and leaves search lexical. */
+  async function embedQueries(queries: readonly string[]): Promise<void> {
+    if (!Array.isArray(queries) || queries.some((query) => typeof query !== 'string')) {
+      throw new CatalogError('invalid_query', `Invalid embedQueries input: expected an array of strings, received ${describeType(queries)}.`);
+    }
+    const active = embedder;
+    if (active === undefined || embedderPaused()) return;
+    if (unembedded.size > 0) await updateEmbeddings();
+    const texts = [...new Set(queries.map((query) => query.trim().slice(0, MAX_EMBEDDED_QUERY)))].filter((text) => text !== '' && !queryVectors.has(text));
+    const batchSize = Math.max(1, Math.floor(active.maxBatchSize ?? DEFAULT_EMBED_BATCH));
+    for (let start = 0; start < texts.length && !embedderPaused(); start += batchSize) {
+      const batch = texts.slice(start, start + batchSize);
+      try {
+        const output = checkedVectors(await active.embed(batch, { kind: 'query' }), batch.length);
+        batch.forEach((text, i) => rememberQueryVector(text, output[i] as Float32Array));
+      } catch (error) {
+        embedderPausedUntil = Date.now() + EMBEDDER_PAUSE_MS;
+        logger.warn({ queries: batch.length, err: errorMessage(error) }, 'embedding the query failed; lexical hits only');
+      }
+    }
   }
 
   function hitFor(id: string, score: number): SearchHit {
@@ -367,9 +399,13 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       }
     }
 
-    /** Lexical, or fused with the embedder's nearest tools when `vector` (the query's) is given. */
-    function search(query: string, searchOptions: SearchOptions = {}, vector?: Float32Array): SearchHit[] {
+    /**
+     * Lexical, or fused with the embedder's nearest tools when the query's vector is given or known (embedded
+     * before); `'lexical'` never fuses (the likely-tools margin is calibrated on lexical scores).
+     */
+    function search(query: string, searchOptions: SearchOptions = {}, given?: Float32Array | 'lexical'): SearchHit[] {
       checkQuery(query);
+      const vector = given === 'lexical' ? undefined : (given ?? knownQueryVector(query));
       const limit = resolveLimit(searchOptions?.limit, limits);
       const exact = exactMatches(query);
       let ranked = index.rank(query, vector === undefined ? limit + exact.length : Math.max(settings.fusionDepth, limit + exact.length), scope.index);
@@ -419,6 +455,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
         scope.sync();
         return search(query, searchOptions, vectors.size > 0 ? vector : undefined);
       },
+      embedQueries,
       likelyTools(request: string, likelyOptions: LikelyToolsOptions = {}): ToolDescription[] {
         scope.sync();
         checkQuery(request);
@@ -428,7 +465,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
         }
         const capped = Math.min(limit, limits.maxSearchLimit - 1);
         if (capped < 1) return [];
-        const hits = search(request, { limit: capped + 1 });
+        const hits = search(request, { limit: capped + 1 }, 'lexical');
         const picked = pickLikely(hits.map((hit) => hit.score), capped, settings.likelyRatio, settings.likelyMargin);
         const tools = hits.slice(0, picked).map((hit) => describeTool(descriptors.get(hit.id) as ToolDescriptor));
         if (tools.length > 0) logger.debug({ toolIds: tools.map((tool) => tool.id) }, 'likely tools picked');
@@ -553,6 +590,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
     limits,
     search: whole.search,
     searchAsync: whole.searchAsync,
+    embedQueries: whole.embedQueries,
     likelyTools: whole.likelyTools,
     searchMany: whole.searchMany,
     describe: whole.describe,

@@ -227,7 +227,17 @@ export interface CatalogReader {
   readonly size: number;
   /** The effective limits (after defaults and clamping). */
   readonly limits: { searchDefaultLimit: number; maxSearchLimit: number };
+  /**
+   * Lexical hits, best first. With an embedder, a query whose vector is already known (`searchAsync` or
+   * `embedQueries` embedded it, and tools have vectors) is fused with the embedder's nearest tools as `searchAsync` is.
+   */
   search(query: string, options?: SearchOptions): SearchHit[];
+  /**
+   * Embeds the tools not embedded yet and these queries (batched), so that `search` and `searchMany` of them fuse
+   * with the embedder: how a synchronous caller gets semantic ranking. Without an embedder it does nothing; an
+   * embedder failure is logged and leaves those searches lexical (it never rejects for that).
+   */
+  embedQueries(queries: readonly string[]): Promise<void>;
   /**
    * `search` fused with the embedder's nearest tools (embedding tools not embedded yet first). Without an
    * embedder, or when the embedder fails (logged), it resolves to the lexical hits of `search`.

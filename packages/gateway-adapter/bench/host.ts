@@ -1,5 +1,5 @@
 // pnpm bench:host [--data <dir>] [--opens 300] [--concurrent 200]
-// What a long-lived host costs per run: openSession + surface at 10,957 host tools (the shared bench `mixed`
+// What a long-lived host costs per run: openSession + surface at 10,957 host tools (the bench data's `mixed`
 // set) with a policy that denies about half by pattern (one policy object; a fresh config object with the same
 // rules per session, as a runtime that resolves its policy per run; a different policy per session), the heap the
 // host's policy cache keeps per config, the same over 322 real MCP tool definitions replayed by
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { gunzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createPolicy, type Policy, type PolicyConfig } from '@tool-search/policy';
@@ -22,8 +23,13 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const replayServer = fileURLToPath(new URL('../test-fixtures/replay-mcp-server.mjs', import.meta.url));
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, opens: { type: 'string' }, concurrent: { type: 'string' } } });
-const dataDir = resolve(values.data ?? join(repoRoot, '..', 'shared', 'bench'));
-if (!existsSync(join(dataDir, 'mixed', 'tools.jsonl')) || !existsSync(join(dataDir, 'realmcp', 'tools.jsonl'))) {
+// The dev data kept in the repository (packages/catalog/bench/data, see its README), or --data <dir> of that layout.
+const dataDir = resolve(values.data ?? join(repoRoot, 'packages', 'catalog', 'bench', 'data'));
+/** A set's tools file, plain or gzipped. */
+const toolsFileOf = (set: string) => [join(dataDir, set, 'tools.jsonl'), join(dataDir, set, 'tools.jsonl.gz')].find((file) => existsSync(file));
+/** The sets whose tools make up `mixed` (its `union.json`), or `mixed` itself when it has a tools file. */
+const mixedSets = existsSync(join(dataDir, 'mixed', 'union.json')) ? (JSON.parse(readFileSync(join(dataDir, 'mixed', 'union.json'), 'utf8')) as { sets: string[] }).sets : ['mixed'];
+if (mixedSets.some((set) => toolsFileOf(set) === undefined) || toolsFileOf('realmcp') === undefined) {
   console.error(`No benchmark data at ${dataDir} (pass --data <dir> holding mixed/ and realmcp/).`);
   process.exit(1);
 }
@@ -37,7 +43,8 @@ interface BenchTool {
   source: string;
 }
 const readTools = (file: string): BenchTool[] =>
-  readFileSync(file, 'utf8')
+  (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file))
+    .toString('utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as BenchTool);
@@ -55,7 +62,7 @@ const heapMb = () => {
 /** The mixed set as host (OpenClaw) tools, owner = benchmark; names made unique per owner. */
 function mixedTools(): ExecutableTool[] {
   const seen = new Set<string>();
-  return readTools(join(dataDir, 'mixed', 'tools.jsonl')).map((tool) => {
+  return mixedSets.flatMap((set) => readTools(toolsFileOf(set) as string)).map((tool) => {
     const owner = tool.source.replace(/[^A-Za-z0-9_.@/-]/g, '_');
     const base = tool.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 120) || 'tool';
     let name = base;
@@ -95,7 +102,7 @@ async function hostAtMixed(): Promise<void> {
   const firstMs = performance.now() - first;
   const allowed = probe.telemetry().catalog.size;
   await probe.close();
-  console.log(`\nhost over ${tools.length} tools (shared bench mixed): built in ${buildMs.toFixed(0)} ms, heap ${hostHeap.toFixed(1)} MB; policy admits ${allowed}`);
+  console.log(`\nhost over ${tools.length} tools (bench data mixed): built in ${buildMs.toFixed(0)} ms, heap ${hostHeap.toFixed(1)} MB; policy admits ${allowed}`);
   console.log(`first session of the policy (view built): ${firstMs.toFixed(2)} ms`);
   console.log('| openSession + surface (openai-responses) + close | p50 ms | p95 ms |');
   console.log('| --- | ---: | ---: |');
@@ -132,7 +139,7 @@ async function policyCacheHeap(host: ToolSearchHost): Promise<void> {
 
 /** `concurrent` sessions at once, each: open, 3 searches, 1 describe, 1 call, close. */
 async function concurrentSessions(host: ToolSearchHost, policy: Policy): Promise<void> {
-  const queries = readTools(join(dataDir, 'mixed', 'tools.jsonl'))
+  const queries = mixedSets.flatMap((set) => readTools(toolsFileOf(set) as string))
     .slice(0, 600)
     .map((tool) => (tool.description ?? tool.name).split(/\s+/).slice(0, 8).join(' '));
   const resourcesBefore = process.getActiveResourcesInfo().length;
@@ -179,7 +186,7 @@ async function concurrentSessions(host: ToolSearchHost, policy: Policy): Promise
 
 /** The 322 realmcp tools replayed by one fixture MCP server per source (21 stdio children). */
 async function hostAtRealMcp(): Promise<void> {
-  const file = join(dataDir, 'realmcp', 'tools.jsonl');
+  const file = toolsFileOf('realmcp') as string;
   const sources = [...new Set(readTools(file).map((tool) => tool.source))].sort();
   const servers: McpServerConfig[] = sources.map((source) => ({
     name: source,
@@ -194,7 +201,7 @@ async function hostAtRealMcp(): Promise<void> {
   await probe.close();
   const denied = ['mcp:github:*', 'mcp:notion:*', 'mcp:chrome-devtools:*', 'mcp:mongodb:*', 'mcp:hubspot:*', 'mcp:firecrawl:*'];
   const policy = createPolicy({ deny: denied });
-  console.log(`\nhost over ${size} MCP tools from ${servers.length} replaying servers (shared bench realmcp)`);
+  console.log(`\nhost over ${size} MCP tools from ${servers.length} replaying servers (bench data realmcp)`);
   console.log('| openSession + surface (openai-responses) + close | p50 ms | p95 ms |');
   console.log('| --- | ---: | ---: |');
   console.log(await measureOpens(host, 'tools mode, policy denying 6 servers', { mode: 'tools' }, () => policy));

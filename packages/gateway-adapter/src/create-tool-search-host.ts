@@ -1,6 +1,6 @@
 // The long-lived host: loads plugins and starts MCP servers once, keeps one catalog, restarts what dies, and
 // opens cheap per-run sessions that see the catalog through their own policy.
-import type { ToolSource } from '@tool-search/catalog';
+import type { Embedder, EmbeddingCache, EmbeddingUpdate, ToolSource } from '@tool-search/catalog';
 import type { Surface } from '@tool-search/modes';
 import { createRunner, probeRuntime, type ProbeResult, type Runner } from '@tool-search/sandbox-runner';
 import pino, { type Logger } from 'pino';
@@ -68,6 +68,13 @@ export interface CreateToolSearchHostOptions {
    * as many compiled policies, are kept, least recently used first out. Default 64; 0 keeps none.
    */
   policyCacheSize?: number;
+  /**
+   * A text-embedding model (`createOpenAiEmbedder`): each `tool_search` then embeds its queries and fuses the
+   * lexical ranking with the nearest tools; when the embedder fails, searches answer lexically (logged).
+   */
+  embedder?: Embedder;
+  /** Where tool vectors are kept (`createFileEmbeddingCache` keeps them across restarts). Default: in memory. */
+  embeddingCache?: EmbeddingCache;
 }
 
 /** The MCP client capabilities of a host (each default is the safe one). */
@@ -126,6 +133,11 @@ export interface ToolSearchHost {
   mcpServers(): HostMcpServer[];
   /** Opens a session: its own policy view of the one catalog, client tools, pins, hooks, log and telemetry. */
   openSession(options: OpenSessionOptions): Promise<ToolSearchSession>;
+  /**
+   * Embeds the catalog's tools that have no vector yet (from the cache when it has them) with the host's embedder:
+   * what the first semantic search would otherwise wait for. Without an embedder it embeds nothing.
+   */
+  updateEmbeddings(): Promise<EmbeddingUpdate>;
   /** Closes every open session, stops the MCP servers and the runner the host created. */
   close(): Promise<void>;
 }
@@ -148,7 +160,7 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
     throw new GatewayAdapterError('invalid_options', `Invalid policyCacheSize: expected a whole number 0 or more, received ${String(policyCacheSize)}`, { path: 'policyCacheSize' });
   }
   const plugins = await loadPluginTools(options.sources?.plugins ?? [], options.cwd === undefined ? {} : { cwd: options.cwd });
-  const registry = new HostRegistry({ logger: log, catalogLogger: rootLogger });
+  const registry = new HostRegistry({ logger: log, catalogLogger: rootLogger, embedder: options.embedder, embeddingCache: options.embeddingCache });
   registry.addLocal(collectLocalTools(options.sources?.openclaw ?? [], plugins));
 
   const supervisors = new Map<string, McpServerSupervisor>();
@@ -198,6 +210,7 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
       policyCache: policies.status(),
     }),
     mcpServers: () => [...supervisors.values()].map((supervisor) => mcpServerHandle(supervisor)),
+    updateEmbeddings: () => registry.catalog.updateEmbeddings(),
     async openSession(sessionOptions) {
       if (closed) throw new GatewayAdapterError('session_closed', 'The tool-search host is closed: no session can be opened');
       const session = await openToolSearchSession(core, sessionOptions, { onClose: (closing) => sessions.delete(closing) });
@@ -240,6 +253,7 @@ function createHostCore(parts: {
   const surfaces = new WeakMap<object, Map<string, { version: number; surface: Surface }>>();
   return {
     rootLogger: parts.rootLogger,
+    semantic: options.embedder !== undefined,
     env: options.env ?? {},
     validator: createArgsValidator(),
     version: () => registry.version(),

@@ -27,6 +27,8 @@ export type {
 } from './connect-mcp-server.js';
 export { convertMcpServersConfig } from './convert-mcp-servers-config.js';
 export type { ConvertedMcpServers, ConvertMcpServersConfigOptions } from './convert-mcp-servers-config.js';
+export { createFileEmbeddingCache } from './create-file-embedding-cache.js';
+export type { FileEmbeddingCache, FileEmbeddingCacheOptions } from './create-file-embedding-cache.js';
 export { createFileTokenStore } from './create-file-token-store.js';
 export { createRootLogger } from './create-root-logger.js';
 export type { RootLoggerOptions } from './create-root-logger.js';

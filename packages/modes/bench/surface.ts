@@ -1,16 +1,17 @@
 // pnpm bench:surface: bytes of each mode in each provider format for catalogs of 100, 1,000 and 10,000
-// tools drawn from the shared benchmark data, and the ratio to direct. Prints tables; never asserts on time.
+// tools drawn from the benchmark data (packages/catalog/bench/data), and the ratio to direct. Prints tables; never asserts on time.
 // Native mode is rendered per format (OpenAI Chat falls back to tools mode); its row shows the request
 // bytes and, after the slash, the up-front bytes (the tools array without the deferred definitions).
 //
-// Data: `<repo>/../shared/bench/mixed/tools.jsonl` (override: --data <file>). Selection is deterministic:
+// Data: the `mixed` set of packages/catalog/bench/data (override: --data <file>, a tools.jsonl). Selection is deterministic:
 // for n tools, lines floor(i * total / n) for i < n, so every size spans every benchmark source.
 // Mapping to ToolInput: source `plugin` (so every tool is trusted and eligible for the directory),
 // owner = the line's `source` field (sealtools, apigen, ...), name = the line's name with characters the
 // catalog does not accept replaced by `_` (dots are kept: they exercise the provider-name rewrite),
 // description as given, inputSchema = `parameters` when it is an object. A name that repeats within an
 // owner after that mapping is skipped (and counted).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { createCatalog, type ToolInput } from '@tool-search/catalog';
 // This package from source (tsx runs it); the catalog from its built dist, as a consumer would.
@@ -18,7 +19,15 @@ import { measureSurface, renderSurface, type Mode, type Surface, type SurfaceFor
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const dataFlag = process.argv.indexOf('--data');
-const dataFile = dataFlag === -1 ? `${repoRoot}../shared/bench/mixed/tools.jsonl` : (process.argv[dataFlag + 1] as string);
+// Default: the `mixed` set of the dev data kept in the repository, the tools of the sets its union.json lists, in
+// that order (the same lines as one mixed/tools.jsonl), each file plain or gzipped.
+const dataDir = `${repoRoot}packages/catalog/bench/data/`;
+const readLines = (file: string) => (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file)).toString('utf8').split('\n').filter((line) => line.trim() !== '');
+const setToolsFile = (set: string) => [`${dataDir}${set}/tools.jsonl`, `${dataDir}${set}/tools.jsonl.gz`].find((file) => existsSync(file)) as string;
+const lines =
+  dataFlag === -1
+    ? (JSON.parse(readFileSync(`${dataDir}mixed/union.json`, 'utf8')) as { sets: string[] }).sets.flatMap((set) => readLines(setToolsFile(set)))
+    : readLines(process.argv[dataFlag + 1] as string);
 
 interface BenchTool {
   name: string;
@@ -27,7 +36,6 @@ interface BenchTool {
   source: string;
 }
 
-const lines = readFileSync(dataFile, 'utf8').split('\n').filter((line) => line.trim() !== '');
 const allTools = lines.map((line) => JSON.parse(line) as BenchTool);
 
 function toToolInput(tool: BenchTool): ToolInput {
@@ -66,7 +74,7 @@ const number = (value: number) => value.toLocaleString('en-US');
 const percent = (value: number) => (value >= 10 ? `${value.toFixed(0)}%` : value >= 1 ? `${value.toFixed(1)}%` : `${value.toFixed(2)}%`);
 
 const failures: string[] = [];
-console.log(`# Surface bytes (tools JSON + instructions, UTF-8), data: ${allTools.length} tools from ${dataFile.replace(repoRoot, '<repo>/')}\n`);
+console.log(`# Surface bytes (tools JSON + instructions, UTF-8), data: ${allTools.length} tools from ${dataFlag === -1 ? "the bench data's mixed set" : (process.argv[dataFlag + 1] as string)}\n`);
 for (const size of [100, 1_000, 10_000]) {
   const { tools, skipped } = select(size);
   const catalog = createCatalog(tools);

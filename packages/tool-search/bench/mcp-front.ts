@@ -1,6 +1,6 @@
 // pnpm bench:mcp-front [--data <dir>] [--calls 1000] [--starts 5]
 // What `tool-search serve` costs an MCP client, measured on the built bin over stdio with the official SDK client:
-//   1. tools/list bytes per mode, with the 322 real tool definitions of shared/bench/realmcp replayed by 21
+//   1. tools/list bytes per mode, with the 322 real tool definitions of the bench data's realmcp set replayed by 21
 //      replay servers (one per source), next to those servers' own tools/list answers;
 //   2. the time a tools/call adds through the front (direct mode by name, tools mode through tool_call), next to
 //      the same call on a bare SDK client connected to the same upstream;
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
@@ -22,7 +23,9 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const replayServer = join(repoRoot, 'packages', 'gateway-adapter', 'test-fixtures', 'replay-mcp-server.mjs');
 const { values } = parseArgs({ options: { data: { type: 'string' }, calls: { type: 'string' }, starts: { type: 'string' } } });
-const toolsFile = join(resolve(values.data ?? join(repoRoot, '..', 'shared', 'bench')), 'realmcp', 'tools.jsonl');
+// The dev data kept in the repository (packages/catalog/bench/data), or --data <dir> of the same layout.
+const realmcpDir = join(resolve(values.data ?? join(repoRoot, 'packages', 'catalog', 'bench', 'data')), 'realmcp');
+const toolsFile = [join(realmcpDir, 'tools.jsonl'), join(realmcpDir, 'tools.jsonl.gz')].find((file) => existsSync(file)) ?? join(realmcpDir, 'tools.jsonl');
 const CALLS = Number(values.calls ?? 1000);
 const STARTS = Number(values.starts ?? 5);
 const WARMUP = 100;
@@ -37,7 +40,8 @@ const work = mkdtempSync(join(tmpdir(), 'bench-mcp-front-'));
 
 type Stdio = { command: string; args: string[]; env?: Record<string, string> };
 const replay = (source: string): Stdio => ({ command: process.execPath, args: [replayServer], env: { REPLAY_TOOLS_FILE: toolsFile, REPLAY_SOURCE: source } });
-const sources = [...new Set(readFileSync(toolsFile, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => (JSON.parse(line) as { source: string }).source))];
+const toolsText = (toolsFile.endsWith('.gz') ? gunzipSync(readFileSync(toolsFile)) : readFileSync(toolsFile)).toString('utf8');
+const sources = [...new Set(toolsText.split('\n').filter((line) => line.trim() !== '').map((line) => (JSON.parse(line) as { source: string }).source))];
 
 function writeConfig(name: string, servers: Record<string, Stdio>): string {
   const path = join(work, name);
@@ -70,7 +74,7 @@ async function listBytes(lines: string[]): Promise<void> {
     upstreamTools += tools.length;
     await client.close();
   }
-  lines.push(`1. tools/list an MCP client gets, ${sources.length} upstream servers replaying shared/bench/realmcp (${upstreamTools} tools)`);
+  lines.push(`1. tools/list an MCP client gets, ${sources.length} upstream servers replaying the realmcp bench set (${upstreamTools} tools)`);
   lines.push('| through | mode | tools | tools/list bytes | instructions | vs the servers\' own |');
   lines.push('| --- | --- | ---: | ---: | ---: | ---: |');
   lines.push(`| each server directly (sum) | - | ${upstreamTools} | ${kb(upstreamBytes)} | - | 100 % |`);

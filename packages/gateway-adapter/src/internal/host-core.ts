@@ -39,6 +39,8 @@ export interface HostCore {
   readonly env: ToolSearchEnv;
   /** One argument validator for every session (it compiles each tool's schema once). */
   readonly validator: ArgsValidator;
+  /** True when the catalog has an embedder: a `tool_search` embeds its queries first, so its ranking is fused. */
+  readonly semantic: boolean;
   /** Bumped on every catalog change (sessions re-render their surface when it moves). */
   version(): number;
   /** A view of the catalog for one policy and context (cached per policy scope and limits). */

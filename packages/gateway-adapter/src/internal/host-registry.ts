@@ -9,6 +9,8 @@ import {
   toolId,
   type Catalog,
   type CatalogView,
+  type Embedder,
+  type EmbeddingCache,
   type ToolDescriptor,
   type ToolInput,
   type ViewOptions,
@@ -48,9 +50,15 @@ export class HostRegistry {
   private readonly resourceReaders = new Map<string, boolean>();
   private changes = 0;
 
-  constructor(options: { logger: Logger; catalogLogger: Logger }) {
+  constructor(options: { logger: Logger; catalogLogger: Logger; embedder?: Embedder | undefined; embeddingCache?: EmbeddingCache | undefined }) {
     this.log = options.logger;
-    this.catalog = createCatalog([], { logger: options.catalogLogger, maxSearchLimit: SEARCH_LIMIT_CEILING, reservedNames: CONTROL_TOOL_NAMES });
+    this.catalog = createCatalog([], {
+      logger: options.catalogLogger,
+      maxSearchLimit: SEARCH_LIMIT_CEILING,
+      reservedNames: CONTROL_TOOL_NAMES,
+      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+      ...(options.embeddingCache === undefined ? {} : { embeddingCache: options.embeddingCache }),
+    });
   }
 
   /** Bumped on every change of the catalog. */

@@ -141,6 +141,17 @@ interface SessionParts {
   loaded: Map<SurfaceFormat, Set<string>>;
   /** Resolves when the host's first start of its servers is over (at once for a session opened after it). */
   started: Promise<void>;
+  /** Embeds search queries before a `tool_search` runs them (set when the host has an embedder). */
+  embedQueries: ((queries: string[]) => Promise<void>) | undefined;
+}
+
+/** The query texts of `tool_search` arguments (`query`, or `queries` of strings or `{ query }`); the route checks them. */
+function searchQueriesOf(args: Record<string, unknown>): string[] {
+  if (typeof args['query'] === 'string') return [args['query']];
+  if (!Array.isArray(args['queries'])) return [];
+  return args['queries']
+    .map((entry: unknown) => (typeof entry === 'string' ? entry : typeof entry === 'object' && entry !== null ? (entry as { query?: unknown }).query : undefined))
+    .filter((query): query is string => typeof query === 'string');
 }
 
 /**
@@ -236,7 +247,8 @@ async function openSession(
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();
   if (likely.length > 0) event('likely', { toolIds: likely });
-  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), fellBack: new Set(), loaded: new Map(), started };
+  const embedQueries = host.semantic ? (queries: string[]) => view.embedQueries(queries) : undefined;
+  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), fellBack: new Set(), loaded: new Map(), started, embedQueries };
   let unsubscribe = () => undefined as void;
   const begin = () => {
     if (parts.abort.signal.aborted) return;
@@ -392,7 +404,11 @@ async function executeRequest(parts: SessionParts, request: ToolCallRequest, opt
   if (args === undefined) return fail(errorOutcome(start, 'invalid_request', `Arguments of ${name} must be a JSON object`));
   const call = { ...pick(options, ['signal']), ...(options.onProgress === undefined ? {} : { onProgress: progressReporter(parts, toolCallId, options.onProgress) }) };
   const route = parts.routes.get(name);
-  if (route !== undefined) return route.handle(args, start, call);
+  if (route !== undefined) {
+    // With an embedder, the queries are embedded first, so the route's (synchronous) search of them is fused.
+    if (name === TOOL_SEARCH && parts.embedQueries !== undefined) await parts.embedQueries(searchQueriesOf(args));
+    return route.handle(args, start, call);
+  }
   if (isControlToolName(name)) return fail(errorOutcome(start, 'wrong_mode', `${name} is not available in ${parts.decision.mode} mode`));
   const signal = call;
   const declared = surface.declaredId(name);

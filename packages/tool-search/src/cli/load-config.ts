@@ -11,6 +11,7 @@ import {
   type McpServerConfig,
   type ResolvedToolSearchConfig,
 } from '@tool-search/gateway-adapter/startup';
+import type { OpenAiEmbedderOptions } from '@tool-search/catalog';
 import { createPolicy, isPolicyError, parsePolicyConfig, type Policy, type PolicyContext } from '@tool-search/policy';
 import JSON5 from 'json5';
 import { z } from 'zod';
@@ -49,6 +50,32 @@ const configFileSchema = z.strictObject({
   serverLogLevel: z.enum(LOG_LEVELS).optional(),
   /** OAuth for HTTP servers with `oauth`: where tokens are kept (0600 files) and the redirect URL. */
   oauth: z.strictObject({ tokenDir: z.string().min(1).optional(), redirectUrl: z.url().optional() }).optional(),
+  /**
+   * A text-embedding model for semantic ranking (any OpenAI-compatible `/embeddings` endpoint: OpenAI, Ollama,
+   * TEI, llama.cpp's server, vLLM, LiteLLM). Without it, ranking is lexical.
+   */
+  embedder: z
+    .strictObject({
+      /** The API base; `/embeddings` is appended: `http://localhost:11434/v1`, `https://api.openai.com/v1`. */
+      baseUrl: z.url({ protocol: /^https?$/ }),
+      model: z.string().min(1).max(200),
+      /** The name of the environment variable holding the API key (the key itself never goes in the file). */
+      apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name').optional(),
+      /** Vector length asked of models that support it (OpenAI's text-embedding-3). */
+      dimensions: z.number().int().min(1).max(65_536).optional(),
+      /** Texts per request. Default 64. */
+      batchSize: z.number().int().min(1).max(2_048).optional(),
+      /** Per-request timeout. Default 30,000 ms. */
+      timeoutMs: z.number().int().min(1).max(600_000).optional(),
+      /** Put before each query / tool text (models trained with prefixes: nomic-embed-text, e5). */
+      queryPrefix: z.string().max(200).optional(),
+      toolPrefix: z.string().max(200).optional(),
+      /** Where tool vectors are kept across restarts. Default `$XDG_CACHE_HOME/tool-search/embeddings`. */
+      cacheDir: z.string().min(1).optional(),
+      /** Most vectors kept there (least recently used out). Default 20,000. */
+      cacheMaxEntries: z.number().int().min(1).max(1_000_000).optional(),
+    })
+    .optional(),
   /** `serve --http` options. */
   http: z
     .strictObject({
@@ -79,12 +106,50 @@ export interface LoadedConfig {
   serverLogLevel: (typeof LOG_LEVELS)[number] | undefined;
   oauth: { tokenDir: string; redirectUrl: string | undefined };
   http: NonNullable<ConfigFile['http']>;
+  /** The embedder's settings, the API key read from its variable; undefined when the file has no `embedder`. */
+  embedder: ConfiguredEmbedder | undefined;
+}
+
+/** The `embedder` section, resolved: what `createOpenAiEmbedder` and `createFileEmbeddingCache` take. */
+export interface ConfiguredEmbedder {
+  options: OpenAiEmbedderOptions;
+  cacheDir: string;
+  cacheMaxEntries: number | undefined;
 }
 
 /** The config path when none is given: `$TOOL_SEARCH_CONFIG`, else `$XDG_CONFIG_HOME/tool-search/config.json5`. */
 export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
   if (env['TOOL_SEARCH_CONFIG'] !== undefined && env['TOOL_SEARCH_CONFIG'] !== '') return resolve(env['TOOL_SEARCH_CONFIG']);
   return join(configHome(env), 'tool-search', 'config.json5');
+}
+
+function cacheHome(env: NodeJS.ProcessEnv): string {
+  return env['XDG_CACHE_HOME'] !== undefined && env['XDG_CACHE_HOME'] !== '' ? env['XDG_CACHE_HOME'] : join(env['HOME'] ?? homedir(), '.cache');
+}
+
+/** The `embedder` section with its key read from the environment and its cache folder resolved (relative: to the config's folder). */
+function resolveEmbedder(section: NonNullable<ConfigFile['embedder']>, path: string, env: NodeJS.ProcessEnv): ConfiguredEmbedder {
+  let apiKey: string | undefined;
+  if (section.apiKeyEnv !== undefined) {
+    apiKey = env[section.apiKeyEnv];
+    if (apiKey === undefined || apiKey === '') {
+      throw new CliError('config', `${path}: embedder.apiKeyEnv: the environment variable ${section.apiKeyEnv} is not set`, { path: 'embedder.apiKeyEnv' });
+    }
+  }
+  return {
+    options: {
+      baseUrl: section.baseUrl,
+      model: section.model,
+      ...(apiKey === undefined ? {} : { apiKey }),
+      ...(section.dimensions === undefined ? {} : { dimensions: section.dimensions }),
+      ...(section.batchSize === undefined ? {} : { maxBatchSize: section.batchSize }),
+      ...(section.timeoutMs === undefined ? {} : { timeoutMs: section.timeoutMs }),
+      ...(section.queryPrefix === undefined ? {} : { queryPrefix: section.queryPrefix }),
+      ...(section.toolPrefix === undefined ? {} : { toolPrefix: section.toolPrefix }),
+    },
+    cacheDir: section.cacheDir === undefined ? join(cacheHome(env), 'tool-search', 'embeddings') : resolve(dirname(path), section.cacheDir),
+    cacheMaxEntries: section.cacheMaxEntries,
+  };
 }
 
 function configHome(env: NodeJS.ProcessEnv): string {
@@ -155,6 +220,7 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv): LoadedConfig {
     serverLogLevel: file.serverLogLevel,
     oauth: { tokenDir: file.oauth?.tokenDir ?? join(configHome(env), 'tool-search', 'oauth'), redirectUrl: file.oauth?.redirectUrl },
     http: file.http ?? {},
+    embedder: file.embedder === undefined ? undefined : resolveEmbedder(file.embedder, path, env),
   };
 }
 

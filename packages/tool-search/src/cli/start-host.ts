@@ -1,6 +1,15 @@
 // Starts the host for a command: the config's MCP servers, the OAuth token store, the client relay, and a
 // progress line on stderr as each server starts (or does not, with its reason).
-import { createFileTokenStore, createToolSearchHost, type McpOAuthOptions, type StdioServersAhead, type ToolSearchHost } from '@tool-search/gateway-adapter';
+import { createOpenAiEmbedder, type Embedder } from '@tool-search/catalog';
+import {
+  createFileEmbeddingCache,
+  createFileTokenStore,
+  createToolSearchHost,
+  type FileEmbeddingCache,
+  type McpOAuthOptions,
+  type StdioServersAhead,
+  type ToolSearchHost,
+} from '@tool-search/gateway-adapter';
 import type { McpClientRelay } from '@tool-search/mcp-server';
 import type { Logger } from 'pino';
 import type { CliOutput } from './cli-io.js';
@@ -11,6 +20,8 @@ import type { LoadedConfig } from './load-config.js';
 export interface StartedHost {
   host: ToolSearchHost;
   relay: McpClientRelay;
+  /** The config's embedder and its disk cache, when it has one. */
+  embedder: { embedder: Embedder; cache: FileEmbeddingCache } | undefined;
   /** Resolves when every server has had its first start (ready or not), or after `timeoutMs`. */
   settled(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +44,18 @@ export async function startHost(
     ...(config.oauth.redirectUrl === undefined ? {} : { redirectUrl: config.oauth.redirectUrl }),
   };
   const startupTimeoutMs = options.startupTimeoutMs ?? config.startupTimeoutMs;
+  // The config's options were checked when it loaded; the cache folder is made on its first write.
+  const embedder =
+    config.embedder === undefined
+      ? undefined
+      : {
+          embedder: createOpenAiEmbedder(config.embedder.options),
+          cache: createFileEmbeddingCache({
+            dir: config.embedder.cacheDir,
+            logger: options.logger,
+            ...(config.embedder.cacheMaxEntries === undefined ? {} : { maxEntries: config.embedder.cacheMaxEntries }),
+          }),
+        };
   if (config.servers.length > 0) output.progress(`Starting ${config.servers.length} MCP server${config.servers.length === 1 ? '' : 's'}: ${config.servers.map((server) => server.name).join(', ')}`);
   const started = Date.now();
   const host = await createToolSearchHost({
@@ -40,6 +63,7 @@ export async function startHost(
     logger: options.logger,
     ...(options.spawnedAhead === undefined ? {} : { spawnedAhead: options.spawnedAhead }),
     ...(startupTimeoutMs === undefined ? {} : { startupTimeoutMs }),
+    ...(embedder === undefined ? {} : { embedder: embedder.embedder, embeddingCache: embedder.cache }),
     mcpClient: {
       onSampling: async (request, context) => (await loadRelay()).onSampling(request, context),
       onElicitation: async (request, context) => (await loadRelay()).onElicitation(request, context),
@@ -65,6 +89,7 @@ export async function startHost(
   return {
     host,
     relay,
+    embedder,
     async settled(timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       while (!report() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, POLL_MS));

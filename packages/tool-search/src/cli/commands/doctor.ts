@@ -1,12 +1,13 @@
 // `tool-search doctor`: is everything in order? The config (problems with their paths), which servers start
 // (and for those that do not, the reason with the tail of their stderr), tool counts, what each mode costs an
-// MCP client next to direct, and whether code mode's sandbox runtime is there. Exit 0 when all is well.
+// MCP client next to direct, whether code mode's sandbox runtime is there, and, with an `embedder`, whether it
+// answers and how long embedding the catalog took. Exit 0 when all is well.
 import { EXIT_CODES } from '../exit-codes.js';
 import { isCliError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import type { LoadedConfig } from '../load-config.js';
 import { measureMcpSurface, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
-import { startHost } from '../start-host.js';
+import { startHost, type StartedHost } from '../start-host.js';
 
 /** How long doctor waits for servers' first start unless the config says. */
 const DOCTOR_STARTUP_MS = 15_000;
@@ -43,13 +44,15 @@ export const runDoctor: CommandRun = async (context) => {
       const direct = surfaces[0]!;
       const code = surfaces[1]!;
       const down = status.servers.filter((server) => server.state !== 'ready');
+      const embedder = started.embedder === undefined ? undefined : await checkEmbedder(started, config);
       output.result({
         config: { path: config.path, ok: true, warnings: config.warnings, mode: config.resolved.mode },
         servers: status.servers,
         catalog: status.catalog,
         codeMode: code.mode === 'code' ? { available: true } : { available: false, reason: code.fallbackReason ?? 'unknown' },
         surfaces,
-        ok: down.length === 0,
+        ...(embedder === undefined ? {} : { embedder }),
+        ok: down.length === 0 && embedder?.ok !== false,
       });
       output.line(`Config ${config.path}: ok (${config.servers.length} server${config.servers.length === 1 ? '' : 's'}, mode ${config.resolved.mode})`);
       for (const warning of config.warnings) output.line(`  ! ${warning}`);
@@ -65,6 +68,14 @@ export const runDoctor: CommandRun = async (context) => {
       }
       if (status.servers.length === 0) output.line('  (none configured)');
       output.line(`  catalog: ${status.catalog.size} tools`);
+      if (embedder !== undefined) {
+        output.line('');
+        output.line(`Embedder ${embedder.model} at ${embedder.baseUrl}`);
+        output.line(embedder.ok ? `  ✓ answers: ${embedder.dimensions} dimensions, one query in ${embedder.queryMs} ms` : `  ✗ ${embedder.error ?? 'no answer'}; searches answer lexically`);
+        const { catalog } = embedder;
+        output.line(`  catalog: ${catalog.vectors} of ${status.catalog.size} tools have vectors: ${catalog.embedded} embedded in ${(catalog.ms / 1000).toFixed(1)} s, ${catalog.fromCache} from the cache${catalog.failed > 0 ? `, ${catalog.failed} failed` : ''}`);
+        output.line(`  cache: ${embedder.cacheFile}`);
+      }
       output.line('');
       output.line(`Code mode runtime: ${code.mode === 'code' ? 'available' : `not available (${code.fallbackReason ?? 'unknown'}); code mode falls back to tools mode`}`);
       output.line('');
@@ -75,8 +86,44 @@ export const runDoctor: CommandRun = async (context) => {
         const label = surface.requested === surface.mode ? surface.mode : `${surface.requested}→${surface.mode}`;
         output.line(`  ${label.padEnd(10)} ${String(surface.tools).padStart(6)} ${surface.toolBytes.toLocaleString('en-US').padStart(11)}   ${share.padStart(8)}`);
       }
-      return down.length === 0 ? EXIT_CODES.ok : EXIT_CODES.unavailable;
+      return down.length === 0 && embedder?.ok !== false ? EXIT_CODES.ok : EXIT_CODES.unavailable;
     } finally {
       await started.close();
     }
 };
+
+/** What doctor reports of the embedder: one query embedded (does it answer?), then the whole catalog, timed. */
+interface EmbedderCheck {
+  model: string;
+  baseUrl: string;
+  ok: boolean;
+  dimensions?: number;
+  queryMs?: number;
+  error?: string;
+  catalog: { vectors: number; embedded: number; fromCache: number; failed: number; ms: number };
+  cacheFile: string;
+}
+
+async function checkEmbedder(started: StartedHost, config: LoadedConfig): Promise<EmbedderCheck> {
+  const { embedder, cache } = started.embedder!;
+  const { model, baseUrl } = config.embedder!.options;
+  let probe: Pick<EmbedderCheck, 'ok' | 'dimensions' | 'queryMs' | 'error'>;
+  const queryStarted = performance.now();
+  try {
+    const [vector] = await embedder.embed(['tool-search doctor'], { kind: 'query' });
+    probe = { ok: true, dimensions: vector?.length ?? 0, queryMs: Math.round(performance.now() - queryStarted) };
+  } catch (error) {
+    probe = { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  const catalogStarted = performance.now();
+  const update = await started.host.updateEmbeddings();
+  const ms = Math.round(performance.now() - catalogStarted);
+  return {
+    model,
+    baseUrl,
+    ...probe,
+    ...(probe.ok && update.error !== undefined ? { ok: false, error: update.error } : {}),
+    catalog: { vectors: update.vectors, embedded: update.embedded, fromCache: update.fromCache, failed: update.failed, ms },
+    cacheFile: cache.file,
+  };
+}
