@@ -6,4 +6,4 @@ export type { AdkErrorCode } from './errors.js';
 export type { ClientCallHandler } from './internal/session-tool.js';
 export { toFunctionResponse } from './to-function-response.js';
 export { DEFAULT_LOADED_STATE_KEY, ToolSearchToolset } from './tool-search-toolset.js';
-export type { ToolSearchToolsetOptions } from './tool-search-toolset.js';
+export type { StateReader, ToolSearchToolsetOptions } from './tool-search-toolset.js';

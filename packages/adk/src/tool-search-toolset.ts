@@ -20,7 +20,7 @@ export interface ToolSearchToolsetOptions {
 }
 
 /** The read-only view of ADK session state the toolset reads (`ReadonlyContext.state`, `Context.state`). */
-interface StateReader {
+export interface StateReader {
   get<T>(key: string, defaultValue?: T): T | undefined;
 }
 
@@ -42,6 +42,7 @@ export class ToolSearchToolset extends BaseToolset {
   private readonly stateKey: string;
 
   constructor(
+    /** The session whose surface this toolset declares and whose `execute` runs every call. */
     readonly session: ToolSearchSession,
     options: ToolSearchToolsetOptions = {},
   ) {
