@@ -46,7 +46,6 @@ class ScriptedModel extends BaseLlm {
     super({ model: 'scripted' });
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- prepared responses
   async *generateContentAsync(request: LlmRequest): AsyncGenerator<LlmResponse, void> {
     this.requests.push(structuredClone({ contents: request.contents, config: { tools: request.config?.tools, systemInstruction: request.config?.systemInstruction } }) as LlmRequest);
     yield { content: { role: 'model', parts: [this.steps.shift() ?? { text: 'Yes, it will rain.' }] }, turnComplete: true };

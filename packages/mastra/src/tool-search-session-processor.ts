@@ -126,7 +126,6 @@ export class ToolSearchSessionProcessor implements Processor<'tool-search'> {
       id: LOAD_TOOL,
       description: 'Load one or more tools found with search_tools. Pass a toolName or a toolNames array; loaded tools are available on your next turn.',
       inputSchema: z.object({ toolName: z.string().optional(), toolNames: z.array(z.string()).optional() }),
-      // eslint-disable-next-line @typescript-eslint/require-await -- Mastra's execute returns a promise
       execute: async ({ toolName, toolNames }) => {
         const asked = [...new Set([...(toolNames ?? []), ...(toolName === undefined ? [] : [toolName])])];
         if (asked.length === 0) return { success: false, message: 'Pass toolName (a string) or toolNames (an array) to load.' };

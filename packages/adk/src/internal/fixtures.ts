@@ -28,7 +28,6 @@ export class ScriptedLlm extends BaseLlm {
     this.turns = [...turns];
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- a generator of prepared responses
   async *generateContentAsync(request: LlmRequest): AsyncGenerator<LlmResponse, void> {
     this.requests.push(record(request));
     const turn = this.turns.shift();

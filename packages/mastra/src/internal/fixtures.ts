@@ -1,7 +1,7 @@
 // Test fixtures: a host with local tools (one denied, one behind an approval), Mastra's own mock model
 // (`MastraLanguageModelV2Mock` from `@mastra/core/test-utils/llm-mock`) answering each step from a script and keeping
 // every call, and runs through Mastra's own `Agent` loop.
-import { Agent } from '@mastra/core/agent';
+import { Agent, type ToolsInput } from '@mastra/core/agent';
 import { MastraLanguageModelV2Mock } from '@mastra/core/test-utils/llm-mock';
 import { createToolSearchHost, type ExecutableTool, type OpenSessionOptions, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
@@ -20,7 +20,6 @@ let calls = 0;
 export function scriptedModel(steps: ScriptedStep[]): MastraLanguageModelV2Mock {
   const queue = [...steps];
   return new MastraLanguageModelV2Mock({
-    // eslint-disable-next-line @typescript-eslint/require-await -- the mock's doGenerate returns a promise
     doGenerate: async () => {
       const step = queue.shift();
       if (step === undefined) throw new Error('scriptedModel: no scripted step left');
@@ -111,6 +110,6 @@ export function useFixtureSessions(): (config: unknown, options?: Partial<OpenSe
 }
 
 /** A Mastra agent with the processor as its input processor and the scripted model. */
-export function agentWith(processor: ToolSearchSessionProcessor, model: MastraLanguageModelV2Mock): Agent {
-  return new Agent({ id: 'assistant', name: 'assistant', instructions: 'You are a helpful assistant.', model, inputProcessors: [processor] });
+export function agentWith(processor: ToolSearchSessionProcessor, model: MastraLanguageModelV2Mock, tools: ToolsInput = {}): Agent {
+  return new Agent({ id: 'assistant', name: 'assistant', instructions: 'You are a helpful assistant.', model, tools, inputProcessors: [processor] });
 }
