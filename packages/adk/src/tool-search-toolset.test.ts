@@ -68,6 +68,19 @@ describe('ToolSearchToolset', () => {
     expect(session.telemetry().counts.searches).toBe(1);
   });
 
+  it('keeps every load of searches the model made in parallel in one turn', async () => {
+    const session = await open({ native: true });
+    const model = new ScriptedLlm([
+      { calls: [{ name: 'tool_search', args: { query: 'weather forecast', limit: 1 } }, { name: 'tool_search', args: { query: 'calendar event', limit: 1 } }] },
+      { text: 'both loaded' },
+    ]);
+    const toolset = new ToolSearchToolset(session);
+    const { sessionService, sessionId } = await runConversation(toolset, model, ['Weather and calendar']);
+    expect(declaredNames(model.requests[1])).toEqual(['create_event', 'get_weather', 'tool_search']);
+    const stored = await sessionService.getSession({ appName: 'tool-search-test', userId: 'user', sessionId });
+    expect((stored?.state[DEFAULT_LOADED_STATE_KEY] as string[]).sort()).toEqual(['openclaw:core:create_event', 'openclaw:core:get_weather']);
+  });
+
   it('keeps the loaded tools for a later turn served by a new runner and toolset on the same session service', async () => {
     const sessionService = new InMemorySessionService();
     const first = new ScriptedLlm([{ calls: [{ name: 'tool_search', args: { query: 'calendar event' } }] }, { text: 'found it' }]);

@@ -1,5 +1,6 @@
 // What the README example takes as given: the host's tools and a model (Mastra's own mock model, scripted, standing
 // in for a real provider).
+import type { Agent } from '@mastra/core/agent';
 import { MastraLanguageModelV2Mock } from '@mastra/core/test-utils/llm-mock';
 import type { ExecutableTool } from '@tool-search/gateway-adapter';
 
@@ -42,4 +43,8 @@ const steps = [
   answer,
 ];
 
-export const model = new MastraLanguageModelV2Mock({ doGenerate: async () => steps.shift() ?? answer });
+/** Mastra's mock model, kept for its recorded calls. */
+export const mock = new MastraLanguageModelV2Mock({ doGenerate: async () => steps.shift() ?? answer });
+// Mastra's mock is typed for a tsconfig without exactOptionalPropertyTypes (its doGenerate may resolve
+// `response: undefined`), which this repository turns on; at run time it is the model interface Agent takes.
+export const model = mock as unknown as ConstructorParameters<typeof Agent>[0]['model'];

@@ -2,7 +2,7 @@
 // test checks they are the same text); `coreTools` and `model` come from example-setup.ts.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { coreTools, model, ran } from './example-setup.js';
+import { coreTools, mock, model, ran } from './example-setup.js';
 // #region readme
 import { Agent } from '@mastra/core/agent';
 import { ToolSearchSessionProcessor } from '@tool-search/mastra';
@@ -28,8 +28,8 @@ await host.close(); // closes its sessions too
 it('runs the README example', () => {
   expect([first.text, second.text]).toEqual(['Yes, it will rain.', 'Yes, it will rain.']);
   expect(ran).toEqual(['get_weather Paris', 'get_weather Paris']);
-  expect(model.doGenerateCalls).toHaveLength(7);
-  expect(JSON.stringify(model.doGenerateCalls.map((call) => [call.tools, call.prompt]))).not.toContain('exec_shell');
+  expect(mock.doGenerateCalls).toHaveLength(7);
+  expect(JSON.stringify(mock.doGenerateCalls.map((call) => [call.tools, call.prompt]))).not.toContain('exec_shell');
   expect(direct.telemetry().counts.searches).toBe(1);
   expect(session.telemetry().calls.map((record) => record.toolId)).toEqual(['openclaw:core:get_weather']);
 });

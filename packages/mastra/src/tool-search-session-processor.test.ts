@@ -86,7 +86,7 @@ describe('ToolSearchSessionProcessor', () => {
     const earlier = await agentWith(new ToolSearchSessionProcessor(await open({ native: true })), first).generate('Load the calendar and weather tools', { maxSteps: 5 });
     // Another process: nothing shared but the conversation's messages.
     const second = scriptedModel([{ calls: [{ name: 'create_event', input: { title: 'Dentist', date: '2026-12-04' } }] }, { text: 'booked' }]);
-    const messages = [{ role: 'user' as const, content: 'Load the calendar and weather tools' }, ...earlier.response.messages, { role: 'user' as const, content: 'Book the dentist' }];
+    const messages = [{ role: 'user' as const, content: 'Load the calendar and weather tools' }, ...(earlier.response.messages ?? []), { role: 'user' as const, content: 'Book the dentist' }];
     await agentWith(new ToolSearchSessionProcessor(await open({ native: true })), second).generate(messages, { maxSteps: 5 });
     expect(declaredNames(second.doGenerateCalls[0])).toEqual(['create_event', 'get_weather', 'load_tool', 'search_tools']);
     expect(executed).toEqual([{ name: 'create_event', args: { title: 'Dentist', date: '2026-12-04' } }]);

@@ -111,5 +111,8 @@ export function useFixtureSessions(): (config: unknown, options?: Partial<OpenSe
 
 /** A Mastra agent with the processor as its input processor and the scripted model. */
 export function agentWith(processor: ToolSearchSessionProcessor, model: MastraLanguageModelV2Mock, tools: ToolsInput = {}): Agent {
-  return new Agent({ id: 'assistant', name: 'assistant', instructions: 'You are a helpful assistant.', model, tools, inputProcessors: [processor] });
+  // Mastra's mock is typed for a tsconfig without exactOptionalPropertyTypes (its doGenerate may resolve
+  // `response: undefined`), which this repository turns on; at run time it is the model interface Agent takes.
+  const asModel = model as unknown as ConstructorParameters<typeof Agent>[0]['model'];
+  return new Agent({ id: 'assistant', name: 'assistant', instructions: 'You are a helpful assistant.', model: asModel, tools, inputProcessors: [processor] });
 }
