@@ -21,6 +21,7 @@ export interface ToolSearchToolsetOptions {
 
 /** The read-only view of ADK session state the toolset reads (`ReadonlyContext.state`, `Context.state`). */
 export interface StateReader {
+  /** The value under `key` (ADK's `State.get`). */
   get<T>(key: string, defaultValue?: T): T | undefined;
 }
 

@@ -12,13 +12,16 @@ import { sessionMastraTool, type ClientCallHandler, type SessionModelTool } from
 export interface ToolSearchSessionProcessorOptions {
   /** Runs the session's client tools (Mastra runs every tool itself). Required when the session has client tools. */
   onClientCall?: ClientCallHandler | undefined;
-  /** Deferral only (a `direct` session). */
-  search?: {
-    /** Hits per `search_tools` call. Default: the session's `searchDefaultLimit`; at most its `maxSearchLimit`. */
-    topK?: number | undefined;
-    /** `search_tools` loads its hits itself and there is no `load_tool` (Mastra's `autoLoad`). Default false. */
-    autoLoad?: boolean | undefined;
-  };
+  /** Deferral only (a `direct` session): how `search_tools` searches and loads. */
+  search?: DeferredSearchOptions | undefined;
+}
+
+/** How a deferring processor's `search_tools` searches and loads (the `search` option of Mastra's processor). */
+export interface DeferredSearchOptions {
+  /** Hits per `search_tools` call. Default: the session's `searchDefaultLimit`; at most its `maxSearchLimit`. */
+  topK?: number | undefined;
+  /** `search_tools` loads its hits itself and there is no `load_tool` (Mastra's `autoLoad`). Default false. */
+  autoLoad?: boolean | undefined;
 }
 
 /** Where this request's loads wait until their results are in the messages (Mastra's per-request processor state). */
@@ -39,8 +42,11 @@ const PENDING = 'toolSearchLoaded';
  * allows is never declared, loaded or not.
  */
 export class ToolSearchSessionProcessor implements Processor<'tool-search'> {
+  /** The id Mastra's own ToolSearchProcessor has: one tool-search processor per agent. */
   readonly id = 'tool-search';
+  /** The processor's display name in Mastra's traces. */
   readonly name = 'Tool Search (session)';
+  /** What the processor does, for Mastra's traces. */
   readonly description = 'Tool discovery and loading ranked by a tool-search session under its policy';
   private readonly onClientCall: ClientCallHandler | undefined;
   private readonly topK: number;
