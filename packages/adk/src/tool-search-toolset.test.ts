@@ -88,8 +88,12 @@ describe('ToolSearchToolset', () => {
     // Another process: a new session of the host, a new toolset and runner; only the ADK session is shared.
     const second = new ScriptedLlm([{ calls: [{ name: 'create_event', args: { title: 'Dentist', date: '2026-12-04' } }] }, { text: 'created' }]);
     await runConversation(new ToolSearchToolset(await open({ native: true })), second, ['Book the dentist tomorrow'], { sessionService, sessionId });
-    expect(declaredNames(second.requests[0])).toContain('create_event');
+    expect(declaredNames(second.requests[0])).toEqual(['create_event', 'tool_search']);
     expect(executed).toEqual([{ name: 'create_event', args: { title: 'Dentist', date: '2026-12-04' } }]);
+    // Another ADK session of the same service has loaded nothing.
+    const third = new ScriptedLlm([{ text: 'what tools?' }]);
+    await runConversation(new ToolSearchToolset(await open({ native: true })), third, ['Book the dentist'], { sessionService });
+    expect(declaredNames(third.requests[0])).toEqual(['tool_search']);
   });
 
   it('never declares, finds or runs a denied tool, in any mode', async () => {

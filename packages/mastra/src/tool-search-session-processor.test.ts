@@ -90,6 +90,10 @@ describe('ToolSearchSessionProcessor', () => {
     await agentWith(new ToolSearchSessionProcessor(await open({ native: true })), second).generate(messages, { maxSteps: 5 });
     expect(declaredNames(second.doGenerateCalls[0])).toEqual(['create_event', 'get_weather', 'load_tool', 'search_tools']);
     expect(executed).toEqual([{ name: 'create_event', args: { title: 'Dentist', date: '2026-12-04' } }]);
+    // Without the load_tool result in the messages, nothing is loaded.
+    const third = scriptedModel([{ text: 'what tools?' }]);
+    await agentWith(new ToolSearchSessionProcessor(await open({ native: true })), third).generate('Book the dentist', { maxSteps: 5 });
+    expect(declaredNames(third.doGenerateCalls[0])).toEqual(['load_tool', 'search_tools']);
   });
 
   it('never declares, finds, loads or runs a denied tool, in any mode', async () => {
