@@ -83,5 +83,5 @@ describe('ToolSearchSessionProcessor (property)', () => {
       }),
       { numRuns: 10 },
     );
-  }, 240_000);
+  }, 300_000);
 });
