@@ -12,7 +12,14 @@ import { parseArgs } from 'node:util';
 import { packPublishedPackages } from './pack-packages.ts';
 import { REPO_ROOT } from './published-packages.ts';
 
-const ADAPTERS = new Set(['@tool-search/ai-sdk', '@tool-search/langchain', '@tool-search/openai-agents']);
+// The framework adapters, each with the Node major its framework needs (the rest of the packages run on Node 20).
+const ADAPTERS = new Map([
+  ['@tool-search/adk', 20],
+  ['@tool-search/ai-sdk', 22],
+  ['@tool-search/langchain', 20],
+  ['@tool-search/mastra', 22],
+  ['@tool-search/openai-agents', 22],
+]);
 const { values } = parseArgs({ options: { zod: { type: 'string', default: 'latest' }, core: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } } });
 
 const work = mkdtempSync(join(tmpdir(), 'tool-search-consumer-'));
@@ -36,9 +43,11 @@ try {
   process.stdout.write(`zod copies on disk: ${distinct.length} (${distinct.map((path) => relative(appDir, path)).join(', ')})\n`);
   if (distinct.length !== 1) throw new Error(`expected one zod in the consumer, found ${distinct.length}`);
 
-  // Every entry point of every installed package, imported at run time (the adapters need Node >= 22) and by tsc.
+  // Every entry point of every installed package, imported at run time (an adapter when this Node is new enough for its
+  // framework) and by tsc.
   const specifiers = packed.flatMap((entry) => entry.pkg.entryPoints.map((point) => (point.subpath === '.' ? entry.pkg.name : `${entry.pkg.name}${point.subpath.slice(1)}`)));
-  const runnable = specifiers.filter((specifier) => Number(process.versions.node.split('.')[0]) >= 22 || ![...ADAPTERS].some((name) => specifier.startsWith(name)));
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  const runnable = specifiers.filter((specifier) => [...ADAPTERS].every(([name, major]) => !specifier.startsWith(name) || nodeMajor >= major));
   writeFileSync(
     join(appDir, 'smoke.mjs'),
     [

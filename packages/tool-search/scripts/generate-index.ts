@@ -7,8 +7,8 @@ import { readPublicExports } from './public-exports.js';
 
 /**
  * Bundled packages, in dependency order: an export shared by two comes from the first. The framework adapters
- * (ai-sdk, openai-agents, langchain) are left out: their frameworks are peer dependencies (the first two need
- * Node >= 22).
+ * (ai-sdk, openai-agents, langchain, mastra, adk) are left out: their frameworks are peer dependencies, some of them on
+ * Node >= 22.
  */
 export const BUNDLED_PACKAGES = ['catalog', 'policy', 'sandbox-runner', 'modes', 'gateway-adapter', 'mcp-server'] as const;
 
