@@ -117,6 +117,34 @@ describe('createToolSearchHttpHandler', () => {
     expect(host.status().sessions).toBe(0);
   });
 
+  it('opens no session for a refused handshake: 120 of them (415, 406) leave maxSessions whole and a new client gets in at once', async () => {
+    const { url, handler, host } = await serve({ maxSessions: 5 });
+    const refusals = await Promise.all(
+      Array.from({ length: 120 }, (_, index) =>
+        index % 2 === 0 ? post(url, initialize, { 'Content-Type': 'text/plain' }) : post(url, initialize, { Accept: 'application/json' }),
+      ),
+    );
+    expect(refusals.filter((refusal) => refusal.status === 415)).toHaveLength(60);
+    expect(refusals.filter((refusal) => refusal.status === 406)).toHaveLength(60);
+    expect(await refusals[0]!.json()).toMatchObject({ error: { message: 'Unsupported Media Type: Content-Type must be application/json' } });
+    expect(handler.sessions()).toBe(0);
+    expect(host.status().sessions).toBe(0);
+    const { client: newcomer } = await client(url);
+    expect((await newcomer.listTools()).tools.length).toBe(3);
+    expect(handler.sessions()).toBe(1);
+  });
+
+  it('holds maxSessions under concurrency: 30 initializes at once in direct mode (each waits for the start-up) open exactly 5', async () => {
+    const { url, handler, host } = await serve({ config: false, maxSessions: 5 });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post(url, initialize)));
+    const statuses = answers.map((answered) => answered.status);
+    await Promise.all(answers.map((answered) => answered.body?.cancel()));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(25);
+    expect(handler.sessions()).toBe(5);
+    expect(host.status().sessions).toBe(5);
+  });
+
   it('starts each SSE stream of a 2025-11-25 client with a priming event and a retry field, for resumption', async () => {
     const { url } = await serve();
     const response = await post(url, initialize.replace('2025-06-18', '2025-11-25'));

@@ -40,10 +40,16 @@ export interface ToolSearchHttpHandler {
 }
 
 interface Entry {
+  id: string;
+  /** Who opened it (the remote address), for the per-client cap. */
+  client: string;
   front: ToolSearchMcpServer;
   transport: StreamableHTTPServerTransport;
   lastSeen: number;
+  /** HTTP requests of this session still open (a POST being answered, a GET stream). */
   active: number;
+  /** True once the transport accepted the `initialize`: only then does the session exist. */
+  registered: boolean;
 }
 
 const DEFAULTS = { path: '/mcp', maxSessions: 100, idleTimeoutMs: 30 * 60_000, maxRequestBytes: 4 * 1024 * 1024 } as const;
@@ -62,6 +68,9 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   const sessions = new Map<string, Entry>();
   let closed = false;
 
+  /** Handshakes being opened now: they hold a slot while they are, so the limit holds under concurrency. */
+  let opening = 0;
+
   const closeSession = async (id: string, why: string) => {
     const entry = sessions.get(id);
     if (entry === undefined) return;
@@ -75,24 +84,34 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   }, Math.min(MAX_SWEEP_INTERVAL_MS, Math.max(10, Math.floor(settings.idleTimeoutMs / 4))));
   sweep.unref();
 
-  async function open(): Promise<Entry> {
+  /**
+   * Opens a front and its transport for one `initialize`. The session is registered only once the transport has
+   * accepted the handshake (`onsessioninitialized`); the caller closes it when the transport refused instead.
+   */
+  async function open(client: string, release: () => void): Promise<Entry> {
     const id = randomUUID();
     // Loaded with the first session: a process serving stdio never loads the HTTP transport (and hono under it).
     const [front, { StreamableHTTPServerTransport }] = await Promise.all([
       createToolSearchMcpServer({ ...sessionOptions, sessionId: id }),
       import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     ]);
-    const transport = new StreamableHTTPServerTransport({
+    const entry: Entry = { id, client, front, transport: undefined as unknown as StreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, registered: false };
+    entry.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       eventStore: createBoundedEventStore(),
       retryInterval: 1_000,
       maxRequestBodySize: settings.maxRequestBytes,
+      onsessioninitialized: () => {
+        release();
+        if (closed) return;
+        entry.registered = true;
+        sessions.set(id, entry);
+        log.info({ sessionId: id, client, sessions: sessions.size }, 'http session opened');
+      },
       onsessionclosed: (closing) => void closeSession(closing, 'deleted'),
     });
-    const entry: Entry = { front, transport, lastSeen: Date.now(), active: 0 };
-    transport.onclose = () => void closeSession(id, 'transport closed');
-    await front.server.connect(transport);
-    sessions.set(id, entry);
+    entry.transport.onclose = () => void closeSession(id, 'transport closed');
+    await front.server.connect(entry.transport);
     return entry;
   }
 
@@ -118,13 +137,31 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       if (request.method !== 'POST' || !isInitializeRequest(body.value)) {
         return answer(response, 400, -32600, 'Bad Request: no mcp-session-id header; a session starts with an initialize request (POST)');
       }
-      if (sessions.size >= settings.maxSessions) return answer(response, 503, -32000, `Service unavailable: ${settings.maxSessions} MCP sessions are open (the limit)`);
+      const refused = refuseInitialize(request);
+      if (refused !== undefined) return answer(response, refused.status, -32000, refused.message);
+      if (sessions.size + opening >= settings.maxSessions) return answer(response, 503, -32000, `Service unavailable: ${settings.maxSessions} MCP sessions are open (the limit)`);
+      // Taken before the first await, so concurrent initializes cannot all pass the check.
+      // The slot is held until the handshake is decided: registered (it becomes a session) or refused.
+      opening += 1;
+      let held = true;
+      const release = () => {
+        if (held) opening -= 1;
+        held = false;
+      };
       try {
-        entry = await open();
+        entry = await open(clientOf(request), release);
       } catch (error) {
+        release();
         log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'opening an mcp session failed');
         return answer(response, 500, -32603, `Internal error: the session could not be opened: ${error instanceof Error ? error.message.slice(0, 300) : 'unknown'}`);
       }
+      const opened = entry;
+      // A handshake the transport refuses (or one answered after close began) leaves nothing behind.
+      response.once('close', () => {
+        release();
+        if (!opened.registered) void opened.front.close();
+      });
+      if (closed) return answer(response, 503, -32000, 'Service unavailable: the server is shutting down');
     }
     entry.active += 1;
     entry.lastSeen = Date.now();
@@ -152,6 +189,25 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       await Promise.all([...sessions.keys()].map((id) => closeSession(id, 'server closed')));
     },
   };
+}
+
+/**
+ * The header checks the transport makes on a POST, made before a session is opened for an `initialize` (the
+ * transport's own refusal would come after it): a refused handshake costs nothing and holds no slot.
+ */
+function refuseInitialize(request: IncomingMessage): { status: 406 | 415; message: string } | undefined {
+  const accept = request.headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    return { status: 406, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' };
+  }
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') return { status: 415, message: 'Unsupported Media Type: Content-Type must be application/json' };
+  return undefined;
+}
+
+/** The client a request comes from, for the per-client cap: its remote address. */
+function clientOf(request: IncomingMessage): string {
+  return request.socket.remoteAddress ?? 'unknown';
 }
 
 function answer(response: ServerResponse, status: number, code: number, message: string): void {
