@@ -21,8 +21,16 @@ export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearc
   token?: string;
   /** The endpoint's path. Default `/mcp`. */
   path?: string;
-  /** MCP sessions open at once; an `initialize` past it is answered 503. Default 100. */
+  /**
+   * MCP sessions open at once. At the limit an `initialize` first evicts the least recently used idle session (no
+   * request in flight, no stream open); with none idle it is answered 503. Default 100.
+   */
   maxSessions?: number;
+  /**
+   * MCP sessions one client (one remote address) holds at once; past it the client's own least recently used idle
+   * session is evicted, else 503. Default half of `maxSessions` (rounded up), so one client cannot take every slot.
+   */
+  maxSessionsPerClient?: number;
   /** A session without requests for this long is closed. Default 30 minutes. */
   idleTimeoutMs?: number;
   /** Largest request body; a larger one is answered 413. Default 4 MiB. */
@@ -50,6 +58,8 @@ interface Entry {
   active: number;
   /** True once the transport accepted the `initialize`: only then does the session exist. */
   registered: boolean;
+  /** Ids of the client's requests not answered yet. */
+  inFlight: Set<string | number>;
 }
 
 const DEFAULTS = { path: '/mcp', maxSessions: 100, idleTimeoutMs: 30 * 60_000, maxRequestBytes: 4 * 1024 * 1024 } as const;
@@ -58,11 +68,12 @@ const MAX_SWEEP_INTERVAL_MS = 60_000;
 
 /** Creates the handler. Throws `McpServerError('invalid_options')` without allowed hosts. */
 export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandlerOptions): ToolSearchHttpHandler {
-  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, idleTimeoutMs: _idle, maxRequestBytes: _bytes, ...sessionOptions } = options;
+  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, ...sessionOptions } = options;
   if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
     throw new McpServerError('invalid_options', 'createToolSearchHttpHandler needs allowedHosts (the hostnames clients reach this server by), for DNS-rebinding protection', { path: 'allowedHosts' });
   }
   const settings = { ...DEFAULTS, ...pickDefined(options, ['path', 'maxSessions', 'idleTimeoutMs', 'maxRequestBytes']) };
+  const maxPerClient = options.maxSessionsPerClient ?? Math.max(1, Math.ceil(settings.maxSessions / 2));
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'http' });
   const rules = { allowedHosts, ...(allowedOrigins === undefined ? {} : { allowedOrigins }), ...(token === undefined ? {} : { token }) };
   const sessions = new Map<string, Entry>();
@@ -70,6 +81,18 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
 
   /** Handshakes being opened now: they hold a slot while they are, so the limit holds under concurrency. */
   let opening = 0;
+  const openingBy = new Map<string, number>();
+  const heldBy = (client: string) => (openingBy.get(client) ?? 0) + [...sessions.values()].filter((entry) => entry.client === client).length;
+  /** Evicts the least recently used idle session that `eligible` admits; false when there is none. */
+  const evictIdle = (eligible: (entry: Entry) => boolean): boolean => {
+    let oldest: Entry | undefined;
+    for (const entry of sessions.values()) {
+      if (entry.active === 0 && entry.inFlight.size === 0 && eligible(entry) && (oldest === undefined || entry.lastSeen < oldest.lastSeen)) oldest = entry;
+    }
+    if (oldest === undefined) return false;
+    void closeSession(oldest.id, 'evicted: least recently used idle session, to make room');
+    return true;
+  };
 
   const closeSession = async (id: string, why: string) => {
     const entry = sessions.get(id);
@@ -95,7 +118,7 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       createToolSearchMcpServer({ ...sessionOptions, sessionId: id }),
       import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     ]);
-    const entry: Entry = { id, client, front, transport: undefined as unknown as StreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, registered: false };
+    const entry: Entry = { id, client, front, transport: undefined as unknown as StreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, registered: false, inFlight: new Set() };
     entry.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       eventStore: createBoundedEventStore(),
@@ -112,6 +135,7 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
     });
     entry.transport.onclose = () => void closeSession(id, 'transport closed');
     await front.server.connect(entry.transport);
+    trackInFlight(entry.transport, entry.inFlight);
     return entry;
   }
 
@@ -139,17 +163,29 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       }
       const refused = refuseInitialize(request);
       if (refused !== undefined) return answer(response, refused.status, -32000, refused.message);
-      if (sessions.size + opening >= settings.maxSessions) return answer(response, 503, -32000, `Service unavailable: ${settings.maxSessions} MCP sessions are open (the limit)`);
+      const client = clientOf(request);
+      // At a limit, an idle session (the client's own first) makes room before anyone is refused.
+      if (heldBy(client) >= maxPerClient && !evictIdle((held) => held.client === client)) {
+        return answer(response, 503, -32000, `Service unavailable: this client holds ${maxPerClient} MCP sessions (the per-client limit), none of them idle; end one with DELETE`);
+      }
+      if (sessions.size + opening >= settings.maxSessions && !evictIdle(() => true)) {
+        return answer(response, 503, -32000, `Service unavailable: ${settings.maxSessions} MCP sessions are open (the limit), none of them idle`);
+      }
       // Taken before the first await, so concurrent initializes cannot all pass the check.
       // The slot is held until the handshake is decided: registered (it becomes a session) or refused.
       opening += 1;
+      openingBy.set(client, (openingBy.get(client) ?? 0) + 1);
       let held = true;
       const release = () => {
-        if (held) opening -= 1;
+        if (!held) return;
         held = false;
+        opening -= 1;
+        const left = (openingBy.get(client) ?? 1) - 1;
+        if (left === 0) openingBy.delete(client);
+        else openingBy.set(client, left);
       };
       try {
-        entry = await open(clientOf(request), release);
+        entry = await open(client, release);
       } catch (error) {
         release();
         log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'opening an mcp session failed');
@@ -203,6 +239,20 @@ function refuseInitialize(request: IncomingMessage): { status: 406 | 415; messag
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') return { status: 415, message: 'Unsupported Media Type: Content-Type must be application/json' };
   return undefined;
+}
+
+/** Keeps `inFlight` to the ids of the requests the client sent that are not answered yet. */
+function trackInFlight(transport: StreamableHTTPServerTransport, inFlight: Set<string | number>): void {
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if ('method' in message && 'id' in message) inFlight.add(message.id);
+    deliver?.(message, extra);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = (message, sendOptions) => {
+    if (!('method' in message) && 'id' in message && message.id !== null) inFlight.delete(message.id);
+    return send(message, sendOptions);
+  };
 }
 
 /** The client a request comes from, for the per-client cap: its remote address. */
