@@ -32,7 +32,7 @@ export interface McpWithheldTool {
 }
 
 /** Why a call (or another request) produced no result. */
-export type McpCallFailureCode = 'unavailable' | 'unauthorized' | 'timeout' | 'cancelled' | 'invalid_output' | 'failed';
+export type McpCallFailureCode = 'unavailable' | 'unauthorized' | 'timeout' | 'cancelled' | 'invalid_output' | 'result_too_large' | 'failed';
 
 /** A `tools/call` outcome, as a value: the server's result, or why there is none. */
 export type McpCallResult =

@@ -24,6 +24,7 @@ export type ToolCallErrorCode =
   | 'cancelled'
   | 'unauthorized'
   | 'invalid_output'
+  | 'result_too_large'
   | 'code_failed';
 
 interface OutcomeBase {

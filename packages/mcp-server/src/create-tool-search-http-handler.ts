@@ -250,7 +250,7 @@ function trackInFlight(transport: StreamableHTTPServerTransport, inFlight: Set<s
   };
   const send = transport.send.bind(transport);
   transport.send = (message, sendOptions) => {
-    if (!('method' in message) && 'id' in message && message.id !== null) inFlight.delete(message.id);
+    if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) inFlight.delete(message.id);
     return send(message, sendOptions);
   };
 }

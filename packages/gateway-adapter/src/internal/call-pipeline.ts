@@ -131,6 +131,7 @@ const MCP_FAILURE_CODES: Readonly<Record<McpCallFailureCode, ToolCallErrorCode>>
   timeout: 'timeout',
   cancelled: 'cancelled',
   invalid_output: 'invalid_output',
+  result_too_large: 'result_too_large',
   failed: 'tool_failed',
 };
 
