@@ -25,7 +25,6 @@ describe('createToolSearchHost upstream result limit (maxResultBytes)', () => {
   it('fails a 12 MB read alone with result_too_large while another session keeps reading from the same server', async () => {
     const big = await host.openSession({ config: { mode: 'tools' }, sessionId: 'big' });
     const other = await host.openSession({ config: { mode: 'tools' }, sessionId: 'other' });
-    const pid = host.mcpServers().find((server) => server.name === 'fs')?.pid;
     let reading = true;
     const smallReads = (async () => {
       const outcomes = [];
@@ -41,9 +40,8 @@ describe('createToolSearchHost upstream result limit (maxResultBytes)', () => {
     expect(oversized.status === 'error' && oversized.message).toMatch(/^MCP server "fs" answered tools\/call read_text_file with \d+ bytes, over the limit of 8388608 bytes \(maxResultBytes\)/);
     expect(outcomes.length).toBeGreaterThanOrEqual(3);
     expect(outcomes.every((outcome) => outcome.status === 'ok' && outcome.content.includes('small file'))).toBe(true);
-    // The same process still serves both sessions: nothing was dropped or restarted.
+    // The server still serves both sessions: it was neither dropped nor restarted.
     expect(host.status().servers.find((server) => server.name === 'fs')).toMatchObject({ state: 'ready', restarts: 0 });
-    expect(host.mcpServers().find((server) => server.name === 'fs')?.pid).toBe(pid);
     const after = await big.execute({ name: 'tool_call', args: { id: 'mcp:fs:read_text_file', args: { path: join(folder, 'small.txt') } }, toolCallId: 'b2' });
     expect(after).toMatchObject({ status: 'ok' });
   }, 60_000);
