@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import pino, { type Logger } from 'pino';
+import { createRequestLedger } from './internal/create-request-ledger.js';
 
 /** Options of `createGuardedStdioTransport`. */
 export interface GuardedStdioTransportOptions {
@@ -17,10 +18,19 @@ export interface GuardedStdioTransportOptions {
   logger?: Logger;
 }
 
+/** The guarded transport: an SDK `Transport` that can also drain before it closes. */
+export interface GuardedStdioTransport extends Transport {
+  /**
+   * Stops taking requests (each new one is answered with a shutting-down error), waits up to `timeoutMs` for the
+   * requests in flight, then answers each one left with a JSON-RPC error (`-32000`). Close the server after it.
+   */
+  drain(timeoutMs: number): Promise<{ finished: number; cut: number }>;
+}
+
 const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
 /** Creates the guarded transport (connect a front's `server` to it). */
-export function createGuardedStdioTransport(options: GuardedStdioTransportOptions = {}): Transport {
+export function createGuardedStdioTransport(options: GuardedStdioTransportOptions = {}): GuardedStdioTransport {
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'stdio' });
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const reply = (id: string | number | null, code: number, message: string) => {
@@ -34,11 +44,13 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
   );
   const inner: StdioServerTransport = new StdioServerTransport(limited, options.stdout ?? process.stdout, { maxBufferSize: maxBytes * 2 });
   let client: string | undefined;
+  const ledger = createRequestLedger((id, error) => void inner.send({ jsonrpc: '2.0', id, error }).catch(() => undefined));
 
-  const guarded: Transport = {
+  const guarded: GuardedStdioTransport = {
     start: () => inner.start(),
-    send: (message) => inner.send(message),
+    send: (message) => (ledger.sending(message) ? inner.send(message) : Promise.resolve()),
     close: () => inner.close(),
+    drain: (timeoutMs) => ledger.drain(timeoutMs),
   };
   inner.onclose = () => guarded.onclose?.();
   inner.onerror = (error) => {
@@ -56,7 +68,7 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
       const info = (message.params as { clientInfo?: { name?: unknown } } | undefined)?.clientInfo;
       client = typeof info?.name === 'string' ? info.name.slice(0, 100) : 'unnamed client';
     }
-    guarded.onmessage?.(message);
+    if (ledger.received(message)) guarded.onmessage?.(message);
   };
   return guarded;
 }

@@ -10,6 +10,7 @@ import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions, type 
 import { McpServerError } from './errors.js';
 import { checkHttpRequest } from './internal/check-http-request.js';
 import { createBoundedEventStore } from './internal/create-bounded-event-store.js';
+import { createRequestLedger, type RequestLedger } from './internal/create-request-ledger.js';
 
 /** Options of `createToolSearchHttpHandler`: those of every MCP session, plus the HTTP ones. */
 export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearchMcpServerOptions, 'sessionId'> {
@@ -43,8 +44,12 @@ export interface ToolSearchHttpHandler {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** MCP sessions open now. */
   sessions(): number;
-  /** Closes every MCP session (and its tool-search session). */
-  close(): Promise<void>;
+  /**
+   * Stops taking requests (new ones are answered 503), lets the requests in flight finish for up to
+   * `drainTimeoutMs` (default 0), answers each one left with a JSON-RPC error (`-32000`, server shutting down),
+   * then closes every MCP session (and its tool-search session).
+   */
+  close(options?: { drainTimeoutMs?: number }): Promise<void>;
 }
 
 interface Entry {
@@ -58,11 +63,15 @@ interface Entry {
   active: number;
   /** True once the transport accepted the `initialize`: only then does the session exist. */
   registered: boolean;
-  /** Ids of the client's requests not answered yet. */
-  inFlight: Set<string | number>;
+  /** HTTP POSTs of this session still being answered. */
+  posts: number;
+  /** The client's requests not answered yet. */
+  ledger: RequestLedger;
 }
 
 const DEFAULTS = { path: '/mcp', maxSessions: 100, idleTimeoutMs: 30 * 60_000, maxRequestBytes: 4 * 1024 * 1024 } as const;
+/** How long answers cut at close may take to reach their clients before the streams close. */
+const ANSWER_FLUSH_MS = 1_000;
 /** How often idle sessions are looked for, at most. */
 const MAX_SWEEP_INTERVAL_MS = 60_000;
 
@@ -87,7 +96,7 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   const evictIdle = (eligible: (entry: Entry) => boolean): boolean => {
     let oldest: Entry | undefined;
     for (const entry of sessions.values()) {
-      if (entry.active === 0 && entry.inFlight.size === 0 && eligible(entry) && (oldest === undefined || entry.lastSeen < oldest.lastSeen)) oldest = entry;
+      if (entry.active === 0 && entry.ledger.inFlight.size === 0 && eligible(entry) && (oldest === undefined || entry.lastSeen < oldest.lastSeen)) oldest = entry;
     }
     if (oldest === undefined) return false;
     void closeSession(oldest.id, 'evicted: least recently used idle session, to make room');
@@ -118,7 +127,7 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       createToolSearchMcpServer({ ...sessionOptions, sessionId: id }),
       import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     ]);
-    const entry: Entry = { id, client, front, transport: undefined as unknown as StreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, registered: false, inFlight: new Set() };
+    const entry: Entry = { id, client, front, transport: undefined as unknown as StreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, posts: 0, registered: false, ledger: undefined as unknown as RequestLedger };
     entry.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       eventStore: createBoundedEventStore(),
@@ -135,7 +144,7 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
     });
     entry.transport.onclose = () => void closeSession(id, 'transport closed');
     await front.server.connect(entry.transport);
-    trackInFlight(entry.transport, entry.inFlight);
+    entry.ledger = attachLedger(entry.transport);
     return entry;
   }
 
@@ -200,9 +209,12 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       if (closed) return answer(response, 503, -32000, 'Service unavailable: the server is shutting down');
     }
     entry.active += 1;
+    const post = request.method === 'POST';
+    if (post) entry.posts += 1;
     entry.lastSeen = Date.now();
     response.once('close', () => {
       entry.active -= 1;
+      if (post) entry.posts -= 1;
       entry.lastSeen = Date.now();
     });
     try {
@@ -219,10 +231,16 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       if (!response.headersSent) answer(response, 500, -32603, 'Internal error');
     }),
     sessions: () => sessions.size,
-    async close() {
+    async close(closeOptions = {}) {
       closed = true;
       clearInterval(sweep);
-      await Promise.all([...sessions.keys()].map((id) => closeSession(id, 'server closed')));
+      const open = [...sessions.values()];
+      const drained = await Promise.all(open.map((entry) => entry.ledger.drain(closeOptions.drainTimeoutMs ?? 0)));
+      const cut = drained.reduce((sum, one) => sum + one.cut, 0);
+      log.info({ sessions: open.length, finished: drained.reduce((sum, one) => sum + one.finished, 0), cut }, 'http sessions drained');
+      // The answers just sent reach their clients before the streams close (bounded: a client may not be reading).
+      for (const deadline = Date.now() + ANSWER_FLUSH_MS; open.some((entry) => entry.posts > 0) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+      await Promise.all(open.map((entry) => closeSession(entry.id, 'server closed')));
     },
   };
 }
@@ -241,18 +259,16 @@ function refuseInitialize(request: IncomingMessage): { status: 406 | 415; messag
   return undefined;
 }
 
-/** Keeps `inFlight` to the ids of the requests the client sent that are not answered yet. */
-function trackInFlight(transport: StreamableHTTPServerTransport, inFlight: Set<string | number>): void {
+/** Puts the ledger between the transport and the server (after `connect`, which sets `onmessage`). */
+function attachLedger(transport: StreamableHTTPServerTransport): RequestLedger {
+  const send = transport.send.bind(transport);
+  const ledger = createRequestLedger((id, error) => void send({ jsonrpc: '2.0', id, error }, { relatedRequestId: id }).catch(() => undefined));
   const deliver = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    if ('method' in message && 'id' in message) inFlight.add(message.id);
-    deliver?.(message, extra);
+    if (ledger.received(message)) deliver?.(message, extra);
   };
-  const send = transport.send.bind(transport);
-  transport.send = (message, sendOptions) => {
-    if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) inFlight.delete(message.id);
-    return send(message, sendOptions);
-  };
+  transport.send = (message, sendOptions) => (ledger.sending(message) ? send(message, sendOptions) : Promise.resolve());
+  return ledger;
 }
 
 /** The client a request comes from, for the per-client cap: its remote address. */
