@@ -42,6 +42,7 @@ export type {
   ToolSearchHost,
   ToolSearchHostSources,
 } from './create-tool-search-host.js';
+export type { CodeRunLimits } from './internal/create-run-slots.js';
 export type { OpenSessionOptions } from './internal/open-tool-search-session.js';
 export type { McpServerState, RestartBackoff } from './internal/mcp-server-supervisor.js';
 export { createToolSearchSession } from './create-tool-search-session.js';

@@ -25,6 +25,7 @@ export type ToolCallErrorCode =
   | 'unauthorized'
   | 'invalid_output'
   | 'result_too_large'
+  | 'busy'
   | 'code_failed';
 
 interface OutcomeBase {

@@ -206,7 +206,7 @@ async function openSession(
     onServerLog: (entry) => event('mcp.log', { server: entry.server, level: entry.level, ...(entry.logger === undefined ? {} : { logger: entry.logger }), message: entry.message.slice(0, 500) }),
   });
   const reads = createCatalogReads({ view, recorder, event });
-  const routes = createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal });
+  const routes = createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, runSlots: host.runSlots(), codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal });
   const surface = createSessionSurface({
     mode: decision.mode,
     tools,

@@ -40,6 +40,7 @@ export async function startHost(
     logger: options.logger,
     ...(options.spawnedAhead === undefined ? {} : { spawnedAhead: options.spawnedAhead }),
     ...(startupTimeoutMs === undefined ? {} : { startupTimeoutMs }),
+    ...(config.codeRuns === undefined ? {} : { codeRuns: config.codeRuns }),
     mcpClient: {
       onSampling: async (request, context) => (await loadRelay()).onSampling(request, context),
       onElicitation: async (request, context) => (await loadRelay()).onElicitation(request, context),
