@@ -66,6 +66,8 @@ export interface McpCallOptions {
   /** Fails the call after this long however much progress it reports. Default: the server's `maxTotalTimeoutMs`, else 600,000. */
   maxTotalTimeoutMs?: number;
   onProgress?: (progress: McpProgress) => void;
+  /** False: progress does not reset the timeout, so the call ends within `timeoutMs` (resolved as above). Default true. */
+  progressExtendsTimeout?: boolean;
 }
 
 /** The state of a connection. */

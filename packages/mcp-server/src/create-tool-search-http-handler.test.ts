@@ -204,6 +204,14 @@ describe('createToolSearchHttpHandler', () => {
     expect(handler.sessions()).toBe(3);
   });
 
+  it('answers PUT (or any method but GET, POST and DELETE) with 405 and Allow', async () => {
+    const { url } = await serve();
+    const put = await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: initialize });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST, DELETE');
+    expect(await put.json()).toMatchObject({ error: { message: 'Method not allowed: PUT; the MCP endpoint takes GET, POST and DELETE' } });
+  });
+
   it('starts each SSE stream of a 2025-11-25 client with a priming event and a retry field, for resumption', async () => {
     const { url } = await serve();
     const response = await post(url, initialize.replace('2025-06-18', '2025-11-25'));

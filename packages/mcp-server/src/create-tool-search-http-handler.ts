@@ -157,6 +157,10 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       if (refused.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
       return answer(response, refused.status, -32000, refused.message);
     }
+    if (request.method !== 'GET' && request.method !== 'POST' && request.method !== 'DELETE') {
+      response.setHeader('Allow', 'GET, POST, DELETE');
+      return answer(response, 405, -32000, `Method not allowed: ${String(request.method).slice(0, 20)}; the MCP endpoint takes GET, POST and DELETE`);
+    }
     const header = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
     const body = request.method === 'POST' ? await readJsonBody(request, settings.maxRequestBytes) : { ok: true as const, value: undefined };

@@ -26,7 +26,7 @@ import { runCodeBody } from './run-code-body.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
 /** What the caller of `execute` gave for this call: its cancel signal and progress receiver. */
-export type CallOptions = Pick<CallMeta, 'signal' | 'onProgress'>;
+export type CallOptions = Pick<CallMeta, 'signal' | 'onProgress' | 'progressExtendsTimeout'>;
 
 /** One control tool: its outcome kind and its handler. */
 export interface ControlRoute {
@@ -141,7 +141,7 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
     via: TOOL_CALL,
     toolCallId: start.toolCallId,
     name: start.name,
-    ...pick(call, ['signal', 'onProgress']),
+    ...pick(call, ['signal', 'onProgress', 'progressExtendsTimeout']),
     ...(repair === undefined ? {} : { repair }),
   });
 }

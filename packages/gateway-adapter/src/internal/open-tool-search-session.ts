@@ -374,7 +374,7 @@ async function executeRequest(parts: SessionParts, request: ToolCallRequest, opt
   };
   const args = parseCallArgs(request.args);
   if (args === undefined) return fail(errorOutcome(start, 'invalid_request', `Arguments of ${name} must be a JSON object`));
-  const call = { ...pick(options, ['signal']), ...(options.onProgress === undefined ? {} : { onProgress: progressReporter(parts, toolCallId, options.onProgress) }) };
+  const call = { ...pick(options, ['signal', 'progressExtendsTimeout']), ...(options.onProgress === undefined ? {} : { onProgress: progressReporter(parts, toolCallId, options.onProgress) }) };
   const route = parts.routes.get(name);
   if (route !== undefined) return route.handle(args, start, call);
   if (isControlToolName(name)) return fail(errorOutcome(start, 'wrong_mode', `${name} is not available in ${parts.decision.mode} mode`));
