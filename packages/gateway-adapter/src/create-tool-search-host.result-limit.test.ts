@@ -36,6 +36,7 @@ describe('createToolSearchHost upstream result limit (maxResultBytes)', () => {
     const oversized = await big.execute({ name: 'tool_call', args: { id: 'mcp:fs:read_text_file', args: { path: join(folder, 'big.txt') } }, toolCallId: 'b1' });
     reading = false;
     const outcomes = await smallReads;
+    console.log(`${oversized.status === 'error' ? oversized.message.slice(0, 140) : oversized.status}; other session: ${outcomes.filter((outcome) => outcome.status === 'ok').length}/${outcomes.length} reads ok`);
     expect(oversized).toMatchObject({ status: 'error', code: 'result_too_large' });
     expect(oversized.status === 'error' && oversized.message).toMatch(/^MCP server "fs" answered tools\/call read_text_file with \d+ bytes, over the limit of 8388608 bytes \(maxResultBytes\)/);
     expect(outcomes.length).toBeGreaterThanOrEqual(3);

@@ -234,6 +234,7 @@ export type {
   CallRoute,
   ClientOutcome,
   ClientTool,
+  CodeRunLimits,
   ConvertMcpServersConfigOptions,
   ConvertedMcpServers,
   CreateToolSearchHostOptions,
@@ -323,6 +324,7 @@ export {
 export type {
   CreateToolSearchHttpHandlerOptions,
   CreateToolSearchMcpServerOptions,
+  GuardedStdioTransport,
   GuardedStdioTransportOptions,
   McpClientRelay,
   McpServerErrorCode,

@@ -96,8 +96,10 @@ describe('tool-search serve, SIGTERM with calls in flight', () => {
     const servers = await serverChildren(child.pid!);
     const calls = tenCalls(clients);
     await calls.started;
+    const signalled = Date.now();
     child.kill('SIGTERM');
     expectDrained(await calls.outcomes);
+    console.log(`HTTP: all 10 calls answered ${Date.now() - signalled} ms after SIGTERM (drain timeout 3000 ms)`);
     expect(await exited).toBe(0);
     expect(servers.length).toBe(1);
     for (const pid of servers) expect(existsSync(`/proc/${pid}`), `server process ${pid}`).toBe(false);
@@ -121,8 +123,10 @@ describe('tool-search serve, SIGTERM with calls in flight', () => {
     const servers = await serverChildren(pid);
     const calls = tenCalls([client]);
     await calls.started;
+    const signalled = Date.now();
     process.kill(pid, 'SIGTERM');
     expectDrained(await calls.outcomes);
+    console.log(`stdio: all 10 calls answered ${Date.now() - signalled} ms after SIGTERM (drain timeout 3000 ms)`);
     await exited;
     expect(servers.length).toBe(1);
     for (const server of servers) expect(existsSync(`/proc/${server}`), `server process ${server}`).toBe(false);
