@@ -149,7 +149,9 @@ describe('createToolSearchHttpHandler', () => {
     expect(await refusals[0]!.json()).toMatchObject({ error: { message: 'Unsupported Media Type: Content-Type must be application/json' } });
     expect(handler.sessions()).toBe(0);
     expect(host.status().sessions).toBe(0);
+    const joining = performance.now();
     const { client: newcomer } = await client(url);
+    console.log(`after 120 refused handshakes: 0 sessions held, a new client connected in ${(performance.now() - joining).toFixed(0)} ms`);
     expect((await newcomer.listTools()).tools.length).toBe(3);
     expect(handler.sessions()).toBe(1);
   });
@@ -176,7 +178,9 @@ describe('createToolSearchHttpHandler', () => {
     }
     // One address is one client: its own idle sessions made room for it, within its half of the slots.
     expect(handler.sessions()).toBe(50);
+    const joining = performance.now();
     const { client: newcomer } = await client(url);
+    console.log(`after 150 abandoned sessions: ${handler.sessions()} held, a new client connected in ${(performance.now() - joining).toFixed(0)} ms`);
     expect((await newcomer.listTools()).tools.length).toBe(3);
     expect(handler.sessions()).toBe(50);
     expect(host.status().sessions).toBe(50);
