@@ -64,9 +64,14 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
   const maxUnread = options.maxUnreadBytes ?? DEFAULT_MAX_UNREAD_BYTES;
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   let paused = false;
-  /** Pauses reading while the client is behind (unread answers, requests being answered), resumes after. */
+  let draining = false;
+  /**
+   * Pauses reading while the client is behind (unread answers, requests being answered), resumes after. While
+   * draining, requests are refused as they are read, so the count in flight does not stop reading: every request
+   * the client sent is answered before the server closes.
+   */
   const regulate = () => {
-    const behind = output.writableLength > maxUnread || ledger.inFlight.size >= maxInFlight;
+    const behind = output.writableLength > maxUnread || (!draining && ledger.inFlight.size >= maxInFlight);
     if (behind === paused) return;
     paused = behind;
     if (behind) limited.pause();
@@ -87,7 +92,12 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
       output.off('drain', regulate);
       return inner.close();
     },
-    drain: (timeoutMs) => ledger.drain(timeoutMs),
+    drain: (timeoutMs) => {
+      const drained = ledger.drain(timeoutMs);
+      draining = true;
+      regulate();
+      return drained;
+    },
   };
   inner.onclose = () => guarded.onclose?.();
   inner.onerror = (error) => {
