@@ -90,7 +90,7 @@ describe('convertMcpServersConfig', () => {
 
   it('throws for a field no client uses when strict, and still only warns for other clients\' fields', () => {
     expect(failure(() => convertMcpServersConfig({ mcpServers: { on: { command: 'y', exlude: ['delete_*'] } } }, { strict: true }))).toEqual({
-      message: 'mcpServers.on.exlude: unknown field "exlude"; expected command, args, env, cwd, trusted, include, exclude, visible, timeoutMs, maxTotalTimeoutMs, type, disabled',
+      message: 'mcpServers.on.exlude: unknown field "exlude"; expected command, args, env, cwd, trusted, include, exclude, visible, timeoutMs, maxTotalTimeoutMs, maxResultBytes, type, disabled',
       path: 'mcpServers.on.exlude',
     });
     const converted = convertMcpServersConfig({ mcpServers: { on: { command: 'y', autoApprove: ['read'] } } }, { strict: true });

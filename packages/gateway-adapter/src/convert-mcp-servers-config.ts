@@ -34,7 +34,7 @@ type Entry = Record<string, unknown>;
 const STDIO_KEYS = new Set(['command', 'args', 'env', 'cwd']);
 const REMOTE_KEYS = new Set(['url', 'headers', 'oauth']);
 /** Our own per-server options, accepted when a pasted entry carries them. */
-const OWN_KEYS = new Set(['trusted', 'include', 'exclude', 'visible', 'timeoutMs', 'maxTotalTimeoutMs']);
+const OWN_KEYS = new Set(['trusted', 'include', 'exclude', 'visible', 'timeoutMs', 'maxTotalTimeoutMs', 'maxResultBytes']);
 /** Keys of other clients we knowingly ignore (approval lists are policy's job here; UI metadata is not config). */
 const IGNORED_KEYS = new Set(['autoApprove', 'alwaysAllow', 'disabledTools', 'timeout', 'description', 'gallery', 'version', 'dev', 'icon']);
 

@@ -3,6 +3,7 @@
 import type { Embedder, EmbeddingCache, EmbeddingUpdate, ToolSource } from '@tool-search/catalog';
 import type { Surface } from '@tool-search/modes';
 import { createRunner, probeRuntime, type ProbeResult, type Runner } from '@tool-search/sandbox-runner';
+import { createRunSlots, defaultMaxConcurrentRuns, type CodeRunLimits } from './internal/create-run-slots.js';
 import pino, { type Logger } from 'pino';
 import { createArgsValidator } from './create-args-validator.js';
 import { decideToolSearchMode, type ToolSearchModeDecision } from './decide-tool-search-mode.js';
@@ -52,6 +53,11 @@ export interface CreateToolSearchHostOptions {
   runner?: Runner;
   /** Warm sandbox children of the runner the host creates. Default 2. */
   sandboxPoolSize?: number;
+  /**
+   * How many code-mode runs run at once (host-wide and per session) and how many may wait; past that a run
+   * answers `busy`. Default: twice the cores, at most what a quarter of the memory holds (see the README).
+   */
+  codeRuns?: CodeRunLimits;
   /** Environment for `resolveToolSearchConfig` (`TOOL_SEARCH_MODE`). Default: none. */
   env?: ToolSearchEnv;
   /** What the host offers MCP servers as their client: roots, elicitation, sampling, OAuth, the log level it takes. */
@@ -143,6 +149,21 @@ export interface ToolSearchHost {
 }
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 5_000;
+/** The code-run limits with their defaults, each a positive integer (else `invalid_options`). */
+function resolveCodeRunLimits(limits: CodeRunLimits | undefined): { maxConcurrent: number; maxConcurrentPerSession: number; maxQueued: number } {
+  for (const [name, value] of Object.entries(limits ?? {})) {
+    if (value !== undefined && (!Number.isInteger(value) || (value as number) < 1)) {
+      throw new GatewayAdapterError('invalid_options', `codeRuns.${name} must be a positive integer, got ${JSON.stringify(value)}`, { path: `codeRuns.${name}` });
+    }
+  }
+  const maxConcurrent = limits?.maxConcurrent ?? defaultMaxConcurrentRuns();
+  return {
+    maxConcurrent,
+    maxConcurrentPerSession: Math.min(maxConcurrent, limits?.maxConcurrentPerSession ?? Math.ceil(maxConcurrent / 2)),
+    maxQueued: limits?.maxQueued ?? maxConcurrent * 4,
+  };
+}
+
 /** Sandbox children kept warm for the host's code-mode sessions. */
 const DEFAULT_SANDBOX_POOL_SIZE = 2;
 
@@ -191,7 +212,7 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
     logger: rootLogger,
     buildView: (policy, context, limits) => registry.buildView(policy, context, limits),
   });
-  const core = createHostCore({ options, rootLogger, registry, policies, supervisors, serverLogs, pins });
+  const core = createHostCore({ options, rootLogger, registry, policies, supervisors, serverLogs, pins, runLimits: resolveCodeRunLimits(options.codeRuns) });
   const sessions = new Set<ToolSearchSession>();
   let closed = false;
 
@@ -238,7 +259,10 @@ function createHostCore(parts: {
   serverLogs: ServerLogRouter;
   /** Tool ids the server configs pin (`visible`). */
   pins: string[];
+  runLimits: { maxConcurrent: number; maxConcurrentPerSession: number; maxQueued: number };
 }): HostCore & { closeRunner(): Promise<void> } {
+  const { runLimits } = parts;
+  const runSlots = createRunSlots({ limit: runLimits.maxConcurrent, maxQueued: runLimits.maxQueued, what: 'this server' });
   const { options, registry, supervisors, serverLogs } = parts;
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
   const allStarted = Promise.all([...supervisors.values()].map((server) => server.firstAttempt));
@@ -309,6 +333,10 @@ function createHostCore(parts: {
     },
     startupWait: () => (startupWait ??= raceTimeout(allStarted, startupTimeoutMs).then(startupOver)),
     startupPending: () => startupPending,
+    runSlots: () => [
+      createRunSlots({ limit: runLimits.maxConcurrentPerSession, maxQueued: runLimits.maxConcurrentPerSession * 2, what: 'this session' }),
+      runSlots,
+    ],
     closeRunner: async () => ownRunner?.close(),
   };
 }

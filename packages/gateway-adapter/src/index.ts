@@ -44,6 +44,7 @@ export type {
   ToolSearchHost,
   ToolSearchHostSources,
 } from './create-tool-search-host.js';
+export type { CodeRunLimits } from './internal/create-run-slots.js';
 export type { OpenSessionOptions } from './internal/open-tool-search-session.js';
 export type { PolicyCacheStatus } from './internal/policy-cache.js';
 export type { McpServerState, RestartBackoff } from './internal/mcp-server-supervisor.js';

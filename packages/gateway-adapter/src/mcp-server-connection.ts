@@ -32,7 +32,7 @@ export interface McpWithheldTool {
 }
 
 /** Why a call (or another request) produced no result. */
-export type McpCallFailureCode = 'unavailable' | 'unauthorized' | 'timeout' | 'cancelled' | 'invalid_output' | 'failed';
+export type McpCallFailureCode = 'unavailable' | 'unauthorized' | 'timeout' | 'cancelled' | 'invalid_output' | 'result_too_large' | 'failed';
 
 /** A `tools/call` outcome, as a value: the server's result, or why there is none. */
 export type McpCallResult =
@@ -66,6 +66,8 @@ export interface McpCallOptions {
   /** Fails the call after this long however much progress it reports. Default: the server's `maxTotalTimeoutMs`, else 600,000. */
   maxTotalTimeoutMs?: number;
   onProgress?: (progress: McpProgress) => void;
+  /** False: progress does not reset the timeout, so the call ends within `timeoutMs` (resolved as above). Default true. */
+  progressExtendsTimeout?: boolean;
 }
 
 /** The state of a connection. */

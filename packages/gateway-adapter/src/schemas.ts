@@ -83,6 +83,11 @@ const mcpServerCommonShape = {
   timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
   /** Upper bound of one tool call however much progress it reports. Default 600,000 (10 min). */
   maxTotalTimeoutMs: z.number().int().min(1).max(86_400_000).optional(),
+  /**
+   * Largest answer read from a stdio server, in bytes (one JSON-RPC message). A larger one fails its call alone with
+   * `result_too_large`; the server stays connected. Default 8 MiB (8,388,608). Not applied to HTTP and SSE servers.
+   */
+  maxResultBytes: z.number().int().min(1024).max(1024 * 1024 * 1024).optional(),
 };
 
 /** OAuth settings of an HTTP server (the SDK's authorization code flow with PKCE, or client credentials). */

@@ -3,7 +3,7 @@
 import type { StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { stdioServerParameters } from './internal/stdio-server-parameters.js';
-import { TrackedStdioClientTransport } from './internal/tracked-stdio-client-transport.js';
+import { TrackedStdioClientTransport, type TrackedStdioClientOptions } from './internal/tracked-stdio-client-transport.js';
 import type { McpServerConfig } from './schemas.js';
 
 /** Stdio servers spawned ahead of the host: `createToolSearchHost({ spawnedAhead })` takes each one's process for its first connection. */
@@ -29,7 +29,7 @@ export function spawnStdioServersAhead(servers: readonly McpServerConfig[]): Std
   for (const config of servers) {
     if (config.transport !== 'stdio' || spawned.has(config.name)) continue;
     const parameters = stdioServerParameters(config);
-    spawned.set(config.name, { key: parametersKey(parameters), transport: new AheadStdioClientTransport(parameters) });
+    spawned.set(config.name, { key: parametersKey(parameters), transport: new AheadStdioClientTransport(parameters, { maxResultBytes: config.maxResultBytes }) });
   }
   return {
     get names() {
@@ -66,8 +66,8 @@ class AheadStdioClientTransport extends TrackedStdioClientTransport {
   private exitedEarly = false;
   private spawnError: Error | undefined;
 
-  constructor(parameters: StdioServerParameters) {
-    super(parameters);
+  constructor(parameters: StdioServerParameters, options: TrackedStdioClientOptions) {
+    super(parameters, options);
     // Kept first in the chain the client builds on connect (it calls what it finds here before its own).
     this.onclose = () => {
       this.exitedEarly = true;

@@ -24,6 +24,8 @@ export type ToolCallErrorCode =
   | 'cancelled'
   | 'unauthorized'
   | 'invalid_output'
+  | 'result_too_large'
+  | 'busy'
   | 'code_failed';
 
 interface OutcomeBase {

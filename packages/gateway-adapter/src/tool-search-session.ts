@@ -25,6 +25,12 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Receives progress the tool reports while it runs. */
   onProgress?: (progress: ToolProgress) => void;
+  /**
+   * Whether an MCP tool's progress keeps its call alive past the call timeout (up to the server's
+   * `maxTotalTimeoutMs`, default 10 minutes). Default true; false bounds the call by its timeout, for a caller
+   * that does not follow progress (an MCP client that sent no progress token).
+   */
+  progressExtendsTimeout?: boolean;
 }
 
 /** What to send the model in one provider format (`tools` has that format's exact type). */

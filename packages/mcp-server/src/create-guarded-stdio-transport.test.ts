@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { createToolSearchHost, type ToolSearchHost } from '@tool-search/gateway-adapter';
+import { mcpFixtureConfig } from '@tool-search/gateway-adapter/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGuardedStdioTransport } from './create-guarded-stdio-transport.js';
 import { createToolSearchMcpServer } from './create-tool-search-mcp-server.js';
@@ -68,5 +69,40 @@ describe('createGuardedStdioTransport', () => {
     const ping = byId(3);
     expect(second).toMatchObject({ id: 2, error: { code: -32600, message: expect.stringContaining('already serves a client ("claude-desktop")') } });
     expect(ping).toMatchObject({ id: 3, result: {} });
+  });
+
+  it('stops reading at maxInFlight, and on drain answers every request the client sent: the ones in flight cut, the unread ones refused', async () => {
+    const host = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
+    hosts.push(host);
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const replies: Array<{ id?: unknown; error?: { code: number; message: string } }> = [];
+    let buffered = '';
+    stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      for (let newline = buffered.indexOf('\n'); newline !== -1; newline = buffered.indexOf('\n')) {
+        replies.push(JSON.parse(buffered.slice(0, newline)) as (typeof replies)[number]);
+        buffered = buffered.slice(newline + 1);
+      }
+    });
+    const front = await createToolSearchMcpServer({ host, config: { mode: 'tools' } });
+    const transport = createGuardedStdioTransport({ stdin, stdout, maxInFlight: 2 });
+    await front.server.connect(transport);
+    stdin.write(initialize(1, 'drained'));
+    for (let attempt = 0; attempt < 200 && replies.length < 1; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const id of [2, 3, 4, 5]) stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'tool_call', arguments: { id: 'mcp:fixture:never_answers', args: {} } } })}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(replies).toHaveLength(1);
+    expect(await transport.drain(100)).toEqual({ finished: 0, cut: 2 });
+    // As serve does: the server closes right after the drain; nothing the client sent is left unanswered.
+    await front.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const byId = Object.fromEntries(replies.slice(1).map((reply) => [String(reply.id), reply.error?.message]));
+    expect(byId).toEqual({
+      '2': 'Server shutting down: the request did not finish within the drain timeout (100 ms) and was cancelled',
+      '3': 'Server shutting down: the request did not finish within the drain timeout (100 ms) and was cancelled',
+      '4': 'Server shutting down: no new requests are taken',
+      '5': 'Server shutting down: no new requests are taken',
+    });
   });
 });

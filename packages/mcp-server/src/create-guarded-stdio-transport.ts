@@ -2,11 +2,15 @@
 // JSON-RPC, is answered with a JSON-RPC error (id null) instead of being dropped in silence; a line longer than
 // the limit is discarded without being buffered and answered the same way; a second `initialize` (another
 // client on the same pipe) is refused, naming the client already served. The connection stays up throughout.
+// Back-pressure: no request is read while the answers the client has not read exceed `maxUnreadBytes`, or while
+// `maxInFlight` requests are being answered; a client that writes without reading then blocks on its own pipe
+// instead of growing this process's memory.
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import pino, { type Logger } from 'pino';
+import { createRequestLedger } from './internal/create-request-ledger.js';
 
 /** Options of `createGuardedStdioTransport`. */
 export interface GuardedStdioTransportOptions {
@@ -14,13 +18,31 @@ export interface GuardedStdioTransportOptions {
   stdout?: Writable;
   /** Longest accepted message (one line). Default 4 MiB. */
   maxMessageBytes?: number;
+  /** Reading stops while the answers written and not yet read by the client exceed this. Default 4 MiB. */
+  maxUnreadBytes?: number;
+  /**
+   * Reading stops while this many requests are being answered. Default 8. Nothing is read meanwhile (a cancellation
+   * either): raise it for a client that keeps many long calls open at once.
+   */
+  maxInFlight?: number;
   logger?: Logger;
 }
 
+/** The guarded transport: an SDK `Transport` that can also drain before it closes. */
+export interface GuardedStdioTransport extends Transport {
+  /**
+   * Stops taking requests (each new one is answered with a shutting-down error), waits up to `timeoutMs` for the
+   * requests in flight, then answers each one left with a JSON-RPC error (`-32000`). Close the server after it.
+   */
+  drain(timeoutMs: number): Promise<{ finished: number; cut: number }>;
+}
+
 const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+const DEFAULT_MAX_UNREAD_BYTES = 4 * 1024 * 1024;
+const DEFAULT_MAX_IN_FLIGHT = 8;
 
 /** Creates the guarded transport (connect a front's `server` to it). */
-export function createGuardedStdioTransport(options: GuardedStdioTransportOptions = {}): Transport {
+export function createGuardedStdioTransport(options: GuardedStdioTransportOptions = {}): GuardedStdioTransport {
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'stdio' });
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const reply = (id: string | number | null, code: number, message: string) => {
@@ -32,13 +54,50 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
       reply(null, -32600, `Request too large: a message of more than ${maxBytes} bytes was discarded (the limit is ${maxBytes} bytes)`);
     }),
   );
-  const inner: StdioServerTransport = new StdioServerTransport(limited, options.stdout ?? process.stdout, { maxBufferSize: maxBytes * 2 });
+  const output = options.stdout ?? process.stdout;
+  const inner: StdioServerTransport = new StdioServerTransport(limited, output, { maxBufferSize: maxBytes * 2 });
   let client: string | undefined;
+  const ledger = createRequestLedger((id, error) => {
+    void inner.send({ jsonrpc: '2.0', id, error }).catch(() => undefined);
+    regulate();
+  });
+  const maxUnread = options.maxUnreadBytes ?? DEFAULT_MAX_UNREAD_BYTES;
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  let paused = false;
+  let draining = false;
+  /**
+   * Pauses reading while the client is behind (unread answers, requests being answered), resumes after. While
+   * draining, requests are refused as they are read, so the count in flight does not stop reading: every request
+   * the client sent is answered before the server closes.
+   */
+  const regulate = () => {
+    const behind = output.writableLength > maxUnread || (!draining && ledger.inFlight.size >= maxInFlight);
+    if (behind === paused) return;
+    paused = behind;
+    if (behind) limited.pause();
+    else limited.resume();
+    log.debug({ paused, unreadBytes: output.writableLength, inFlight: ledger.inFlight.size }, paused ? 'stdio reading paused' : 'stdio reading resumed');
+  };
+  output.on('drain', regulate);
 
-  const guarded: Transport = {
+  const guarded: GuardedStdioTransport = {
     start: () => inner.start(),
-    send: (message) => inner.send(message),
-    close: () => inner.close(),
+    send: (message) => {
+      if (!ledger.sending(message)) return Promise.resolve();
+      const sent = inner.send(message);
+      regulate();
+      return sent;
+    },
+    close: () => {
+      output.off('drain', regulate);
+      return inner.close();
+    },
+    drain: (timeoutMs) => {
+      const drained = ledger.drain(timeoutMs);
+      draining = true;
+      regulate();
+      return drained;
+    },
   };
   inner.onclose = () => guarded.onclose?.();
   inner.onerror = (error) => {
@@ -56,7 +115,8 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
       const info = (message.params as { clientInfo?: { name?: unknown } } | undefined)?.clientInfo;
       client = typeof info?.name === 'string' ? info.name.slice(0, 100) : 'unnamed client';
     }
-    guarded.onmessage?.(message);
+    if (ledger.received(message)) guarded.onmessage?.(message);
+    regulate();
   };
   return guarded;
 }

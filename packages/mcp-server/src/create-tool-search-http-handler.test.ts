@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type Server as HttpServer } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -49,6 +49,26 @@ function rawPost(url: string, body: string, headers: Record<string, string>): Pr
     sent.on('error', reject);
     sent.end(body);
   });
+}
+
+/** A request from `localAddress` (a loopback address: each one is another client), resolved with its response's head. */
+function openFrom(localAddress: string, url: string, method: 'POST' | 'GET', headers: Record<string, string>, body?: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method, localAddress, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers } }, resolve);
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+/** A session opened from `localAddress` and kept busy by an open GET stream (destroy the stream to leave it idle). */
+async function busySessionFrom(localAddress: string, url: string): Promise<{ status: number; stream?: IncomingMessage }> {
+  const opened = await openFrom(localAddress, url, 'POST', {}, initialize);
+  opened.resume();
+  const sessionId = opened.headers['mcp-session-id'];
+  if (opened.statusCode !== 200 || typeof sessionId !== 'string') return { status: opened.statusCode ?? 0 };
+  const stream = await openFrom(localAddress, url, 'GET', { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' });
+  cleanups.push(async () => void stream.destroy());
+  return { status: 200, stream };
 }
 
 describe('createToolSearchHttpHandler', () => {
@@ -115,6 +135,85 @@ describe('createToolSearchHttpHandler', () => {
     for (let attempt = 0; attempt < 100 && handler.sessions() > 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(handler.sessions()).toBe(0);
     expect(host.status().sessions).toBe(0);
+  });
+
+  it('opens no session for a refused handshake: 120 of them (415, 406) leave maxSessions whole and a new client gets in at once', async () => {
+    const { url, handler, host } = await serve({ maxSessions: 5 });
+    const refusals = await Promise.all(
+      Array.from({ length: 120 }, (_, index) =>
+        index % 2 === 0 ? post(url, initialize, { 'Content-Type': 'text/plain' }) : post(url, initialize, { Accept: 'application/json' }),
+      ),
+    );
+    expect(refusals.filter((refusal) => refusal.status === 415)).toHaveLength(60);
+    expect(refusals.filter((refusal) => refusal.status === 406)).toHaveLength(60);
+    expect(await refusals[0]!.json()).toMatchObject({ error: { message: 'Unsupported Media Type: Content-Type must be application/json' } });
+    expect(handler.sessions()).toBe(0);
+    expect(host.status().sessions).toBe(0);
+    const joining = performance.now();
+    const { client: newcomer } = await client(url);
+    console.log(`after 120 refused handshakes: 0 sessions held, a new client connected in ${(performance.now() - joining).toFixed(0)} ms`);
+    expect((await newcomer.listTools()).tools.length).toBe(3);
+    expect(handler.sessions()).toBe(1);
+  });
+
+  it('holds maxSessions under concurrency: 30 initializes at once in direct mode (each waits for the start-up) open exactly 5', async () => {
+    const { url, handler, host } = await serve({ config: false, maxSessions: 5, maxSessionsPerClient: 5 });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post(url, initialize)));
+    const statuses = answers.map((answered) => answered.status);
+    await Promise.all(answers.map((answered) => answered.body?.cancel() ?? Promise.resolve()));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(25);
+    expect(handler.sessions()).toBe(5);
+    expect(host.status().sessions).toBe(5);
+  });
+
+  it('evicts the least recently used idle session at the limit: 150 abandoned SDK clients (close() without DELETE) leave room at once', { timeout: 60_000 }, async () => {
+    const { url, handler, host } = await serve();
+    for (let index = 0; index < 150; index += 1) {
+      const transport = new StreamableHTTPClientTransport(new URL(url));
+      const abandoned = new Client({ name: `abandoned-${index}`, version: '1.0.0' });
+      await abandoned.connect(transport);
+      await abandoned.listTools();
+      await abandoned.close();
+    }
+    // One address is one client: its own idle sessions made room for it, within its half of the slots.
+    expect(handler.sessions()).toBe(50);
+    const joining = performance.now();
+    const { client: newcomer } = await client(url);
+    console.log(`after 150 abandoned sessions: ${handler.sessions()} held, a new client connected in ${(performance.now() - joining).toFixed(0)} ms`);
+    expect((await newcomer.listTools()).tools.length).toBe(3);
+    expect(handler.sessions()).toBe(50);
+    expect(host.status().sessions).toBe(50);
+  });
+
+  it('caps the sessions of one client (remote address) and never evicts a busy session (an open stream)', async () => {
+    const { url, handler } = await serve({ maxSessions: 3, maxSessionsPerClient: 2 });
+    expect((await busySessionFrom('127.0.0.2', url)).status).toBe(200);
+    const second = await busySessionFrom('127.0.0.2', url);
+    expect(second.status).toBe(200);
+    const third = await openFrom('127.0.0.2', url, 'POST', {}, initialize);
+    expect(third.statusCode).toBe(503);
+    const refusal = await new Promise<string>((resolve) => {
+      let text = '';
+      third.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      third.on('end', () => resolve(text));
+    });
+    expect(refusal).toContain('this client holds 2 MCP sessions (the per-client limit), none of them idle');
+    expect((await busySessionFrom('127.0.0.3', url)).status).toBe(200);
+    // Every slot is taken by a busy session: a fourth client is refused...
+    expect((await busySessionFrom('127.0.0.4', url)).status).toBe(503);
+    // ...until one of them goes idle, which is then evicted for it at once.
+    second.stream!.destroy();
+    for (let attempt = 0; attempt < 50 && (await busySessionFrom('127.0.0.4', url)).status !== 200; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(handler.sessions()).toBe(3);
+  });
+
+  it('answers PUT (or any method but GET, POST and DELETE) with 405 and Allow', async () => {
+    const { url } = await serve();
+    const put = await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: initialize });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST, DELETE');
+    expect(await put.json()).toMatchObject({ error: { message: 'Method not allowed: PUT; the MCP endpoint takes GET, POST and DELETE' } });
   });
 
   it('starts each SSE stream of a 2025-11-25 client with a priming event and a retry field, for resumption', async () => {

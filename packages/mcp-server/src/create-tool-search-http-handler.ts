@@ -10,6 +10,7 @@ import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions, type 
 import { McpServerError } from './errors.js';
 import { checkHttpRequest } from './internal/check-http-request.js';
 import { createBoundedEventStore } from './internal/create-bounded-event-store.js';
+import { createRequestLedger, type RequestLedger } from './internal/create-request-ledger.js';
 
 /** Options of `createToolSearchHttpHandler`: those of every MCP session, plus the HTTP ones. */
 export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearchMcpServerOptions, 'sessionId'> {
@@ -21,8 +22,16 @@ export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearc
   token?: string;
   /** The endpoint's path. Default `/mcp`. */
   path?: string;
-  /** MCP sessions open at once; an `initialize` past it is answered 503. Default 100. */
+  /**
+   * MCP sessions open at once. At the limit an `initialize` first evicts the least recently used idle session (no
+   * request in flight, no stream open); with none idle it is answered 503. Default 100.
+   */
   maxSessions?: number;
+  /**
+   * MCP sessions one client (one remote address) holds at once; past it the client's own least recently used idle
+   * session is evicted, else 503. Default half of `maxSessions` (rounded up), so one client cannot take every slot.
+   */
+  maxSessionsPerClient?: number;
   /** A session without requests for this long is closed. Default 30 minutes. */
   idleTimeoutMs?: number;
   /** Largest request body; a larger one is answered 413. Default 4 MiB. */
@@ -35,32 +44,64 @@ export interface ToolSearchHttpHandler {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** MCP sessions open now. */
   sessions(): number;
-  /** Closes every MCP session (and its tool-search session). */
-  close(): Promise<void>;
+  /**
+   * Stops taking requests (new ones are answered 503), lets the requests in flight finish for up to
+   * `drainTimeoutMs` (default 0), answers each one left with a JSON-RPC error (`-32000`, server shutting down),
+   * then closes every MCP session (and its tool-search session).
+   */
+  close(options?: { drainTimeoutMs?: number }): Promise<void>;
 }
 
 interface Entry {
+  id: string;
+  /** Who opened it (the remote address), for the per-client cap. */
+  client: string;
   front: ToolSearchMcpServer;
   transport: StreamableHTTPServerTransport;
   lastSeen: number;
+  /** HTTP requests of this session still open (a POST being answered, a GET stream). */
   active: number;
+  /** True once the transport accepted the `initialize`: only then does the session exist. */
+  registered: boolean;
+  /** HTTP POSTs of this session still being answered. */
+  posts: number;
+  /** The client's requests not answered yet. */
+  ledger: RequestLedger;
 }
 
 const DEFAULTS = { path: '/mcp', maxSessions: 100, idleTimeoutMs: 30 * 60_000, maxRequestBytes: 4 * 1024 * 1024 } as const;
+/** How long answers cut at close may take to reach their clients before the streams close. */
+const ANSWER_FLUSH_MS = 1_000;
 /** How often idle sessions are looked for, at most. */
 const MAX_SWEEP_INTERVAL_MS = 60_000;
 
 /** Creates the handler. Throws `McpServerError('invalid_options')` without allowed hosts. */
 export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandlerOptions): ToolSearchHttpHandler {
-  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, idleTimeoutMs: _idle, maxRequestBytes: _bytes, ...sessionOptions } = options;
+  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, ...sessionOptions } = options;
   if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
     throw new McpServerError('invalid_options', 'createToolSearchHttpHandler needs allowedHosts (the hostnames clients reach this server by), for DNS-rebinding protection', { path: 'allowedHosts' });
   }
   const settings = { ...DEFAULTS, ...pickDefined(options, ['path', 'maxSessions', 'idleTimeoutMs', 'maxRequestBytes']) };
+  const maxPerClient = options.maxSessionsPerClient ?? Math.max(1, Math.ceil(settings.maxSessions / 2));
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'http' });
   const rules = { allowedHosts, ...(allowedOrigins === undefined ? {} : { allowedOrigins }), ...(token === undefined ? {} : { token }) };
   const sessions = new Map<string, Entry>();
   let closed = false;
+
+  /** Handshakes being opened now: they hold a slot while they are, so the limit holds under concurrency. */
+  let opening = 0;
+  const openingBy = new Map<string, number>();
+  const heldBy = (client: string) => (openingBy.get(client) ?? 0) + [...sessions.values()].filter((entry) => entry.client === client).length;
+  /** Evicts the least recently used idle session that `eligible` admits; false when there is none. */
+  const evictIdle = (eligible: (entry: Entry) => boolean): boolean => {
+    let oldest: Entry | undefined;
+    for (const entry of sessions.values()) {
+      if (entry.active === 0 && entry.ledger.inFlight.size === 0 && eligible(entry) && (oldest === undefined || entry.lastSeen < oldest.lastSeen)) oldest = entry;
+    }
+    if (oldest === undefined) return false;
+    void closeSession(oldest.id, 'evicted: least recently used idle session, to make room');
+    return true;
+  };
 
   const closeSession = async (id: string, why: string) => {
     const entry = sessions.get(id);
@@ -75,24 +116,35 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   }, Math.min(MAX_SWEEP_INTERVAL_MS, Math.max(10, Math.floor(settings.idleTimeoutMs / 4))));
   sweep.unref();
 
-  async function open(): Promise<Entry> {
+  /**
+   * Opens a front and its transport for one `initialize`. The session is registered only once the transport has
+   * accepted the handshake (`onsessioninitialized`); the caller closes it when the transport refused instead.
+   */
+  async function open(client: string, release: () => void): Promise<Entry> {
     const id = randomUUID();
     // Loaded with the first session: a process serving stdio never loads the HTTP transport (and hono under it).
     const [front, { StreamableHTTPServerTransport }] = await Promise.all([
       createToolSearchMcpServer({ ...sessionOptions, sessionId: id }),
       import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     ]);
-    const transport = new StreamableHTTPServerTransport({
+    const entry: Entry = { id, client, front, transport: undefined as unknown as StreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, posts: 0, registered: false, ledger: undefined as unknown as RequestLedger };
+    entry.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       eventStore: createBoundedEventStore(),
       retryInterval: 1_000,
       maxRequestBodySize: settings.maxRequestBytes,
+      onsessioninitialized: () => {
+        release();
+        if (closed) return;
+        entry.registered = true;
+        sessions.set(id, entry);
+        log.info({ sessionId: id, client, sessions: sessions.size }, 'http session opened');
+      },
       onsessionclosed: (closing) => void closeSession(closing, 'deleted'),
     });
-    const entry: Entry = { front, transport, lastSeen: Date.now(), active: 0 };
-    transport.onclose = () => void closeSession(id, 'transport closed');
-    await front.server.connect(transport);
-    sessions.set(id, entry);
+    entry.transport.onclose = () => void closeSession(id, 'transport closed');
+    await front.server.connect(entry.transport);
+    entry.ledger = attachLedger(entry.transport);
     return entry;
   }
 
@@ -104,6 +156,10 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       log.warn({ status: refused.status, host: request.headers.host?.slice(0, 200), origin: request.headers.origin?.slice(0, 200) }, 'http request refused');
       if (refused.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
       return answer(response, refused.status, -32000, refused.message);
+    }
+    if (request.method !== 'GET' && request.method !== 'POST' && request.method !== 'DELETE') {
+      response.setHeader('Allow', 'GET, POST, DELETE');
+      return answer(response, 405, -32000, `Method not allowed: ${String(request.method).slice(0, 20)}; the MCP endpoint takes GET, POST and DELETE`);
     }
     const header = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
@@ -118,18 +174,51 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       if (request.method !== 'POST' || !isInitializeRequest(body.value)) {
         return answer(response, 400, -32600, 'Bad Request: no mcp-session-id header; a session starts with an initialize request (POST)');
       }
-      if (sessions.size >= settings.maxSessions) return answer(response, 503, -32000, `Service unavailable: ${settings.maxSessions} MCP sessions are open (the limit)`);
+      const refused = refuseInitialize(request);
+      if (refused !== undefined) return answer(response, refused.status, -32000, refused.message);
+      const client = clientOf(request);
+      // At a limit, an idle session (the client's own first) makes room before anyone is refused.
+      if (heldBy(client) >= maxPerClient && !evictIdle((held) => held.client === client)) {
+        return answer(response, 503, -32000, `Service unavailable: this client holds ${maxPerClient} MCP sessions (the per-client limit), none of them idle; end one with DELETE`);
+      }
+      if (sessions.size + opening >= settings.maxSessions && !evictIdle(() => true)) {
+        return answer(response, 503, -32000, `Service unavailable: ${settings.maxSessions} MCP sessions are open (the limit), none of them idle`);
+      }
+      // Taken before the first await, so concurrent initializes cannot all pass the check.
+      // The slot is held until the handshake is decided: registered (it becomes a session) or refused.
+      opening += 1;
+      openingBy.set(client, (openingBy.get(client) ?? 0) + 1);
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        opening -= 1;
+        const left = (openingBy.get(client) ?? 1) - 1;
+        if (left === 0) openingBy.delete(client);
+        else openingBy.set(client, left);
+      };
       try {
-        entry = await open();
+        entry = await open(client, release);
       } catch (error) {
+        release();
         log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'opening an mcp session failed');
         return answer(response, 500, -32603, `Internal error: the session could not be opened: ${error instanceof Error ? error.message.slice(0, 300) : 'unknown'}`);
       }
+      const opened = entry;
+      // A handshake the transport refuses (or one answered after close began) leaves nothing behind.
+      response.once('close', () => {
+        release();
+        if (!opened.registered) void opened.front.close();
+      });
+      if (closed) return answer(response, 503, -32000, 'Service unavailable: the server is shutting down');
     }
     entry.active += 1;
+    const post = request.method === 'POST';
+    if (post) entry.posts += 1;
     entry.lastSeen = Date.now();
     response.once('close', () => {
       entry.active -= 1;
+      if (post) entry.posts -= 1;
       entry.lastSeen = Date.now();
     });
     try {
@@ -146,12 +235,49 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       if (!response.headersSent) answer(response, 500, -32603, 'Internal error');
     }),
     sessions: () => sessions.size,
-    async close() {
+    async close(closeOptions = {}) {
       closed = true;
       clearInterval(sweep);
-      await Promise.all([...sessions.keys()].map((id) => closeSession(id, 'server closed')));
+      const open = [...sessions.values()];
+      const drained = await Promise.all(open.map((entry) => entry.ledger.drain(closeOptions.drainTimeoutMs ?? 0)));
+      const cut = drained.reduce((sum, one) => sum + one.cut, 0);
+      log.info({ sessions: open.length, finished: drained.reduce((sum, one) => sum + one.finished, 0), cut }, 'http sessions drained');
+      // The answers just sent reach their clients before the streams close (bounded: a client may not be reading).
+      for (const deadline = Date.now() + ANSWER_FLUSH_MS; open.some((entry) => entry.posts > 0) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+      await Promise.all(open.map((entry) => closeSession(entry.id, 'server closed')));
     },
   };
+}
+
+/**
+ * The header checks the transport makes on a POST, made before a session is opened for an `initialize` (the
+ * transport's own refusal would come after it): a refused handshake costs nothing and holds no slot.
+ */
+function refuseInitialize(request: IncomingMessage): { status: 406 | 415; message: string } | undefined {
+  const accept = request.headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    return { status: 406, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' };
+  }
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') return { status: 415, message: 'Unsupported Media Type: Content-Type must be application/json' };
+  return undefined;
+}
+
+/** Puts the ledger between the transport and the server (after `connect`, which sets `onmessage`). */
+function attachLedger(transport: StreamableHTTPServerTransport): RequestLedger {
+  const send = transport.send.bind(transport);
+  const ledger = createRequestLedger((id, error) => void send({ jsonrpc: '2.0', id, error }, { relatedRequestId: id }).catch(() => undefined));
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if (ledger.received(message)) deliver?.(message, extra);
+  };
+  transport.send = (message, sendOptions) => (ledger.sending(message) ? send(message, sendOptions) : Promise.resolve());
+  return ledger;
+}
+
+/** The client a request comes from, for the per-client cap: its remote address. */
+function clientOf(request: IncomingMessage): string {
+  return request.socket.remoteAddress ?? 'unknown';
 }
 
 function answer(response: ServerResponse, status: number, code: number, message: string): void {

@@ -285,3 +285,33 @@ describe('createToolSearchMcpServer: lifecycle', () => {
     expect(shared.status().sessions).toBe(0);
   });
 });
+
+describe('createToolSearchMcpServer: bad arguments and progress', () => {
+  it('answers arguments nested deeper than 64 levels with an invalid_args result, in tools and direct mode', async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 100; level += 1) deep = { inner: deep };
+    for (const [config, name, args] of [
+      [{ mode: 'tools' }, 'tool_call', { id: 'mcp:fixture:echo_text', args: { text: 'hi', extra: deep } }],
+      [false, 'echo_text', { text: 'hi', extra: deep }],
+    ] as const) {
+      const { client } = await connect({ on: shared, config });
+      const result = await client.callTool({ name, arguments: args as Record<string, unknown> });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/Invalid arguments for mcp:fixture:echo_text: args\.extra(\.inner)+ is nested deeper than 64 levels/);
+    }
+  });
+
+  it('bounds a call by the call timeout when the client sent no progress token, and lets progress keep it alive when it did', { timeout: 30_000 }, async () => {
+    const everything = await host({ sources: { mcp: [realMcpServerConfig('everything')] }, startupTimeoutMs: 20_000 });
+    const { client } = await connect({ on: everything, config: { mode: 'tools' }, callTimeoutMs: 1_000 });
+    const longCall = { name: 'tool_call', arguments: { id: 'mcp:everything:trigger-long-running-operation', args: { duration: 2.5, steps: 25 } } };
+    const unfollowed = await client.callTool(longCall);
+    expect(unfollowed.isError).toBe(true);
+    expect(textOf(unfollowed)).toContain('did not finish tools/call trigger-long-running-operation within the maximum of 1000 ms');
+    let progress = 0;
+    const followed = await client.callTool(longCall, undefined, { onprogress: () => (progress += 1), timeout: 20_000 });
+    expect(textOf(followed)).toContain('Long running operation completed');
+    expect(progress).toBeGreaterThan(5);
+  });
+});

@@ -156,7 +156,8 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
     try {
       const outcome = await session.execute(
         { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(extra.requestId)}` },
-        { signal: extra.signal, ...progressFor(extra) },
+        // A client that sent no progress token follows no progress: its call ends within the call timeout.
+        { signal: extra.signal, ...progressFor(extra), ...(extra._meta?.progressToken === undefined ? { progressExtendsTimeout: false } : {}) },
       );
       noteResultUris(outcome, resources);
       return outcomeToCallResult(outcome);

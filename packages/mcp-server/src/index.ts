@@ -8,6 +8,6 @@ export type { CreateToolSearchMcpServerOptions, ToolSearchMcpServer } from './cr
 export { isMcpServerError, McpServerError } from './errors.js';
 export type { McpServerErrorCode } from './errors.js';
 export { createGuardedStdioTransport } from './create-guarded-stdio-transport.js';
-export type { GuardedStdioTransportOptions } from './create-guarded-stdio-transport.js';
+export type { GuardedStdioTransport, GuardedStdioTransportOptions } from './create-guarded-stdio-transport.js';
 export { createToolSearchHttpHandler } from './create-tool-search-http-handler.js';
 export type { CreateToolSearchHttpHandlerOptions, ToolSearchHttpHandler } from './create-tool-search-http-handler.js';

@@ -237,6 +237,7 @@ export type {
   CallRoute,
   ClientOutcome,
   ClientTool,
+  CodeRunLimits,
   ConvertMcpServersConfigOptions,
   ConvertedMcpServers,
   CreateToolSearchHostOptions,
@@ -329,6 +330,7 @@ export {
 export type {
   CreateToolSearchHttpHandlerOptions,
   CreateToolSearchMcpServerOptions,
+  GuardedStdioTransport,
   GuardedStdioTransportOptions,
   McpClientRelay,
   McpServerErrorCode,

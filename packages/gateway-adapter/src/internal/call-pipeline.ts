@@ -1,7 +1,7 @@
 // The one call pipeline every real tool call goes through, whatever route reached it:
 // authorize (policy, owner gate, hooks, approvals) → validate the final args → run → render.
 import { parseToolId } from '@tool-search/catalog';
-import type { ApprovalProvider, BeforeToolCallHook, Policy, PolicyContext, PolicyTimeouts } from '@tool-search/policy';
+import { isPolicyError, type ApprovalProvider, type BeforeToolCallHook, type Policy, type PolicyContext, type PolicyTimeouts } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import type { ArgsValidator } from '../create-args-validator.js';
 import { renderToolResult } from '../render-tool-result.js';
@@ -27,6 +27,8 @@ export interface CallMeta {
   repair?: string;
   /** Receives progress the tool reports (MCP `notifications/progress`). */
   onProgress?: (progress: ToolProgress) => void;
+  /** False: an MCP call's progress does not keep it alive past its timeout (see `ExecuteOptions`). */
+  progressExtendsTimeout?: boolean;
 }
 
 export interface CallPipeline {
@@ -79,15 +81,23 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
       const gone = tools.unavailable(id);
       return finish(id, undefined, meta, gone === undefined ? unknown(start, id) : errorOutcome(start, 'unavailable', gone), 'not-run');
     }
-    const decision = await options.policy.authorizeCall({
-      tool: tool.policyTool,
-      args: rawArgs,
-      context: options.context,
-      ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
-      ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
-      ...(options.authorizeTimeoutMs === undefined ? {} : { timeoutMs: options.authorizeTimeoutMs }),
-      ...(meta.signal === undefined ? {} : { signal: meta.signal }),
-    });
+    let decision: Awaited<ReturnType<Policy['authorizeCall']>>;
+    try {
+      decision = await options.policy.authorizeCall({
+        tool: tool.policyTool,
+        args: rawArgs,
+        context: options.context,
+        ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+        ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
+        ...(options.authorizeTimeoutMs === undefined ? {} : { timeoutMs: options.authorizeTimeoutMs }),
+        ...(meta.signal === undefined ? {} : { signal: meta.signal }),
+      });
+    } catch (error) {
+      // Arguments the policy cannot take as plain JSON (nested past its depth limit, non-finite numbers) are the
+      // model's bad arguments, answered like any other: the policy owns the rule, the message is its own.
+      if (!isPolicyError(error) || error.code !== 'invalid_argument' || error.path !== 'args') throw error;
+      return finish(id, tool, meta, errorOutcome(start, 'invalid_args', `Invalid arguments for ${id}: ${error.message.replace(/^invalid args: /, '')}`, { tool: tool.ref }), 'not-run');
+    }
     if (decision.status === 'blocked') {
       const outcome: ToolCallOutcome = {
         status: 'blocked',
@@ -131,6 +141,7 @@ const MCP_FAILURE_CODES: Readonly<Record<McpCallFailureCode, ToolCallErrorCode>>
   timeout: 'timeout',
   cancelled: 'cancelled',
   invalid_output: 'invalid_output',
+  result_too_large: 'result_too_large',
   failed: 'tool_failed',
 };
 
@@ -172,6 +183,7 @@ async function runMcp(options: CallPipelineOptions, tool: AllowedTool, route: Ex
     signal: run.signal,
     timeoutMs: options.callTimeoutMs,
     ...(meta.onProgress === undefined ? {} : { onProgress: meta.onProgress }),
+    ...(meta.progressExtendsTimeout === false ? { progressExtendsTimeout: false } : {}),
     ...(options.onServerLog === undefined ? {} : { onServerLog: options.onServerLog }),
   });
   if (!called.ok) return errorOutcome(start, MCP_FAILURE_CODES[called.code], called.message, { tool: tool.ref });

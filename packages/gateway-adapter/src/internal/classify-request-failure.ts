@@ -2,6 +2,7 @@
 // String(reason))`, so the signals are read first: the caller's (a deadline or a cancel), then our own total
 // ceiling. A failure below JSON-RPC is checked with the liveness probe before it counts as the call's own.
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { RESULT_TOO_LARGE_CODE, type ResultTooLargeData } from './bounded-read-buffer.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import type { McpRequestFailure } from './mcp-connection-state.js';
 import { errorText, isTotalTimeout, isUnauthorized } from './read-mcp-error.js';
@@ -20,7 +21,7 @@ export interface RequestFailureContext {
 /** The parts of a connection a classification needs. */
 export type FailureParts = Pick<McpConnectionCore, 'config' | 'state' | 'redact' | 'confirmAlive' | 'becomeUnauthorized'>;
 
-type RequestFailureKind = 'caller_deadline' | 'cancelled' | 'total_timeout' | 'unauthorized' | 'became_unavailable' | 'idle_timeout' | 'failed';
+type RequestFailureKind = 'caller_deadline' | 'cancelled' | 'total_timeout' | 'unauthorized' | 'became_unavailable' | 'idle_timeout' | 'result_too_large' | 'failed';
 
 /** The failure value of each kind, in one place. */
 const FAILURE_OF: Record<RequestFailureKind, (core: FailureParts, error: unknown, context: RequestFailureContext) => McpRequestFailure> = {
@@ -42,6 +43,14 @@ const FAILURE_OF: Record<RequestFailureKind, (core: FailureParts, error: unknown
     return { ok: false, code: core.state.notConnected().code, message };
   },
   idle_timeout: (core, _error, { what, idleMs }) => ({ ok: false, code: 'timeout', message: `MCP server "${core.config.name}" did not answer ${what} within ${idleMs} ms` }),
+  result_too_large: (core, error, { what }) => {
+    const { bytes, limit } = (error as McpError).data as ResultTooLargeData;
+    return {
+      ok: false,
+      code: 'result_too_large',
+      message: `MCP server "${core.config.name}" answered ${what} with ${bytes} bytes, over the limit of ${limit} bytes (maxResultBytes): the result was discarded; ask for less (a narrower query, a range, a page)`,
+    };
+  },
   failed: (core, error, { what }) => ({ ok: false, code: 'failed', message: `MCP server "${core.config.name}" failed ${what}: ${core.redact(errorText(error)).slice(0, 2_000)}` }),
 };
 
@@ -60,6 +69,7 @@ async function failureKindOf(core: FailureParts, error: unknown, context: Reques
   const sdkTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
   if ((context.ownSignal.reason as unknown) === TOTAL_TIMEOUT || (sdkTimeout && isTotalTimeout(error))) return 'total_timeout';
   if (isUnauthorized(error)) return 'unauthorized';
+  if (error instanceof McpError && error.code === RESULT_TOO_LARGE_CODE && (error.data as Partial<ResultTooLargeData> | undefined)?.reason === 'result_too_large') return 'result_too_large';
   // A failure below JSON-RPC (not a server's error answer) may mean the server is gone.
   if (core.state.status === 'connected' && !(error instanceof McpError)) await core.confirmAlive();
   if (core.state.status !== 'connected') return 'became_unavailable';

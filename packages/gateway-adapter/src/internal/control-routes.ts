@@ -21,11 +21,12 @@ import type { CatalogReads } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import { formatZodError } from './format-zod-error.js';
 import { pick } from './pick.js';
+import { acquireRunSlots, type RunSlots } from './create-run-slots.js';
 import { runCodeBody } from './run-code-body.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
 /** What the caller of `execute` gave for this call: its cancel signal and progress receiver. */
-export type CallOptions = Pick<CallMeta, 'signal' | 'onProgress'>;
+export type CallOptions = Pick<CallMeta, 'signal' | 'onProgress' | 'progressExtendsTimeout'>;
 
 /** One control tool: its outcome kind and its handler. */
 export interface ControlRoute {
@@ -40,6 +41,8 @@ export interface ControlRouteContext {
   recorder: TelemetryRecorder;
   event: SessionEvent;
   runner: Runner | undefined;
+  /** Code runs take a slot of each (the session's, then the host's) before they start. */
+  runSlots: readonly RunSlots[];
   codeTimeoutMs: number;
   sessionSignal: AbortSignal;
 }
@@ -138,7 +141,7 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
     via: TOOL_CALL,
     toolCallId: start.toolCallId,
     name: start.name,
-    ...pick(call, ['signal', 'onProgress']),
+    ...pick(call, ['signal', 'onProgress', 'progressExtendsTimeout']),
     ...(repair === undefined ? {} : { repair }),
   });
 }
@@ -147,10 +150,17 @@ async function runCode(context: ControlRouteContext, args: Record<string, unknow
   const parsed = toolSearchCodeArgsSchema.safeParse(args);
   if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_SEARCH_CODE} arguments: ${formatZodError(parsed.error, 'args').message}`));
   if (context.runner === undefined) return answerError(context, errorOutcome(start, 'unavailable', `No sandbox runner is available for ${TOOL_SEARCH_CODE}`));
-  return runCodeBody(
-    { runner: context.runner, tools: context.tools, reads: context.reads, pipeline: context.pipeline, recorder: context.recorder, event: context.event, timeoutMs: context.codeTimeoutMs, sessionSignal: context.sessionSignal },
-    parsed.data.code,
-    start,
-    call,
-  );
+  // A run waits for a slot at most as long as it may run; then (or with the queue full) it is busy.
+  const slot = await acquireRunSlots(context.runSlots, { waitMs: context.codeTimeoutMs, signal: call.signal });
+  if (!slot.ok) return answerError(context, errorOutcome(start, slot.reason, slot.message));
+  try {
+    return await runCodeBody(
+      { runner: context.runner, tools: context.tools, reads: context.reads, pipeline: context.pipeline, recorder: context.recorder, event: context.event, timeoutMs: context.codeTimeoutMs, sessionSignal: context.sessionSignal },
+      parsed.data.code,
+      start,
+      call,
+    );
+  } finally {
+    slot.release();
+  }
 }

@@ -10,7 +10,7 @@ import { TrackedStdioClientTransport } from './tracked-stdio-client-transport.js
 export function createSdkTransport(config: McpServerConfig, authProvider: OAuthClientProvider | undefined): Transport {
   switch (config.transport) {
     case 'stdio':
-      return new TrackedStdioClientTransport(stdioServerParameters(config));
+      return new TrackedStdioClientTransport(stdioServerParameters(config), { maxResultBytes: config.maxResultBytes });
     case 'http':
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: config.headers === undefined ? {} : { headers: config.headers },

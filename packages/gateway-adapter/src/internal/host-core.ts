@@ -5,6 +5,7 @@ import type { CatalogView, ToolDescriptor, ViewOptions } from '@tool-search/cata
 import type { Surface } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Runner } from '@tool-search/sandbox-runner';
+import type { RunSlots } from './create-run-slots.js';
 import type { Logger } from 'pino';
 import type { McpCallOptions, McpCallResult, McpLogEntry, McpReadResourceResult } from '../mcp-server-connection.js';
 import type { ArgsValidator } from '../create-args-validator.js';
@@ -67,6 +68,8 @@ export interface HostCore {
   readResource(server: string, uri: string, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpReadResourceResult>;
   /** The mode to render for a config (code mode probes the sandbox runtime once per host). */
   decideMode(config: ResolvedToolSearchConfig, measureDirect?: () => DirectMeasure): Promise<ToolSearchModeDecision>;
+  /** A new session's code-run slots: its own, then the host's (shared by every session). */
+  runSlots(): readonly RunSlots[];
   /** The sandbox runner for code-mode sessions (shared, created on first use). */
   runner(decision: ToolSearchModeDecision): Runner | undefined;
   subscribe(listener: (event: HostEvent) => void): () => void;

@@ -233,7 +233,7 @@ async function openSession(
     onServerLog: (entry) => event('mcp.log', { server: entry.server, level: entry.level, ...(entry.logger === undefined ? {} : { logger: entry.logger }), message: entry.message.slice(0, 500) }),
   });
   const reads = createCatalogReads({ view, recorder, event });
-  const routes = createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal });
+  const routes = createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, runSlots: host.runSlots(), codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal });
   const surface = createSessionSurface({
     mode: decision.mode,
     tools,
@@ -402,7 +402,7 @@ async function executeRequest(parts: SessionParts, request: ToolCallRequest, opt
   };
   const args = parseCallArgs(request.args);
   if (args === undefined) return fail(errorOutcome(start, 'invalid_request', `Arguments of ${name} must be a JSON object`));
-  const call = { ...pick(options, ['signal']), ...(options.onProgress === undefined ? {} : { onProgress: progressReporter(parts, toolCallId, options.onProgress) }) };
+  const call = { ...pick(options, ['signal', 'progressExtendsTimeout']), ...(options.onProgress === undefined ? {} : { onProgress: progressReporter(parts, toolCallId, options.onProgress) }) };
   const route = parts.routes.get(name);
   if (route !== undefined) {
     // With an embedder, the queries are embedded first, so the route's (synchronous) search of them is fused.

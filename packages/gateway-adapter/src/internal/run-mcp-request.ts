@@ -16,6 +16,7 @@ export interface McpRequestOptions {
   timeoutMs?: number | undefined;
   maxTotalTimeoutMs?: number | undefined;
   onProgress?: ((progress: McpProgress) => void) | undefined;
+  progressExtendsTimeout?: boolean | undefined;
 }
 
 /** The parts of a connection a request needs. */
@@ -29,8 +30,10 @@ export async function runMcpRequest<T>(
   callOptions: McpRequestOptions,
 ): Promise<{ ok: true; value: T } | McpRequestFailure> {
   if (core.state.status !== 'connected') return core.state.notConnected();
-  const totalMs = callOptions.maxTotalTimeoutMs ?? core.config.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
-  const idleMs = Math.min(callOptions.timeoutMs ?? core.config.timeoutMs ?? core.requestTimeoutMs, totalMs);
+  const ceilingMs = callOptions.maxTotalTimeoutMs ?? core.config.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
+  const idleMs = Math.min(callOptions.timeoutMs ?? core.config.timeoutMs ?? core.requestTimeoutMs, ceilingMs);
+  // A caller that follows no progress gets its answer within the call's timeout, progress or not.
+  const totalMs = callOptions.progressExtendsTimeout === false ? idleMs : ceilingMs;
   for (let attempt = 0; ; attempt += 1) {
     const { controller, dispose } = linkAbortSignal(callOptions.signal);
     const deadline = setTimeout(() => controller.abort(TOTAL_TIMEOUT), totalMs);

@@ -46,6 +46,16 @@ const configFileSchema = z.strictObject({
   startupTimeoutMs: z.number().int().min(0).max(600_000).optional(),
   /** Timeout of one tool call. Default 30,000 ms (an MCP call's progress resets it). */
   callTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+  /** Concurrent code-mode runs: host-wide, per session, and how many may wait (default from cores and memory). */
+  codeRuns: z
+    .strictObject({
+      maxConcurrent: z.number().int().min(1).max(1_000).optional(),
+      maxConcurrentPerSession: z.number().int().min(1).max(1_000).optional(),
+      maxQueued: z.number().int().min(1).max(100_000).optional(),
+    })
+    .optional(),
+  /** How long `serve` lets calls in flight finish once told to stop (SIGTERM, SIGINT). Default 5,000 ms. */
+  drainTimeoutMs: z.number().int().min(0).max(600_000).optional(),
   /** Lowest level of the upstream servers' log messages taken (and forwarded to the client). Default `info`. */
   serverLogLevel: z.enum(LOG_LEVELS).optional(),
   /** OAuth for HTTP servers with `oauth`: where tokens are kept (0600 files) and the redirect URL. */
@@ -82,6 +92,7 @@ const configFileSchema = z.strictObject({
       allowedHosts: z.array(z.string().min(1)).optional(),
       allowedOrigins: z.array(z.string().min(1)).optional(),
       maxSessions: z.number().int().min(1).max(10_000).optional(),
+      maxSessionsPerClient: z.number().int().min(1).max(10_000).optional(),
       idleTimeoutMs: z.number().int().min(1_000).optional(),
     })
     .optional(),
@@ -103,6 +114,8 @@ export interface LoadedConfig {
   visible: string[];
   startupTimeoutMs: number | undefined;
   callTimeoutMs: number | undefined;
+  drainTimeoutMs: number | undefined;
+  codeRuns: NonNullable<ConfigFile['codeRuns']> | undefined;
   serverLogLevel: (typeof LOG_LEVELS)[number] | undefined;
   oauth: { tokenDir: string; redirectUrl: string | undefined };
   http: NonNullable<ConfigFile['http']>;
@@ -217,6 +230,8 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv): LoadedConfig {
     visible: file.visible ?? [],
     startupTimeoutMs: file.startupTimeoutMs,
     callTimeoutMs: file.callTimeoutMs,
+    drainTimeoutMs: file.drainTimeoutMs,
+    codeRuns: file.codeRuns,
     serverLogLevel: file.serverLogLevel,
     oauth: { tokenDir: file.oauth?.tokenDir ?? join(configHome(env), 'tool-search', 'oauth'), redirectUrl: file.oauth?.redirectUrl },
     http: file.http ?? {},

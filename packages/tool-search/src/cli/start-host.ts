@@ -64,6 +64,7 @@ export async function startHost(
     ...(options.spawnedAhead === undefined ? {} : { spawnedAhead: options.spawnedAhead }),
     ...(startupTimeoutMs === undefined ? {} : { startupTimeoutMs }),
     ...(embedder === undefined ? {} : { embedder: embedder.embedder, embeddingCache: embedder.cache }),
+    ...(config.codeRuns === undefined ? {} : { codeRuns: config.codeRuns }),
     mcpClient: {
       onSampling: async (request, context) => (await loadRelay()).onSampling(request, context),
       onElicitation: async (request, context) => (await loadRelay()).onElicitation(request, context),

@@ -9,6 +9,7 @@ import { modeFlag, type CommandRun, type CommandContext } from '../command.js';
 import { withMode } from '../load-config.js';
 import type { StartedHost } from '../start-host.js';
 
+const DEFAULT_DRAIN_TIMEOUT_MS = 5_000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** `tool-search serve` (see its summary in `run-cli.ts`). */
@@ -68,10 +69,18 @@ type McpServerModule = typeof import('@tool-search/mcp-server');
 async function serveStdio(context: CommandContext, options: SessionOptions, { createToolSearchMcpServer, createGuardedStdioTransport }: McpServerModule): Promise<void> {
   const front = await createToolSearchMcpServer(options);
   const ended = stopSignal(context, () => context.io.stdin);
-  await front.server.connect(createGuardedStdioTransport({ stdin: context.io.stdin, stdout: context.io.stdout, logger: context.logger }));
+  const transport = createGuardedStdioTransport({ stdin: context.io.stdin, stdout: context.io.stdout, logger: context.logger });
+  await front.server.connect(transport);
   context.output.progress(`tool-search: serving MCP on stdio (${describeDecision(front.session.decision)})`);
-  await ended;
+  const why = await ended;
+  // Told to stop, the client is still there: its calls in flight finish (up to the drain timeout) or are answered.
+  if (why !== 'stdin ended') context.logger.info(await transport.drain(drainTimeoutMs(context)), 'stdio drained');
   await front.close();
+}
+
+/** How long in-flight calls may take to finish once serve is told to stop. Default 5,000 ms. */
+function drainTimeoutMs(context: CommandContext): number {
+  return context.config().drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
 }
 
 async function serveHttp(context: CommandContext, listen: { host: string; port: number }, options: SessionOptions, { createToolSearchHttpHandler }: McpServerModule): Promise<void> {
@@ -99,6 +108,7 @@ async function serveHttp(context: CommandContext, listen: { host: string; port: 
     allowedOrigins: [...allowedHosts.flatMap((name) => [`http://${name}:${port}`, `https://${name}:${port}`]), ...origins],
     ...(token === undefined ? {} : { token }),
     ...(config.http.maxSessions === undefined ? {} : { maxSessions: config.http.maxSessions }),
+    ...(config.http.maxSessionsPerClient === undefined ? {} : { maxSessionsPerClient: config.http.maxSessionsPerClient }),
     ...(config.http.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: config.http.idleTimeoutMs }),
   });
   server.on('request', (request, response) => void handler.handle(request, response));
@@ -106,9 +116,11 @@ async function serveHttp(context: CommandContext, listen: { host: string; port: 
   context.output.progress(`tool-search: serving MCP on ${url}${token === undefined ? '' : ' (bearer token required)'}`);
   context.output.result({ url, port });
   await stopSignal(context, undefined);
-  await handler.close();
+  // Requests are answered 503 (not refused at the socket: a client reads why) while the calls in flight drain.
+  await handler.close({ drainTimeoutMs: drainTimeoutMs(context) });
+  const stopped = new Promise((resolve) => server.close(resolve));
   server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await stopped;
 }
 
 /** The mode a session renders, and why when it is not the one asked for (auto's choice, code mode's fallback). */
@@ -126,14 +138,14 @@ function parseListen(value: string): { host: string; port: number } {
   return { host: match[1] ?? '127.0.0.1', port };
 }
 
-/** Resolves on SIGINT or SIGTERM, or when `stdin()` ends (the stdio client went away). */
-function stopSignal(context: CommandContext, stdin: (() => NodeJS.ReadableStream) | undefined): Promise<void> {
+/** Resolves on SIGINT or SIGTERM, or when `stdin()` ends (the stdio client went away), with which. */
+function stopSignal(context: CommandContext, stdin: (() => NodeJS.ReadableStream) | undefined): Promise<'SIGINT' | 'SIGTERM' | 'stdin ended'> {
   return new Promise((resolve) => {
-    const stop = (why: string) => {
+    const stop = (why: 'SIGINT' | 'SIGTERM' | 'stdin ended') => {
       context.logger.info({ why }, 'stopping');
       process.off('SIGINT', onInterrupt);
       process.off('SIGTERM', onTerminate);
-      resolve();
+      resolve(why);
     };
     const onInterrupt = () => stop('SIGINT');
     const onTerminate = () => stop('SIGTERM');
