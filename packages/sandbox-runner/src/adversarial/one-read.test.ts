@@ -311,6 +311,46 @@ describe.each(ENGINES)('one read (%s engine)', (engine) => {
     });
   });
 
+  describe('one read: the caps count what the text holds', () => {
+    // The read stops at a cap as it goes; it must count exactly what the JSON text will hold (every element of
+    // an array, holes too; the members of an object but those JSON leaves out), so the cap sits where it did.
+    it('lets call arguments up to 10,000 members in the tuple cross, and refuses one more', async () => {
+      const { bridge, calls } = createRecordingBridge({ call: async (_id, args) => Object.keys(args as object).length });
+      const result = await runBody(
+        `
+        const wide = (count) => { const value = { skipped: undefined, alsoSkipped: () => 1 }; for (let index = 0; index < count; index += 1) value['k' + index] = index; return value; };
+        const outcomes = [];
+        for (const count of [9998, 9999]) {
+          try { outcomes.push(await tools.call('mcp:a:b', wide(count))); } catch (error) { outcomes.push(error.name + ': ' + error.message); }
+        }
+        return outcomes;
+      `,
+        bridge,
+      );
+      // The tuple is two elements plus the arguments' members.
+      expect(result).toMatchObject({ ok: true, value: [9998, 'RangeError: tools.call arguments hold more than 10000 array elements and object members'] });
+      expect(calls).toHaveLength(1);
+    });
+
+    it('returns a result of 10,000 members (an object with members JSON leaves out, an array with holes) and refuses 10,001', async () => {
+      const bodies = [
+        "const value = { skipped: undefined, alsoSkipped: () => 1 }; for (let index = 0; index < 10000; index += 1) value['k' + index] = 0; return value;",
+        'return new Array(10000);',
+        'return new Array(10001);',
+      ];
+      const outcomes = [];
+      for (const code of bodies) {
+        const result = await runBody(code);
+        outcomes.push(result.ok ? Object.keys(result.value as object).length : result.error);
+      }
+      expect(outcomes).toEqual([
+        10_000,
+        10_000,
+        { code: 'result_too_large', message: 'the result holds more than 10000 array elements and object members' },
+      ]);
+    });
+  });
+
   describe('one read: the result', () => {
     it('returns the one answer of a getter on the result', async () => {
       const result = await runBody(`
