@@ -99,7 +99,7 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   // answers differently per read cannot show a check one value and the parent another.
   // The replacer bounds that one read: it sees each value exactly as JSON.stringify read it (after toJSON), reads
   // nothing of it, counts members and levels, and stops the read at the first cap passed (QuickJS's
-  // JSON.stringify is quadratic in the depth: a value 100,000 levels deep held a worker for seconds). Returns the text (undefined where JSON.stringify gives undefined), or a
+  // JSON.stringify is quadratic in the depth: a value 100,000 levels deep took seconds). Returns the text (undefined where JSON.stringify gives undefined), or a
   // refusal { refused: 'depth' | 'members' | 'lost' | 'serializable', error }.
   function snapshot(value, depthLimit) {
     // The objects being written, outermost first; null-prototype, so no accessor a body put on Array.prototype
