@@ -99,8 +99,10 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   // answers differently per read cannot show a check one value and the parent another.
   // The replacer bounds that one read: it sees each value exactly as JSON.stringify read it (after toJSON), reads
   // nothing of it, counts members and levels, and stops the read at the first cap passed (QuickJS's
-  // JSON.stringify is quadratic in the depth: a value 100,000 levels deep took seconds). Returns the text (undefined where JSON.stringify gives undefined), or a
-  // refusal { refused: 'depth' | 'members' | 'lost' | 'serializable', error }.
+  // JSON.stringify is quadratic in the depth: a value 100,000 levels deep took seconds). Returns the text
+  // (undefined where JSON.stringify gives undefined), or a refusal { refused: 'depth' | 'members' | 'lost' |
+  // 'serializable', error }; 'lost' (a member whose object is not on the path) does not happen with a
+  // conforming JSON.stringify, and is refused rather than assumed.
   function snapshot(value, depthLimit) {
     // The objects being written, outermost first; null-prototype, so no accessor a body put on Array.prototype
     // or Object.prototype sees this bookkeeping.
