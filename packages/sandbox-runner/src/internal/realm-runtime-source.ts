@@ -92,27 +92,47 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     return error;
   }
 
-  // True when a value nests deeper than 'limit' or holds more members than the cap, found before serialising it
-  // (QuickJS's JSON.stringify is quadratic in the depth). Iterative, and stops at the first cap it passes. The
-  // JSON text is measured again after serialising, since toJSON can reshape it.
-  function exceedsBeforeStringify(value, limit) {
-    const stack = [value, 0];
-    let visited = 0;
-    while (stack.length > 0) {
-      const depth = stack.pop();
-      const current = stack.pop();
-      if (current === null || typeof current !== 'object') continue;
-      if (depth + 1 > limit) return true;
-      const keys = Object.keys(current);
-      visited += keys.length;
-      if (visited > maxMembers) return false;
-      for (let index = 0; index < keys.length; index += 1) {
-        let child;
-        try { child = current[keys[index]]; } catch (_) { child = undefined; }
-        if (child !== null && typeof child === 'object') stack.push(child, depth + 1);
+  // One read, one value. What the body hands over (call arguments, the result) is read exactly once, by the one
+  // JSON.stringify below: each getter, proxy trap, toJSON and valueOf runs once, and the text it produces is the
+  // snapshot that every later check (its shape, the host's measure of bytes, members and depth) looks at and that
+  // crosses to the parent unchanged. Nothing reads the live value again, so a getter, proxy or toJSON that
+  // answers differently per read cannot show a check one value and the parent another.
+  // The replacer bounds that one read: it sees each value exactly as JSON.stringify read it (after toJSON), reads
+  // nothing of it, counts members and levels, and stops the read at the first cap passed (QuickJS's
+  // JSON.stringify is quadratic in the depth: a value 100,000 levels deep took seconds). Returns the text
+  // (undefined where JSON.stringify gives undefined), or a refusal { refused: 'depth' | 'members' | 'lost' |
+  // 'serializable', error }; 'lost' (a member whose object is not on the path) does not happen with a
+  // conforming JSON.stringify, and is refused rather than assumed.
+  function snapshot(value, depthLimit) {
+    // The objects being written, outermost first; null-prototype, so no accessor a body put on Array.prototype
+    // or Object.prototype sees this bookkeeping.
+    const path = create(null);
+    let depth = 0;
+    let members = 0;
+    let refused;
+    let atRoot = true;
+    function replacer(key, child) {
+      if (atRoot) atRoot = false;
+      else {
+        // 'this' is the object whose member this is: one of 'path', as JSON.stringify writes depth-first.
+        while (depth > 0 && path[depth - 1] !== this) depth -= 1;
+        if (depth === 0) throw (refused = 'lost');
+        // JSON text holds every element of an array, and the members of an object but those it leaves out.
+        if ((child !== undefined && typeof child !== 'function' && typeof child !== 'symbol') || isArray(this)) members += 1;
+        if (members > maxMembers) throw (refused = 'members');
       }
+      if (child !== null && typeof child === 'object') {
+        if (depth + 1 > depthLimit) throw (refused = 'depth');
+        path[depth] = child;
+        depth += 1;
+      }
+      return child;
     }
-    return false;
+    try {
+      return jsonStringify(value, replacer);
+    } catch (error) {
+      return { refused: refused === undefined ? 'serializable' : refused, error: error };
+    }
   }
 
   function truncate(text, length) {
@@ -198,17 +218,15 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     entry.resolve(value);
   }
 
+  // The JSON text of one call argument: its snapshot, or a RangeError/TypeError naming what was wrong.
   function stringifyArgument(method, value) {
-    if (exceedsBeforeStringify(value, maxDepth)) {
-      throw new RealmRangeError('tools.' + method + ' arguments are nested more than ' + maxDepth + ' levels deep');
-    }
-    let json;
-    try {
-      json = jsonStringify(value);
-    } catch (error) {
-      throw new RealmTypeError('tools.' + method + ' arguments must be JSON-serializable: ' + describeError(error));
-    }
-    return json;
+    const json = snapshot(value, maxDepth);
+    if (json === undefined || typeof json === 'string') return json;
+    const prefix = 'tools.' + method + ' arguments ';
+    if (json.refused === 'depth') throw new RealmRangeError(prefix + 'are nested more than ' + maxDepth + ' levels deep');
+    if (json.refused === 'members') throw new RealmRangeError(prefix + 'hold more than ' + maxMembers + ' array elements and object members');
+    if (json.refused === 'lost') throw new RealmTypeError(prefix + 'could not be measured');
+    throw new RealmTypeError(prefix + 'must be JSON-serializable: ' + describeError(json.error));
   }
 
   // The tuple is written by hand, not with JSON.stringify([...]): a body's Array.prototype.toJSON would
@@ -240,11 +258,13 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     search(query, options) {
       try {
         if (typeof query !== 'string') throw new RealmTypeError('tools.search(query, options): query must be a string');
+        // typeof and Array.isArray read nothing of the value (not even through a proxy's traps): an early, clear
+        // refusal. What decides is the snapshot below.
         if (options !== undefined && options !== null && !isPlainObject(options)) {
           throw new RealmTypeError('tools.search(query, options): options must be an object');
         }
         const optionsJson = options === undefined || options === null ? 'null' : stringifyArgument('search', options);
-        // toJSON can turn an object into anything: check what will actually cross (JSON text of an object starts with '{').
+        // toJSON can turn an object into anything: the snapshot must be a JSON object (its text starts with '{').
         if (typeof optionsJson !== 'string' || (optionsJson !== 'null' && charCodeAt(optionsJson, 0) !== 123)) {
           throw new RealmTypeError('tools.search(query, options): options must serialize to a JSON object');
         }
@@ -338,16 +358,12 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
       finish('runtime', describeError(error));
       return;
     }
-    if (exceedsBeforeStringify(value, maxDepth)) {
-      finish('result_too_large', 'the result is nested more than ' + maxDepth + ' levels deep');
-      return;
-    }
-    let json;
-    try {
-      json = jsonStringify(value);
-    } catch (error) {
-      finish('runtime', 'the result is not JSON-serializable: ' + describeError(error));
-      return;
+    const json = snapshot(value, maxDepth);
+    if (json !== undefined && typeof json !== 'string') {
+      if (json.refused === 'depth') return finish('result_too_large', 'the result is nested more than ' + maxDepth + ' levels deep');
+      if (json.refused === 'members') return finish('result_too_large', 'the result holds more than ' + maxMembers + ' array elements and object members');
+      if (json.refused === 'lost') return finish('runtime', 'the result could not be measured');
+      return finish('runtime', 'the result is not JSON-serializable: ' + describeError(json.error));
     }
     if (json !== undefined) {
       const verdict = measure(json, maxDepth);
