@@ -92,6 +92,12 @@ export interface RankingSettings {
    */
   likelyRatio: number;
   likelyMargin: number;
+  /**
+   * A search is weak evidence when its best hit covers less than `weakCoverage` of the query and matches less
+   * than `weakStrength` (see `QueryCoverage`).
+   */
+  weakCoverage: number;
+  weakStrength: number;
   /** Weight of a thesaurus expansion (see `Thesaurus`) relative to the query word it came from; 0 = off. */
   thesaurusWeight: number;
   /** Query words found in at most this many tools (0 = words no tool has) are expanded through the thesaurus. */
@@ -127,6 +133,8 @@ export const DEFAULT_RANKING: RankingSettings = {
   fusionDepth: 50,
   likelyRatio: 0.8,
   likelyMargin: 1,
+  weakCoverage: 0.5,
+  weakStrength: 1.2,
   thesaurusWeight: 0.3,
   thesaurusMaxFrequency: 0,
   thesaurusMaxRelated: 4,
@@ -222,6 +230,15 @@ interface Statistics {
   /** 1 per admitted slot; undefined when every tool is a candidate. */
   admitted: Uint8Array | undefined;
   frequency(posting: Posting | undefined): number;
+}
+
+/**
+ * How much of a query one tool matches: `share`, the idf-weighted share of the query's words; `strength`, the
+ * matched idf in units of the rarest possible word (2 = as much evidence as two words no other tool has).
+ */
+export interface QueryCoverage {
+  share: number;
+  strength: number;
 }
 
 /** One scored tool from `rank`. */
@@ -482,7 +499,7 @@ export class SearchIndex {
   }
 
   /** Query text to the weighted terms that will be scored (empty when nothing meaningful is left). */
-  queryTerms(query: string, statistics: Statistics = this.statistics(undefined), analyzed: AnalyzedText = analyzeQuery(query)): QueryTerm[] {
+  queryTerms(query: string, statistics: Statistics = this.statistics(undefined), analyzed: AnalyzedText = analyzeQuery(query), keptOut?: string[]): QueryTerm[] {
     const settings = this.settings;
     const unique = [...new Set(analyzed.terms)];
     const total = statistics.total;
@@ -519,6 +536,7 @@ export class SearchIndex {
       const rarest = new Set([...kept].sort((a, b) => df(a) - df(b) || (a < b ? -1 : 1)).slice(0, limit));
       kept = kept.filter((term) => rarest.has(term));
     }
+    keptOut?.push(...kept);
     // Terms past the 30th share the last bit (they still score; diversification just sees them as one).
     const bitOf = new Map(kept.map((term, i) => [term, Math.min(i, MAX_TRACKED_TERMS - 1)]));
     const out: QueryTerm[] = [];
@@ -636,6 +654,47 @@ export class SearchIndex {
     }
     for (const term of unique) if (!out.has(term) && df(term) <= settings.thesaurusMaxFrequency) take(term, term);
     return out;
+  }
+
+  /**
+   * For each id: the idf-weighted share of the query's words that tool matches, 0..1. A word matched as written
+   * (or as its stem, exact form or whole identifier) counts whole; one matched only through a relative, a prefix
+   * or a typo counts half; a word no tool has counts as unmatched at the highest idf. Statistics are the scope's,
+   * as in `rank`.
+   */
+  coverage(query: string, ids: readonly string[], scope?: IndexScope): QueryCoverage[] {
+    const statistics = this.statistics(scope);
+    const analyzed = analyzeQuery(query);
+    const unique = [...new Set(analyzed.terms)];
+    const total = statistics.total;
+    if (unique.length === 0 || total === 0) return ids.map(() => ({ share: 0, strength: 0 }));
+    const kept: string[] = [];
+    const queryTerms = this.queryTerms(query, statistics, analyzed, kept);
+    const idf = (frequency: number) => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
+    const bitWeights = new Map<number, number>();
+    let all = 0;
+    for (const term of unique) {
+      const weight = idf(statistics.frequency(this.postings.get(term)));
+      all += weight;
+      const at = kept.indexOf(term);
+      if (at < 0) continue;
+      const bit = Math.min(at, MAX_TRACKED_TERMS - 1);
+      bitWeights.set(bit, (bitWeights.get(bit) ?? 0) + weight);
+    }
+    return ids.map((id) => {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined || all === 0) return { share: 0, strength: 0 };
+      const credit = new Map<number, number>();
+      for (const { term, bit, original, posting } of queryTerms) {
+        if (bit < 0 || (credit.get(bit) ?? 0) === 1) continue;
+        if (!postingHas(posting ?? this.postings.get(term), slot)) continue;
+        const whole = original || term.startsWith(EXACT_MARK) || term.startsWith(JOINED_MARK);
+        credit.set(bit, Math.max(credit.get(bit) ?? 0, whole ? 1 : 0.5));
+      }
+      let matched = 0;
+      for (const [bit, share] of credit) matched += share * (bitWeights.get(bit) ?? 0);
+      return { share: Math.min(1, matched / all), strength: matched / idf(0) };
+    });
   }
 
   /**
@@ -762,6 +821,13 @@ const PAIR_KEY_BASE = 2 ** 26;
 /** One key for a pair of term ids, in either order. */
 function pairKey(first: number, second: number): number {
   return first < second ? first * PAIR_KEY_BASE + second : second * PAIR_KEY_BASE + first;
+}
+
+/** Whether a posting has an entry for `slot`. */
+function postingHas(posting: Posting | undefined, slot: number): boolean {
+  if (posting === undefined) return false;
+  for (let at = 0; at < posting.length; at += 2) if (posting[at] === slot) return true;
+  return false;
 }
 
 /** Takes one slot's entry out of a posting. */
