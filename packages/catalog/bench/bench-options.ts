@@ -5,13 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_RANKING, type RankingSettings } from '../src/internal/search-index.js';
 import type { Thesaurus } from '../src/wordnet/index.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** The dev splits kept in the repository (see data/README.md). */
+export const BENCH_DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 
-/** `--data`, or the shared benchmark folder next to the repo; exits when `required` (a path inside it) is missing. */
+/** `--data`, or the dev splits in this repository; exits when `required` (a set inside it) is missing. */
 export function benchDataDir(value: string | undefined, required = ''): string {
-  // Next to the repo, or next to the folder that holds it (a git worktree one level down).
-  const fallback = [join(repoRoot, '..', 'shared', 'bench'), join(repoRoot, '..', '..', 'shared', 'bench')].find((dir) => existsSync(dir));
-  const dataDir = resolve(value ?? fallback ?? join(repoRoot, '..', 'shared', 'bench'));
+  const dataDir = resolve(value ?? BENCH_DATA_DIR);
   const needed = join(dataDir, required);
   if (!existsSync(needed)) {
     console.error(`No benchmark data at ${needed} (pass --data <dir>).`);

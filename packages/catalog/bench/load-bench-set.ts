@@ -1,6 +1,8 @@
-// Reads one benchmark folder (tools.jsonl + queries.jsonl) and maps its tools to catalog entries.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Reads one benchmark folder (tools.jsonl + queries.jsonl, each plain or gzipped) and maps its tools to catalog
+// entries. A folder holding `union.json` instead (`{ "sets": [...] }`) is the concatenation of those sibling sets.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { ToolInput } from '../src/index.js';
 
 export interface BenchTool {
@@ -28,11 +30,49 @@ export interface BenchSet {
   benchIdOf: Map<string, string>;
 }
 
-function readJsonLines<T>(file: string): T[] {
-  return readFileSync(file, 'utf8')
+/** One first `tool_search` call a model wrote for a task (`model-queries.jsonl`). */
+export interface BenchModelQuery {
+  qid: string;
+  args: { query?: string; queries?: Array<string | { query: string; limit?: number }>; limit?: number };
+}
+
+/** `<dir>/<base>` or, when only that exists, `<dir>/<base>.gz`; undefined when neither does. */
+export function benchFile(dir: string, base: string): string | undefined {
+  return [join(dir, base), join(dir, `${base}.gz`)].find((file) => existsSync(file));
+}
+
+/** The text of a benchmark file, gunzipped when its name ends in `.gz`. */
+export function readBenchText(file: string): string {
+  const bytes = readFileSync(file);
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+function readJsonLines<T>(dir: string, base: string): T[] {
+  const file = benchFile(dir, base);
+  if (file === undefined) throw new Error(`No ${base} (or ${base}.gz) in ${dir}`);
+  return readBenchText(file)
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as T);
+}
+
+/** The sets a union folder (`union.json`) stands for, or undefined for a plain folder. */
+function unionOf(dir: string): string[] | undefined {
+  const file = join(dir, 'union.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { sets: string[] }).sets : undefined;
+}
+
+/** The benchmark folders under `dataDir`: those with queries (plain or gzipped) or a `union.json`. */
+export function listBenchSets(dataDir: string): string[] {
+  return readdirSync(dataDir).filter((name) => {
+    const dir = join(dataDir, name);
+    return statSync(dir).isDirectory() && (benchFile(dir, 'queries.jsonl') !== undefined || existsSync(join(dir, 'union.json')));
+  });
+}
+
+/** The set's model-written first calls (`model-queries.jsonl`), or undefined when it has none. */
+export function loadModelQueries(dir: string): BenchModelQuery[] | undefined {
+  return benchFile(dir, 'model-queries.jsonl') === undefined ? undefined : readJsonLines<BenchModelQuery>(dir, 'model-queries.jsonl');
 }
 
 /** Benchmark names may use characters tool names may not (`org/model`); those become `_`. */
@@ -41,9 +81,15 @@ function toToolName(name: string): string {
   return cleaned === '' ? 'tool' : cleaned;
 }
 
+function readToolsAndQueries(dir: string): { tools: BenchTool[]; queries: BenchQuery[] } {
+  const union = unionOf(dir);
+  if (union === undefined) return { tools: readJsonLines<BenchTool>(dir, 'tools.jsonl'), queries: readJsonLines<BenchQuery>(dir, 'queries.jsonl') };
+  const parts = union.map((name) => readToolsAndQueries(join(dirname(dir), name)));
+  return { tools: parts.flatMap((part) => part.tools), queries: parts.flatMap((part) => part.queries) };
+}
+
 export function loadBenchSet(dir: string, name: string): BenchSet {
-  const tools = readJsonLines<BenchTool>(join(dir, 'tools.jsonl'));
-  const queries = readJsonLines<BenchQuery>(join(dir, 'queries.jsonl'));
+  const { tools, queries } = readToolsAndQueries(dir);
   const inputs: ToolInput[] = [];
   const benchIdOf = new Map<string, string>();
   const taken = new Set<string>();

@@ -1,16 +1,20 @@
 // pnpm bench:retrieval [--data <dir>] [--sets a,b] [--ranking '<json overrides>'] [--embedder use-lite]
 //   [--embedding-cache <file>] [--thesaurus wordnet | --thesaurus-options '<json>'] [--no-baseline] [--no-view]
-//   [--no-likely]   (fusion knobs: --ranking '{"fusion":{...}}'; thesaurus knobs: --ranking '{"thesaurusWeight":..}')
+//   [--no-likely] [--no-answers]   (fusion knobs: --ranking '{"fusion":{...}}'; thesaurus knobs: --ranking
+//   '{"thesaurusWeight":..}')
 // Per benchmark set: R@5, R@10, nDCG@10, MRR@10 for catalog.search, for plain BM25 and (with --embedder) for
-// catalog.searchAsync fused with an embedder, side by side; realmcp subsets; likely tools; views.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// catalog.searchAsync fused with an embedder, side by side; realmcp subsets; likely tools; views. For a set with
+// model-written first calls (realmcp/model-queries.jsonl): R@1 and R@5 of those calls beside the user-phrased
+// queries, and (unless --no-answers) what a tools-mode session's tool_search answers them: whether a fitting tool
+// is named anywhere in that first answer, and its bytes. Data: ./data (the dev splits; see data/README.md).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createRankedCatalog } from '../src/create-catalog.js';
+import { DEFAULT_SEARCH_LIMIT } from '../src/resolve-search-limits.js';
 import type { Catalog, CatalogOptions, Embedder } from '../src/index.js';
 import { benchDataDir, rankingFrom, thesaurusFrom } from './bench-options.js';
-import { loadBenchSet, type BenchQuery, type BenchSet } from './load-bench-set.js';
+import { benchFile, listBenchSets, loadBenchSet, loadModelQueries, type BenchModelQuery, type BenchQuery, type BenchSet } from './load-bench-set.js';
 import { meanMetrics, scoreRanking, type Metrics, type RelevanceMode } from './metrics.js';
 import { PlainBm25 } from './plain-bm25.js';
 import { queryHalf, sharesNoWord } from './query-subsets.js';
@@ -27,13 +31,13 @@ const { values } = parseArgs({
     'no-baseline': { type: 'boolean' },
     'no-view': { type: 'boolean' },
     'no-likely': { type: 'boolean' },
+    'no-answers': { type: 'boolean' },
   },
 });
 const dataDir = benchDataDir(values.data);
 const ranking = rankingFrom(values.ranking);
 const wanted = values.sets?.split(',');
-const setNames = readdirSync(dataDir)
-  .filter((name) => statSync(join(dataDir, name)).isDirectory() && existsSync(join(dataDir, name, 'queries.jsonl')))
+const setNames = listBenchSets(dataDir)
   .filter((name) => !wanted || wanted.includes(name))
   .sort((a, b) => (a === 'mixed' ? 1 : b === 'mixed' ? -1 : a < b ? -1 : 1));
 /** Sets whose `relevant` lists alternatives (any one listed tool is a right pick); see the bench README. */
@@ -72,6 +76,7 @@ async function measureEmbedderCost(active: Embedder, set: BenchSet): Promise<str
 }
 
 const fmt = (n: number) => n.toFixed(2).padStart(6);
+const average = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
 const signed = (n: number) => (n >= 0 ? '+' : '') + n.toFixed(2);
 /** The policy of the view comparison: it hides every tool whose id hashes odd (about half of each set). */
 const hiddenByPolicy = (id: string) => {
@@ -97,6 +102,7 @@ interface SetResult {
 const results: SetResult[] = [];
 const viewRows: string[] = [];
 const likelyRows: string[] = [];
+const modelWrittenBlocks: string[][] = [];
 let costLine = '';
 for (const name of setNames) {
   const set = loadBenchSet(join(dataDir, name), name);
@@ -129,8 +135,76 @@ for (const name of setNames) {
     embeddingCache?.flush();
   }
   results.push(result);
+  const modelQueries = loadModelQueries(join(dataDir, name));
+  if (modelQueries) modelWrittenBlocks.push(await measureModelWritten(set, modelQueries, catalog, join(dataDir, name)));
   if (!values['no-likely']) likelyRows.push(measureLikely(set, catalog, mode));
   if (!values['no-view']) viewRows.push(await compareView(set, mode));
+}
+
+/** The queries of one `tool_search` call, in order (a batch entry may be a string or `{ query }`). */
+function callQueries(args: BenchModelQuery['args']): string[] {
+  if (args.query !== undefined) return [args.query];
+  return (args.queries ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.query));
+}
+
+/**
+ * The model-written first calls beside the user-phrased queries of the same tasks: R@1 and R@5 of the call's first
+ * query (ours and plain BM25), and the first answer: a fitting tool named anywhere in what a tools-mode session's
+ * tool_search answers for the whole call (BM25: in its top 8 of any of the call's queries), and the answer's bytes.
+ */
+async function measureModelWritten(set: BenchSet, modelQueries: BenchModelQuery[], catalog: Catalog, dir: string): Promise<string[]> {
+  const byQid = new Map(set.queries.map((query) => [query.qid, query]));
+  const missing = modelQueries.filter((entry) => !byQid.has(entry.qid)).map((entry) => entry.qid);
+  if (missing.length > 0) throw new Error(`${set.name}/model-queries.jsonl names tasks that queries.jsonl does not: ${missing.slice(0, 5).join(', ')}`);
+  const tasks = modelQueries.map((entry) => ({ call: entry.args, task: byQid.get(entry.qid) as BenchQuery }));
+  const bm25 = values['no-baseline'] ? undefined : new PlainBm25(set.tools);
+  const toBench = (ids: string[]) => ids.map((id) => set.benchIdOf.get(id) as string);
+  const kinds = [
+    { label: 'model-written first calls', calls: tasks.map(({ call }) => call) },
+    { label: 'user phrasing (queries.jsonl), same tasks', calls: tasks.map(({ task }) => ({ query: task.query })) },
+  ];
+  let answers: string[][] | undefined;
+  if (!values['no-answers']) {
+    const { toolsModeAnswers } = await import('./tools-mode-answers.js');
+    const toolsFile = benchFile(dir, 'tools.jsonl') as string;
+    const all = await toolsModeAnswers(toolsFile, set.tools, kinds.flatMap((kind) => kind.calls));
+    answers = kinds.map((_, index) => all.slice(index * tasks.length, (index + 1) * tasks.length));
+  }
+  const { answerNames } = await import('./tools-mode-answers.js');
+  const namesAnyTool = answerNames(set.tools.map((tool) => tool.id));
+  const share = (count: number) => fmt((100 * count) / Math.max(1, tasks.length));
+  const lines = [
+    `Model-written first \`tool_search\` calls (${set.name}/model-queries.jsonl, ${tasks.length} tasks; ${tasks.filter(({ call }) => call.query === undefined).length} are batches, scored on their first query for R@k). First answer: what a tools-mode session's tool_search answers the whole call over ${set.tools.length} tools from replaying MCP servers; "named" = a fitting tool's id, or its server and name as words, anywhere in it (BM25: in its top ${DEFAULT_SEARCH_LIMIT} of any of the call's queries):`,
+  ];
+  const header = ['queries', 'tasks'];
+  if (bm25) header.push('BM25 R@1', 'BM25 R@5');
+  header.push('R@1', 'R@5');
+  if (bm25) header.push('Δ R@1', 'Δ R@5', 'BM25 named in first answer %');
+  if (answers) header.push('named in first answer %', 'mean answer bytes', 'answers naming no tool');
+  lines.push(`| ${header.join(' | ')} |`, `| --- | ${header.slice(1).map(() => '---:').join(' | ')} |`);
+  kinds.forEach((kind, kindIndex) => {
+    const ours = meanMetrics(kind.calls.map((call, i) => scoreRanking(toBench(catalog.search(callQueries(call)[0] as string, { limit: 10 }).map((hit) => hit.id)), (tasks[i] as { task: BenchQuery }).task.relevant, 'any')));
+    const cells = [kind.label.padEnd(42), String(tasks.length)];
+    if (bm25) {
+      const base = meanMetrics(kind.calls.map((call, i) => scoreRanking(bm25.search(callQueries(call)[0] as string, 10), (tasks[i] as { task: BenchQuery }).task.relevant, 'any')));
+      const baseNamed = kind.calls.filter((call, i) => {
+        const gold = new Set((tasks[i] as { task: BenchQuery }).task.relevant);
+        return callQueries(call).some((query) => bm25.search(query, DEFAULT_SEARCH_LIMIT).some((id) => gold.has(id)));
+      }).length;
+      cells.push(fmt(base.r1), fmt(base.r5), fmt(ours.r1), fmt(ours.r5), signed(ours.r1 - base.r1), signed(ours.r5 - base.r5), share(baseNamed));
+    } else {
+      cells.push(fmt(ours.r1), fmt(ours.r5));
+    }
+    const texts = answers?.[kindIndex];
+    if (texts) {
+      const named = texts.filter((text, i) => answerNames((tasks[i] as { task: BenchQuery }).task.relevant)(text)).length;
+      const bytes = average(texts.map((text) => Buffer.byteLength(text)));
+      const empty = texts.filter((text) => !namesAnyTool(text)).length;
+      cells.push(share(named), bytes.toFixed(0), String(empty));
+    }
+    lines.push(`| ${cells.join(' | ')} |`);
+  });
+  return lines;
 }
 
 /**
@@ -181,7 +255,6 @@ function measureLikely(set: BenchSet, catalog: Catalog, mode: RelevanceMode): st
   return `| ${set.name.padEnd(27)} | ${String(set.queries.length).padStart(5)} | ${share(declared, n)} | ${share(right, declared)} | ${share(complete, declared)} | ${share(right, n)} | ${(declared === 0 ? 0 : tools / declared).toFixed(2)} | ${Math.round(declared === 0 ? 0 : bytes / declared)} | ${Math.round(bytes / n)} |`;
 }
 
-const average = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
 function row(label: string, tools: number | string, subset: number[], result: SetResult): string {
   const pick = (list: Metrics[] | undefined) => (list ? meanMetrics(subset.map((i) => list[i] as Metrics)) : undefined);
   const ours = pick(result.lexical) as Metrics;
@@ -235,6 +308,10 @@ console.log('');
 console.log(`ms per query: ${results.map((result) => `${result.name} ${result.lexicalMs.toFixed(2)}${result.fusedMs === undefined ? '' : ` (+emb ${result.fusedMs.toFixed(2)})`}`).join(', ')}`);
 if (embedder) console.log(`embedder ms per tool embedded this run (0 = all from the cache): ${results.map((result) => `${result.name} ${(result.embedMsPerTool ?? 0).toFixed(1)}`).join(', ')}`);
 if (costLine !== '') console.log(costLine);
+for (const block of modelWrittenBlocks) {
+  console.log('');
+  for (const line of block) console.log(line);
+}
 if (likelyRows.length > 0) {
   console.log('');
   console.log('Likely tools (`catalog.likelyTools(query)`, lexical, default limit 3): share of requests that get any; of those, the share with a relevant tool among them and the share with all it needs (realmcp: any listed tool; elsewhere every listed tool); relevant over all requests; tools and schema JSON bytes (name, description, input schema) per request that gets any, and over all requests:');

@@ -1,8 +1,10 @@
 // An MCP server over stdio (the MCP SDK's low-level Server) that replays a recorded tool list: the tools of one
 // `source` from a tool-retrieval benchmark file (one JSON tool a line: { name, description, parameters, source }).
 // Every call answers with its tool name and arguments as text, so a bench can measure the path, not a tool.
-//   REPLAY_TOOLS_FILE  the JSONL file;  REPLAY_SOURCE  the source (server) whose tools to list (default: all)
+//   REPLAY_TOOLS_FILE  the JSONL file (gzipped when its name ends in .gz);  REPLAY_SOURCE  the source (server)
+//   whose tools to list (default: all)
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -10,7 +12,9 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 const file = process.env.REPLAY_TOOLS_FILE;
 if (!file) throw new Error('REPLAY_TOOLS_FILE is not set');
 const source = process.env.REPLAY_SOURCE;
-const tools = readFileSync(file, 'utf8')
+const bytes = readFileSync(file);
+const tools = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes)
+  .toString('utf8')
   .split('\n')
   .filter((line) => line.trim() !== '')
   .map((line) => JSON.parse(line))
