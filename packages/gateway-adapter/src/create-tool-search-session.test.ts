@@ -387,6 +387,14 @@ describe('createToolSearchSession: session.search', () => {
 });
 
 describe('createToolSearchSession: code mode', () => {
+  it('gives code a weak search\'s server map on its hits, and the run\'s answer the map when every search was weak', async () => {
+    const s = await session({ config: { mode: 'code' }, runner: createFakeRunner() });
+    const outcome = await call(s, 'tool_search_code', { code: 'const hits = await tools.search("remember that alice likes green tea"); return [hits.evidence, hits.servers.servers.map((server) => server.owner).includes("calendar")];' });
+    expect(outcome).toMatchObject({ status: 'ok', result: { value: ['weak', true], evidence: 'weak', servers: { servers: expect.arrayContaining([expect.objectContaining({ owner: 'calendar' })]) } } });
+    const strong = await call(s, 'tool_search_code', { code: 'const hits = await tools.search("create calendar event"); return [hits.evidence ?? null, hits[0].id];' });
+    expect(strong).toMatchObject({ status: 'ok', result: { value: [null, 'plugin:calendar:create_event'], calls: [], logs: [] } });
+  });
+
   it('runs the body through the runner with the configured timeout and summarises inner calls', async () => {
     const runner = createFakeRunner();
     const s = await session({ config: { mode: 'code', codeTimeoutMs: 4_000 }, runner });

@@ -41,7 +41,7 @@ export function buildToolSearchCodeTool(limits: SurfaceLimits): ModelTool {
     'Run JavaScript that finds and calls tools from the tool catalog.',
     '`code` is the body of an async function: use await, and end with `return <value>`. You get back that value and any console.log output; without return you get undefined.',
     'Inside the code only these functions exist:',
-    `- await tools.search(query, { limit }) -> array of hits ${HIT_SHAPE}, best first; \`input\` shows the tool's arguments. limit: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}. Write query as a tool description would say it: an action and its object ("send email"), not the whole request; search each step on its own. When no hit fits, the run's answer lists the servers (\`servers\`).`,
+    `- await tools.search(query, { limit }) -> array of hits ${HIT_SHAPE}, best first; \`input\` shows the tool's arguments. limit: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}. Write query as a tool description would say it: an action and its object ("send email"), not the whole request; search each step on its own. When none fits, hits.servers lists the servers.`,
     '- await tools.describe(id) -> { found: true, tool } where tool.inputSchema is the full JSON Schema, or { found: false, message, suggestions } (suggestions are ids).',
     '- await tools.call(id, args) -> { status: "ok", result } with the tool\'s result, or { status: "error" | "blocked", ... } saying why. Do not retry a blocked call.',
     'tools.call is the only way to run a tool: writing a tool\'s name as a function, in text or in console.log does nothing.',

@@ -98,6 +98,11 @@ export interface RankingSettings {
    */
   weakCoverage: number;
   weakStrength: number;
+  /**
+   * Server-level evidence: each matching tool gains this share of what the other matching tools of its server
+   * score (capped at its own score), so the tools of a server the query is about rise together.
+   */
+  serverWeight: number;
   /** Weight of a thesaurus expansion (see `Thesaurus`) relative to the query word it came from; 0 = off. */
   thesaurusWeight: number;
   /** Query words found in at most this many tools (0 = words no tool has) are expanded through the thesaurus. */
@@ -135,6 +140,7 @@ export const DEFAULT_RANKING: RankingSettings = {
   likelyMargin: 1,
   weakCoverage: 0.5,
   weakStrength: 1.2,
+  serverWeight: 0,
   thesaurusWeight: 0.3,
   thesaurusMaxFrequency: 0,
   thesaurusMaxRelated: 4,
@@ -288,6 +294,9 @@ export class SearchIndex {
   private masks = new Uint32Array(0);
   /** Per slot: 1 read-only, -1 destructive, 0 neither (from the tool's annotations). */
   private facets = new Int8Array(0);
+  /** Per slot: its owner's number (`<source>:<owner>`, numbered on first sight), for server-level evidence. */
+  private ownerOfSlot: number[] = [];
+  private readonly ownerNumbers = new Map<string, number>();
   private readonly contextOf: (tool: ToolDescriptor) => string;
   private readonly thesaurus: Thesaurus | undefined;
 
@@ -348,6 +357,13 @@ export class SearchIndex {
       this.facets = grown;
     }
     this.facets[slot] = toolFacet(tool);
+    const ownerKey = `${tool.source}:${tool.owner}`;
+    let ownerNumber = this.ownerNumbers.get(ownerKey);
+    if (ownerNumber === undefined) {
+      ownerNumber = this.ownerNumbers.size;
+      this.ownerNumbers.set(ownerKey, ownerNumber);
+    }
+    this.ownerOfSlot[slot] = ownerNumber;
     // Pairs of nearby words ("health statistics" in getHealthStatistics), also without lengthening.
     const window = this.settings.pairWindow;
     const pairs: number[] = [];
@@ -747,8 +763,14 @@ export class SearchIndex {
     for (const [bit, idf] of termIdf) if (presentBits & (1 << bit)) bitIdf.set(bit, idf);
     const depth = Math.max(limit, settings.coveredTermWeight < 1 ? settings.diversifyDepth : 0);
     const top: Array<{ slot: number; score: number; id: string }> = [];
+    // Server-level evidence: each server (owner) as one document of all its admitted tools, scored by BM25 over the
+    // admitted servers; a matching tool is lifted by its server's share of the best server score. Only admitted
+    // tools take part, so a view's ranking still depends on its admitted tools alone.
+    const serverWeight = settings.serverWeight;
+    const serverScores = serverWeight > 0 && candidates.length > 1 ? this.serverScores(queryTerms, admitted) : undefined;
     for (const slot of candidates) {
       let score = scores[slot] as number;
+      if (serverScores !== undefined) score *= 1 + serverWeight * (serverScores[this.ownerOfSlot[slot] as number] as number);
       // Annotations agree (or disagree) with a read-only or destructive request: a small nudge that breaks ties.
       if (facet !== 0 && facets[slot] !== 0) score *= facets[slot] === facet ? 1 + settings.facetBoost : 1 - settings.facetBoost;
       if (top.length === depth && score < (top[depth - 1] as { score: number }).score) continue;
@@ -763,6 +785,60 @@ export class SearchIndex {
       masks[slot] = 0;
     }
     return result;
+  }
+
+  /**
+   * Per owner number: the BM25 score of the query against the owner's admitted tools taken as one document (term
+   * frequencies and lengths summed over them; document frequencies and the average length over the admitted
+   * owners), divided by the best owner's (so 0..1).
+   */
+  private serverScores(queryTerms: readonly QueryTerm[], admitted: Uint8Array | undefined): Float64Array {
+    const owners = this.ownerNumbers.size;
+    const lengths = new Float64Array(owners);
+    const present = new Uint8Array(owners);
+    let ownerCount = 0;
+    let lengthSum = 0;
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (this.ids[slot] === undefined || (admitted !== undefined && !isAdmittedSlot(admitted, slot))) continue;
+      const owner = this.ownerOfSlot[slot] as number;
+      if (present[owner] === 0) {
+        present[owner] = 1;
+        ownerCount += 1;
+      }
+      const length = this.documentLengths[slot] as number;
+      lengths[owner] = (lengths[owner] as number) + length;
+      lengthSum += length;
+    }
+    const out = new Float64Array(owners);
+    if (ownerCount === 0) return out;
+    const { k1, b } = this.settings;
+    const average = lengthSum / ownerCount;
+    const frequencies = new Float64Array(owners);
+    const seen: number[] = [];
+    for (const { term, weight, bit, posting: own } of queryTerms) {
+      if (bit < 0) continue;
+      const posting = own ?? this.postings.get(term);
+      if (posting === undefined) continue;
+      for (let i = 0; i < posting.length; i += 2) {
+        const slot = posting[i] as number;
+        if (admitted !== undefined && !isAdmittedSlot(admitted, slot)) continue;
+        const owner = this.ownerOfSlot[slot] as number;
+        if (frequencies[owner] === 0) seen.push(owner);
+        frequencies[owner] = (frequencies[owner] as number) + (posting[i + 1] as number);
+      }
+      const idf = Math.log(1 + (ownerCount - seen.length + 0.5) / (seen.length + 0.5));
+      for (const owner of seen) {
+        const tf = frequencies[owner] as number;
+        const saturation = average > 0 ? k1 * (1 - b + (b * (lengths[owner] as number)) / average) : k1;
+        out[owner] = (out[owner] as number) + (weight * idf * tf * (k1 + 1)) / (tf + saturation);
+        frequencies[owner] = 0;
+      }
+      seen.length = 0;
+    }
+    let best = 0;
+    for (let owner = 0; owner < owners; owner++) best = Math.max(best, out[owner] as number);
+    if (best > 0) for (let owner = 0; owner < owners; owner++) out[owner] = (out[owner] as number) / best;
+    return out;
   }
 
   /**

@@ -76,8 +76,10 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
         if (typeof query !== 'string') throw new Error('tools.search(query, { limit }): query must be a string');
         const limit = typeof searchOptions === 'object' && searchOptions !== null ? (searchOptions as { limit?: unknown }).limit : undefined;
         const answer = reads.searchWithEvidence([{ query, ...(typeof limit === 'number' ? { limit } : {}) }], true, start.toolCallId, 'code')[0];
-        searches.push({ query, weak: answer?.evidence === 'weak' });
-        return answer?.hits ?? [];
+        const weak = answer?.evidence === 'weak';
+        searches.push({ query, weak });
+        // A weak answer reaches the body as the hits array with `evidence`, `note` and `servers` on it.
+        return weak ? { hits: answer.hits, evidence: 'weak', note: WEAK_EVIDENCE_NOTE_CODE, servers: reads.servers(query, start.toolCallId, 'code') } : (answer?.hits ?? []);
       },
       describe: async (id: unknown) => {
         if (typeof id !== 'string') throw new Error('tools.describe(id): id must be a string');
@@ -106,13 +108,15 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
     return outcome;
   }
   const weak = searches.length > 0 && searches.every((entry) => entry.weak);
-  const value = { value: run.value, ...summary, ...(weak ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE_CODE, servers: reads.servers(searches[0]?.query, start.toolCallId, 'code') } : {}) };
+  const value = { value: run.value, ...summary, ...(weak ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE_RUN, servers: reads.servers(searches[0]?.query, start.toolCallId, 'code') } : {}) };
   const rendered = renderToolResult(value, { untrusted: sawUntrusted, toolId: start.name });
   return { status: 'ok', kind: 'code', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: sawUntrusted, truncated: rendered.truncated, content: rendered.content, durationMs: Date.now() - start.startedAt };
 }
 
+/** What a weak `tools.search` answer says (as `hits.note`). */
+export const WEAK_EVIDENCE_NOTE_CODE = 'No tool clearly matches: the hits are guesses. Pick a server in hits.servers by meaning and search again in the words its tools use.';
 /** What a run whose every `tools.search` was weak evidence says before the server map. */
-export const WEAK_EVIDENCE_NOTE_CODE = 'No tool clearly matched the searches of this run: their hits were guesses. Pick a server in `servers` by meaning and search again in the words its tools use.';
+export const WEAK_EVIDENCE_NOTE_RUN = 'No tool clearly matched the searches of this run: their hits were guesses. Pick a server in `servers` by meaning and search again in the words its tools use.';
 
 /** A call from code answered without running anything: logged and counted like any other miss. */
 function notRun(context: CodeRunContext, outcome: ToolCallOutcome & { status: 'error' }, target: string): ToolCallOutcome {
