@@ -1,4 +1,4 @@
-// pnpm bench:evidence [--data <dir>] [--sets a,b] [--ranking '<json overrides>'] [--map-bytes 4096]
+// pnpm bench:evidence [--data <dir>] [--sets a,b] [--ranking '<json overrides>'] [--map-bytes 5120]
 // Calibrates the weak-evidence threshold (`weakCoverage`) of `searchWithEvidence`: per set and threshold, how many
 // searches are called weak, how many of those had no relevant tool in the top 5 (the flag is right) and how many
 // of the searches that missed were flagged; then, at the shipped threshold, what a first answer holds: a relevant
@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRankedCatalog } from '../src/create-catalog.js';
+import { createRankedCatalog, DEFAULT_SERVER_MAP_BYTES } from '../src/create-catalog.js';
 import { benchDataDir, rankingFrom } from './bench-options.js';
 import { loadBenchSet, type BenchQuery } from './load-bench-set.js';
 
@@ -21,7 +21,7 @@ const { values } = parseArgs({
 });
 const dataDir = benchDataDir(values.data);
 const ranking = rankingFrom(values.ranking);
-const mapBytes = Number(values['map-bytes'] ?? 4096);
+const mapBytes = Number(values['map-bytes'] ?? DEFAULT_SERVER_MAP_BYTES);
 const wanted = values.sets?.split(',');
 const setNames = readdirSync(dataDir)
   .filter((name) => statSync(join(dataDir, name)).isDirectory() && existsSync(join(dataDir, name, 'queries.jsonl')) && name !== 'mixed')

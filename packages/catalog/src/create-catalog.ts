@@ -61,7 +61,7 @@ const MAX_JOURNAL_ENTRIES = 256;
 /** Scores are rounded so hits are stable and JSON-friendly (and ties broken by id). */
 const SCORE_DECIMALS = 3;
 /** Default byte budget of the server map's JSON. */
-export const DEFAULT_SERVER_MAP_BYTES = 4_096;
+export const DEFAULT_SERVER_MAP_BYTES = 5_120;
 /** Smallest byte budget `servers` accepts. */
 const MIN_SERVER_MAP_BYTES = 256;
 /** Default and largest page of `browse`. */
