@@ -53,6 +53,13 @@ describe('catalog.servers', () => {
     expect(map.servers[0]?.summary).toContain('file');
   });
 
+  it('reads a context past its markdown headings, and a heading alone when there is nothing else', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    catalog.setOwnerContext({ source: 'mcp', owner: 'memory', text: '# Memory Server\n\nStores facts as a graph. More here.' });
+    catalog.setOwnerContext({ source: 'mcp', owner: 'filesystem', text: '## Files' });
+    expect(catalog.servers().servers.map((server) => server.summary)).toEqual(['Files', 'Stores facts as a graph.']);
+  });
+
   it('stays within its byte budget, cutting tool names first, then owners, and gives the same bytes again', () => {
     const many: ToolInput[] = Array.from({ length: 60 }, (_, i) => ({ name: `tool_number_${i}`, source: 'mcp' as const, owner: `server${i % 6}`, description: `does thing ${i}` }));
     const catalog = createCatalog(many);

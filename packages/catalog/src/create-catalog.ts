@@ -3,7 +3,7 @@ import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { CatalogError } from './errors.js';
 import { contentHash } from './internal/content-hash.js';
-import { buildServerMap, outlineOwners, type OwnerOutline } from './internal/build-server-map.js';
+import { buildServerMap, firstSentence, outlineOwners, type OwnerOutline } from './internal/build-server-map.js';
 import { editDistance } from './edit-distance.js';
 import { findSimilarIds } from './internal/find-similar-ids.js';
 import { fuseRankings } from './internal/fuse-rankings.js';
@@ -108,6 +108,8 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
   const idsByName = new Map<string, Set<string>>();
   /** `<source>:<owner>` -> context text (an MCP server's instructions), indexed with each of its tools. */
   const ownerContexts = new Map<string, string>();
+  /** `<source>:<owner>` -> the server map's summary line, from the context as given (its line breaks included). */
+  const ownerSummaries = new Map<string, string>();
   const index = new SearchIndex(settings, (tool) => ownerContexts.get(`${tool.source}:${tool.owner}`) ?? '', parsedOptions.data.thesaurus);
   const embedder: Embedder | undefined = parsedOptions.data.embedder;
   const embeddingCache: EmbeddingCache = parsedOptions.data.embeddingCache ?? new Map<string, Float32Array>();
@@ -440,7 +442,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
     const outline = () => {
       const stamp = scope.stamp();
       if (outlined?.stamp !== stamp) {
-        outlined = { stamp, owners: outlineOwners({ tools: listing().tools, contextOf: (source, owner) => ownerContexts.get(`${source}:${owner}`) ?? '' }) };
+        outlined = { stamp, owners: outlineOwners({ tools: listing().tools, summaryOf: (source, owner) => ownerSummaries.get(`${source}:${owner}`) ?? '' }) };
       }
       return outlined.owners;
     };
@@ -715,9 +717,12 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       const { source, owner } = parsed.data;
       const key = `${source}:${owner}`;
       const text = sanitizeText(parsed.data.text, { maxLength: MAX_OWNER_CONTEXT_INDEXED });
-      if ((ownerContexts.get(key) ?? '') === text) return;
+      const summary = text === '' ? '' : firstSentence(parsed.data.text.slice(0, MAX_OWNER_CONTEXT_INDEXED));
+      if ((ownerContexts.get(key) ?? '') === text && (ownerSummaries.get(key) ?? '') === summary) return;
       if (text === '') ownerContexts.delete(key);
       else ownerContexts.set(key, text);
+      if (summary === '') ownerSummaries.delete(key);
+      else ownerSummaries.set(key, summary);
       const tools = toolsOf(source, owner);
       if (tools.length === 0) return;
       // Views see this as the owner's tools removed and added again, and catch up as for any change.

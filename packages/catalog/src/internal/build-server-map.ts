@@ -13,10 +13,11 @@ const SUMMARY_WORDS = 8;
 /** Characters of a tool's description read for its words (the lead says what the tool is for). */
 const DESCRIPTION_CHARS = 300;
 
-/** What the map needs of a reader: its tools and its owners' context texts. */
+/** What the map needs of a reader: its tools and its owners' summary lines (see `firstSentence`). */
 export interface ServerMapSource {
   tools: readonly ToolDescriptor[];
-  contextOf(source: string, owner: string): string;
+  /** An owner's summary line from its context text, or '' without one. */
+  summaryOf(source: string, owner: string): string;
 }
 
 interface OwnerGroup {
@@ -83,9 +84,17 @@ function characteristicWords(groups: readonly OwnerGroup[]): Map<OwnerGroup, str
   return out;
 }
 
-/** The first sentence of a context text, on one line, at most `MAX_SERVER_SUMMARY_LENGTH` characters. */
-function firstSentence(text: string): string {
-  const line = sanitizeText(text, { maxLength: 2_000 });
+/**
+ * The first sentence of a context text, on one line, at most `MAX_SERVER_SUMMARY_LENGTH` characters. Markdown
+ * heading lines ("# Everything Server") are titles, not descriptions: the text after them is read, unless there is
+ * none.
+ */
+export function firstSentence(text: string): string {
+  const prose = text
+    .split('\n')
+    .filter((line) => !/^\s*#/.test(line))
+    .join('\n');
+  const line = sanitizeText(prose.trim() === '' ? text.replace(/^\s*#+\s*/gm, '') : prose, { maxLength: 2_000 });
   const end = /[.!?](?=\s|$)/.exec(line);
   return sanitizeText(end === null ? line : line.slice(0, end.index + 1), { maxLength: MAX_SERVER_SUMMARY_LENGTH });
 }
@@ -108,8 +117,8 @@ export function outlineOwners(source: ServerMapSource): OwnerOutline[] {
   const groups = groupByOwner(source.tools);
   const words = characteristicWords(groups);
   return groups.map((group) => {
-    const context = source.contextOf(group.source, group.owner);
-    const summary = context.trim() === '' ? `tools to ${(words.get(group) ?? []).join(', ')}` : firstSentence(context);
+    const line = source.summaryOf(group.source, group.owner);
+    const summary = line === '' ? `tools to ${(words.get(group) ?? []).join(', ')}` : line;
     return { source: group.source, owner: group.owner, summary, tools: group.tools };
   });
 }
