@@ -43,8 +43,19 @@ function groupByOwner(tools: readonly ToolDescriptor[]): OwnerGroup[] {
     .map(([, group]) => ({ ...group, tools: group.tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)) }));
 }
 
+/** Words per tool, kept while the descriptor lives (descriptors are never changed, only replaced). */
+const WORDS_OF = new WeakMap<ToolDescriptor, readonly string[]>();
+
 /** The lower-case content words of a tool's name, title and description lead, each once. */
-function toolWords(tool: ToolDescriptor): Set<string> {
+function toolWords(tool: ToolDescriptor): readonly string[] {
+  const known = WORDS_OF.get(tool);
+  if (known !== undefined) return known;
+  const words = [...readToolWords(tool)];
+  WORDS_OF.set(tool, words);
+  return words;
+}
+
+function readToolWords(tool: ToolDescriptor): Set<string> {
   const text = `${tool.name} ${tool.title ?? ''} ${tool.description.slice(0, DESCRIPTION_CHARS)}`;
   const out = new Set<string>();
   for (const word of splitWords(text)) {
