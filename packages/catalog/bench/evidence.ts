@@ -1,14 +1,14 @@
 // pnpm bench:evidence [--data <dir>] [--sets a,b] [--ranking '<json overrides>'] [--map-bytes 5120]
-// Calibrates the weak-evidence threshold (`weakCoverage`) of `searchWithEvidence`: per set and threshold, how many
+// Calibrates the weak-evidence thresholds (`weakCoverage`, `weakStrength`) of `searchWithEvidence`: per set and pair, how many
 // searches are called weak, how many of those had no relevant tool in the top 5 (the flag is right) and how many
 // of the searches that missed were flagged; then, at the shipped threshold, what a first answer holds: a relevant
 // tool named anywhere in it (hits, or the server map a weak answer carries) and its mean JSON bytes.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRankedCatalog, DEFAULT_SERVER_MAP_BYTES } from '../src/create-catalog.js';
 import { benchDataDir, rankingFrom } from './bench-options.js';
-import { loadBenchSet, type BenchQuery } from './load-bench-set.js';
+import { listBenchSets, loadBenchSet, loadModelQueries, type BenchQuery } from './load-bench-set.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,31 +23,27 @@ const dataDir = benchDataDir(values.data);
 const ranking = rankingFrom(values.ranking);
 const mapBytes = Number(values['map-bytes'] ?? DEFAULT_SERVER_MAP_BYTES);
 const wanted = values.sets?.split(',');
-const setNames = readdirSync(dataDir)
-  .filter((name) => statSync(join(dataDir, name)).isDirectory() && existsSync(join(dataDir, name, 'queries.jsonl')) && name !== 'mixed')
-  .filter((name) => !wanted || wanted.includes(name))
+const setNames = listBenchSets(dataDir)
+  .filter((name) => name !== 'mixed' && (!wanted || wanted.includes(name)))
   .sort();
-const THRESHOLDS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7];
+/** (coverage, strength) pairs: weak when below both; Infinity strength = coverage alone. */
+const THRESHOLDS: Array<[number, number]> = [[0.5, Infinity], [0.5, 1.0], [0.5, 1.2], [0.5, 1.5], [0.3, 1.2], [0.7, 1.2]];
 
 /** The first query of each model-written first call (`args.query`, or the first of `args.queries`). */
 function modelQueries(dir: string, gold: Map<string, string[]>): BenchQuery[] {
-  const file = join(dir, 'model-queries.jsonl');
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { qid: string; args: { query?: string; queries?: Array<string | { query: string }> } })
+  return (loadModelQueries(dir) ?? [])
     .map((entry) => {
-      const first = entry.args.query ?? entry.args.queries?.[0];
+      const args = entry.args as { query?: string; queries?: Array<string | { query: string }> };
+      const first = args.query ?? args.queries?.[0];
       return { qid: entry.qid, query: typeof first === 'string' ? first : (first?.query ?? ''), relevant: gold.get(entry.qid) ?? [] };
     })
     .filter((query) => query.query !== '' && query.relevant.length > 0);
 }
 
 const pct = (count: number, of: number) => (of === 0 ? '     -' : ((100 * count) / of).toFixed(1).padStart(6));
-console.log(`data: ${dataDir}; shipped weakCoverage ${ranking.weakCoverage}; server map budget ${mapBytes} bytes`);
+console.log(`data: ${dataDir}; shipped weakCoverage ${ranking.weakCoverage}, weakStrength ${ranking.weakStrength}; server map budget ${mapBytes} bytes`);
 console.log('Per threshold: weak % (searches flagged), right % (flagged ones with no relevant tool in the top 5), caught % (misses flagged), false % (top-5 successes flagged)');
-console.log(`| set | queries | top-5 miss % | ${THRESHOLDS.map((t) => `θ=${t} weak / right / caught / false`).join(' | ')} |`);
+console.log(`| set | queries | top-5 miss % | ${THRESHOLDS.map(([coverage, strength]) => `${coverage} / ${strength === Infinity ? 'coverage alone' : strength}: weak / right / caught / false`).join(' | ')} |`);
 console.log(`| --- | ---: | ---: | ${THRESHOLDS.map(() => '---').join(' | ')} |`);
 const answerRows: string[] = [];
 const dumped: string[] = [];
@@ -65,8 +61,8 @@ for (const name of setNames) {
       return { query, answer, found5: names.slice(0, 5).some((id) => gold.has(id)), gold };
     });
     const misses = rows.filter((row) => !row.found5).length;
-    const cells = THRESHOLDS.map((threshold) => {
-      const weak = rows.filter((row) => row.answer.hits.length === 0 || row.answer.coverage < threshold);
+    const cells = THRESHOLDS.map(([coverage, strength]) => {
+      const weak = rows.filter((row) => row.answer.hits.length === 0 || (row.answer.coverage < coverage && row.answer.strength < strength));
       const right = weak.filter((row) => !row.found5).length;
       return `${pct(weak.length, rows.length)} / ${pct(right, weak.length)} / ${pct(right, misses)} / ${pct(weak.length - right, rows.length - misses)}`;
     });
@@ -96,7 +92,7 @@ for (const name of setNames) {
   }
 }
 console.log('');
-console.log(`First answer at weakCoverage ${ranking.weakCoverage} (8 hits; a weak one also carries the server map, tools nearest the query first): a relevant tool named in the hits, anywhere in the answer, only in the map; mean JSON bytes`);
+console.log(`First answer at weakCoverage ${ranking.weakCoverage} and weakStrength ${ranking.weakStrength} (8 hits; a weak one also carries the server map, tools nearest the query first): a relevant tool named in the hits, anywhere in the answer, only in the map; mean JSON bytes`);
 console.log('| set | queries | weak % | named in hits % | named in the answer % | only in the map % | mean bytes |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const line of answerRows) console.log(line);
