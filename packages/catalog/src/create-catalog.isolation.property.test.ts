@@ -114,6 +114,12 @@ function readAll(reader: CatalogReader, queries: string[], keys: string[]): unkn
     describes: keys.map((key) => reader.describe(key)),
     gets: keys.map((key) => reader.get(key)?.id ?? null),
     named: keys.map((key) => reader.named(key)),
+    evidence: queries.map((query) => reader.searchWithEvidence(query, { limit: 10 })),
+    manyEvidence: reader.searchManyWithEvidence(queries.slice(0, 16).map((query) => ({ query, limit: 3 }))),
+    servers: reader.servers(),
+    serversNearQuery: queries.map((query) => reader.servers({ query, maxBytes: 512 })),
+    // Every owner name and source:owner pair there is, refused or not: a refused server is as unknown as none.
+    browse: [...OWNERS, 'nobody', ...SOURCES.flatMap((source) => OWNERS.map((owner) => `${source}:${owner}`))].map((server) => reader.browse(server, { limit: 5 })),
   };
 }
 

@@ -3,6 +3,8 @@ import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { CatalogError } from './errors.js';
 import { contentHash } from './internal/content-hash.js';
+import { buildServerMap, firstSentence, outlineOwners, type OwnerOutline } from './internal/build-server-map.js';
+import { editDistance } from './edit-distance.js';
 import { findSimilarIds } from './internal/find-similar-ids.js';
 import { fuseRankings } from './internal/fuse-rankings.js';
 import type { IndexScope } from './internal/index-scope.js';
@@ -17,6 +19,8 @@ import { resolveSearchLimits, type ResolvedSearchLimits } from './resolve-search
 import { TOOL_SOURCES, toolId } from './tool-id.js';
 import type {
   AddResult,
+  BrowseOptions,
+  BrowseResult,
   Catalog,
   CatalogOptions,
   CatalogReader,
@@ -28,9 +32,12 @@ import type {
   LikelyToolsOptions,
   OwnerContext,
   RejectedTool,
+  SearchAnswer,
   SearchHit,
   SearchOptions,
   SearchQuery,
+  ServerMap,
+  ServerMapOptions,
   ToolDescription,
   ToolDescriptor,
   ToolFilter,
@@ -53,6 +60,15 @@ const EMPTY_INPUT_SCHEMA = { type: 'object', properties: {} } as const;
 const MAX_JOURNAL_ENTRIES = 256;
 /** Scores are rounded so hits are stable and JSON-friendly (and ties broken by id). */
 const SCORE_DECIMALS = 3;
+/** Default byte budget of the server map's JSON. */
+export const DEFAULT_SERVER_MAP_BYTES = 5_120;
+/** Smallest byte budget `servers` accepts. */
+const MIN_SERVER_MAP_BYTES = 256;
+/** Default and largest page of `browse`. */
+const DEFAULT_BROWSE_LIMIT = 20;
+const MAX_BROWSE_LIMIT = 100;
+/** Longest description `browse` lists per tool, in characters. */
+const MAX_BROWSE_DESCRIPTION_LENGTH = 100;
 /** Default most tools `likelyTools` returns. */
 export const DEFAULT_LIKELY_TOOLS = 3;
 /** Texts per `embed` call when the embedder does not say. */
@@ -92,6 +108,8 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
   const idsByName = new Map<string, Set<string>>();
   /** `<source>:<owner>` -> context text (an MCP server's instructions), indexed with each of its tools. */
   const ownerContexts = new Map<string, string>();
+  /** `<source>:<owner>` -> the server map's summary line, from the context as given (its line breaks included). */
+  const ownerSummaries = new Map<string, string>();
   const index = new SearchIndex(settings, (tool) => ownerContexts.get(`${tool.source}:${tool.owner}`) ?? '', parsedOptions.data.thesaurus);
   const embedder: Embedder | undefined = parsedOptions.data.embedder;
   const embeddingCache: EmbeddingCache = parsedOptions.data.embeddingCache ?? new Map<string, Float32Array>();
@@ -428,12 +446,118 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       return rounded.slice(0, limit).map((entry) => hitFor(entry.id, entry.score));
     }
 
+    /** `search` with the coverage of its best hit and the verdict on it (see `SearchAnswer`). */
+    function searchWithEvidence(query: string, searchOptions: SearchOptions = {}): SearchAnswer {
+      const hits = search(query, searchOptions);
+      const top = hits[0];
+      if (top === undefined) return { hits, evidence: 'weak', coverage: 0, strength: 0 };
+      if (exactMatches(query).includes(top.id)) return { hits, evidence: 'strong', coverage: 1, strength: 1 };
+      const { share, strength } = index.coverage(query, [top.id], scope.index)[0] ?? { share: 0, strength: 0 };
+      const weak = share < settings.weakCoverage && strength < settings.weakStrength;
+      return { hits, evidence: weak ? 'weak' : 'strong', coverage: roundScore(share), strength: roundScore(strength) };
+    }
+
+    /** Validates a `searchMany` input as a whole (so a bad entry fails the call before any query runs). */
+    function checkMany(queries: SearchQuery[], method: string): void {
+      if (!Array.isArray(queries)) {
+        throw new CatalogError('invalid_query', `Invalid ${method} input: expected an array of { query, limit? }, received ${describeType(queries)}.`);
+      }
+      if (queries.length > MAX_QUERIES_PER_CALL) {
+        throw new CatalogError('too_many_queries', `${method} received ${queries.length} queries; at most ${MAX_QUERIES_PER_CALL} are allowed per call.`);
+      }
+      queries.forEach((entry, position) => {
+        if (typeof entry !== 'object' || entry === null || typeof entry.query !== 'string') {
+          throw new CatalogError('invalid_query', `Invalid query at queries[${position}]: expected { query: string, limit?: number }.`, { index: position, path: `queries[${position}].query` });
+        }
+        resolveLimit(entry.limit, limits);
+      });
+    }
+
+    let outlined: { stamp: number; owners: OwnerOutline[] } | undefined;
+    /** The reader's owners with their summaries, cached until its tools change (an owner context change is one). */
+    const outline = () => {
+      const stamp = scope.stamp();
+      if (outlined?.stamp !== stamp) {
+        outlined = { stamp, owners: outlineOwners({ tools: listing().tools, summaryOf: (source, owner) => ownerSummaries.get(`${source}:${owner}`) ?? '' }) };
+      }
+      return outlined.owners;
+    };
+
+    function servers(mapOptions: ServerMapOptions = {}): ServerMap {
+      const maxBytes = mapOptions?.maxBytes ?? DEFAULT_SERVER_MAP_BYTES;
+      if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < MIN_SERVER_MAP_BYTES) {
+        throw new CatalogError('invalid_limit', `Invalid server map maxBytes ${String(maxBytes)}: expected an integer ≥ ${MIN_SERVER_MAP_BYTES}.`);
+      }
+      const query = mapOptions?.query;
+      if (query !== undefined) checkQuery(query);
+      const preferred = query === undefined || query.trim() === '' ? [] : index.rank(query, Math.max(limits.maxSearchLimit, 50), scope.index).map((entry) => entry.id);
+      return buildServerMap(outline(), maxBytes, preferred);
+    }
+
+
+    function browse(server: string, browseOptions: BrowseOptions = {}): BrowseResult {
+      const offset = browseOptions?.offset ?? 0;
+      const limit = browseOptions?.limit ?? DEFAULT_BROWSE_LIMIT;
+      if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) {
+        throw new CatalogError('invalid_limit', `Invalid browse offset ${String(offset)}: expected an integer ≥ 0.`);
+      }
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+        throw new CatalogError('invalid_limit', `Invalid browse limit ${String(limit)}: expected an integer ≥ 1 (values above ${MAX_BROWSE_LIMIT} are clamped).`);
+      }
+      const key = typeof server === 'string' ? server.trim() : '';
+      const owners = outline();
+      const keys = owners.map((owner) => `${owner.source}:${owner.owner}`);
+      const matches = keys.filter((entry) => entry === key || entry.slice(entry.indexOf(':') + 1) === key);
+      if (matches.length !== 1) {
+        const shown = sanitizeText(key, { maxLength: 140 });
+        if (matches.length > 1) return { found: false, reason: 'ambiguous', message: `"${shown}" names ${matches.length} servers; browse one as <source>:<owner>.`, suggestions: matches };
+        const suggestions = keys
+          .map((entry) => ({ entry, distance: Math.min(editDistance(entry, key, 8), editDistance(entry.slice(entry.indexOf(':') + 1), key, 8)) }))
+          .filter((candidate) => candidate.distance <= Math.max(2, Math.floor(key.length / 3)))
+          .sort((a, b) => a.distance - b.distance || (a.entry < b.entry ? -1 : 1))
+          .slice(0, 3)
+          .map((candidate) => candidate.entry);
+        return { found: false, reason: 'unknown', message: `No server "${shown}" here${suggestions.length > 0 ? `; did you mean ${suggestions.join(', ')}?` : '.'}`, suggestions };
+      }
+      const owner = owners[keys.indexOf(matches[0] as string)] as OwnerOutline;
+      const tools = owner.tools;
+      const page = tools.slice(offset, offset + Math.min(limit, MAX_BROWSE_LIMIT));
+      const next = offset + page.length;
+      return {
+        found: true,
+        source: owner.source,
+        owner: owner.owner,
+        summary: owner.summary,
+        toolCount: tools.length,
+        offset,
+        tools: page.map((tool) => ({ id: tool.id, name: tool.name, description: sanitizeText(tool.description, { maxLength: MAX_BROWSE_DESCRIPTION_LENGTH }) })),
+        ...(next < tools.length ? { nextOffset: next } : {}),
+      };
+    }
+
     return {
       get size() {
         scope.sync();
         return scope.size();
       },
       limits,
+      searchWithEvidence(query: string, searchOptions?: SearchOptions): SearchAnswer {
+        scope.sync();
+        return searchWithEvidence(query, searchOptions);
+      },
+      searchManyWithEvidence(queries: SearchQuery[]): SearchAnswer[] {
+        scope.sync();
+        checkMany(queries, 'searchManyWithEvidence');
+        return queries.map((entry) => searchWithEvidence(entry.query, entry.limit === undefined ? {} : { limit: entry.limit }));
+      },
+      servers(mapOptions?: ServerMapOptions): ServerMap {
+        scope.sync();
+        return servers(mapOptions);
+      },
+      browse(server: string, browseOptions?: BrowseOptions): BrowseResult {
+        scope.sync();
+        return browse(server, browseOptions);
+      },
       search(query: string, searchOptions?: SearchOptions): SearchHit[] {
         scope.sync();
         return search(query, searchOptions);
@@ -473,19 +597,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       },
       searchMany(queries: SearchQuery[]): SearchHit[][] {
         scope.sync();
-        if (!Array.isArray(queries)) {
-          throw new CatalogError('invalid_query', `Invalid searchMany input: expected an array of { query, limit? }, received ${describeType(queries)}.`);
-        }
-        if (queries.length > MAX_QUERIES_PER_CALL) {
-          throw new CatalogError('too_many_queries', `searchMany received ${queries.length} queries; at most ${MAX_QUERIES_PER_CALL} are allowed per call.`);
-        }
-        // Validate every entry before running any, so a bad entry fails the call as a whole.
-        queries.forEach((entry, position) => {
-          if (typeof entry !== 'object' || entry === null || typeof entry.query !== 'string') {
-            throw new CatalogError('invalid_query', `Invalid query at queries[${position}]: expected { query: string, limit?: number }.`, { index: position, path: `queries[${position}].query` });
-          }
-          resolveLimit(entry.limit, limits);
-        });
+        checkMany(queries, 'searchMany');
         return queries.map((entry) => search(entry.query, entry.limit === undefined ? {} : { limit: entry.limit }));
       },
       describe(idOrName: string): DescribeResult {
@@ -593,6 +705,10 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
     embedQueries: whole.embedQueries,
     likelyTools: whole.likelyTools,
     searchMany: whole.searchMany,
+    searchWithEvidence: whole.searchWithEvidence,
+    searchManyWithEvidence: whole.searchManyWithEvidence,
+    servers: whole.servers,
+    browse: whole.browse,
     describe: whole.describe,
     get: whole.get,
     named: whole.named,
@@ -639,9 +755,12 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       const { source, owner } = parsed.data;
       const key = `${source}:${owner}`;
       const text = sanitizeText(parsed.data.text, { maxLength: MAX_OWNER_CONTEXT_INDEXED });
-      if ((ownerContexts.get(key) ?? '') === text) return;
+      const summary = text === '' ? '' : firstSentence(parsed.data.text.slice(0, MAX_OWNER_CONTEXT_INDEXED));
+      if ((ownerContexts.get(key) ?? '') === text && (ownerSummaries.get(key) ?? '') === summary) return;
       if (text === '') ownerContexts.delete(key);
       else ownerContexts.set(key, text);
+      if (summary === '') ownerSummaries.delete(key);
+      else ownerSummaries.set(key, summary);
       const tools = toolsOf(source, owner);
       if (tools.length === 0) return;
       // Views see this as the owner's tools removed and added again, and catch up as for any change.

@@ -5,6 +5,7 @@ export {
   createCatalog,
   DEFAULT_MAX_SEARCH_LIMIT,
   DEFAULT_SEARCH_LIMIT,
+  DEFAULT_SERVER_MAP_BYTES,
   MAX_QUERIES_PER_CALL,
   SEARCH_LIMIT_CEILING,
 } from './create-catalog.js';
@@ -27,6 +28,9 @@ export type { ResolvedSearchLimits } from './resolve-search-limits.js';
 export { editDistance } from './edit-distance.js';
 export type {
   AddResult,
+  BrowsedTool,
+  BrowseOptions,
+  BrowseResult,
   Catalog,
   CatalogOptions,
   CatalogReader,
@@ -42,8 +46,12 @@ export type {
   RejectedTool,
   RejectedToolCode,
   SearchHit,
+  SearchAnswer,
   SearchOptions,
   SearchQuery,
+  ServerMap,
+  ServerMapOptions,
+  ServerSummary,
   ToolAnnotations,
   ToolDescription,
   ToolDescriptor,

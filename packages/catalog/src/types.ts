@@ -147,6 +147,90 @@ export interface OwnerContext {
   text: string;
 }
 
+/**
+ * A search with a verdict on its evidence. `weak`: no hit, or the best hit matches too little of the query (by
+ * both `coverage` and `strength`) to be more than a guess; DESIGN.md gives the
+ * threshold and how it was calibrated. A caller answers a weak search with the server map (`servers`).
+ */
+export interface SearchAnswer {
+  hits: SearchHit[];
+  evidence: 'strong' | 'weak';
+  /** The idf-weighted share of the query's words the best hit matches, 0..1 (0 without hits; 1 for an exact id or name). */
+  coverage: number;
+  /**
+   * The idf the best hit matches, in units of the rarest possible word's (2: as much as two words no other tool
+   * has); long queries match a small share of their words even when the hit is right.
+   */
+  strength: number;
+}
+
+/** One server (an owner of tools) as the server map shows it. */
+export interface ServerSummary {
+  source: ToolSource;
+  owner: string;
+  /**
+   * One line: the first sentence of the owner's context text (an MCP server's instructions), or, without one,
+   * the words that set its tools apart ("tools to ...").
+   */
+  summary: string;
+  /** How many of its tools the reader sees. */
+  toolCount: number;
+  /** Tool names, as many as the byte budget leaves (fewer than `toolCount` when it ran out). */
+  tools: string[];
+}
+
+/** Every owner a reader sees, bounded in bytes: the answer to a search with weak evidence. */
+export interface ServerMap {
+  servers: ServerSummary[];
+  /** Owners left out because the budget ran out (0 when every owner is listed). */
+  omitted: number;
+}
+
+/** Options of `servers`. */
+export interface ServerMapOptions {
+  /** Most UTF-8 bytes of the map's JSON (default `DEFAULT_SERVER_MAP_BYTES`, at least 256). */
+  maxBytes?: number;
+  /** Within each owner, the tools nearest this query are listed first (default: by name). */
+  query?: string;
+}
+
+/** One tool of a server, as `browse` lists it. */
+export interface BrowsedTool {
+  id: string;
+  name: string;
+  /** Sanitised, at most 100 characters. */
+  description: string;
+}
+
+/** Options of `browse`. */
+export interface BrowseOptions {
+  /** Tools skipped (default 0). */
+  offset?: number;
+  /** Most tools returned (default 20, at most 100). */
+  limit?: number;
+}
+
+/** The value `browse` returns: one server's tools (a page of them, by name), or a value-level miss. */
+export type BrowseResult =
+  | {
+      found: true;
+      source: ToolSource;
+      owner: string;
+      summary: string;
+      toolCount: number;
+      offset: number;
+      tools: BrowsedTool[];
+      /** The offset of the next page, when there is one. */
+      nextOffset?: number;
+    }
+  | {
+      found: false;
+      reason: 'unknown' | 'ambiguous';
+      message: string;
+      /** Up to 3 servers (`<source>:<owner>`) for `unknown`; every match for `ambiguous`. */
+      suggestions: string[];
+    };
+
 /** Options of `likelyTools`. */
 export interface LikelyToolsOptions {
   /** Most tools returned (default 3, at most the catalog's `maxSearchLimit` − 1). */
@@ -245,6 +329,14 @@ export interface CatalogReader {
   searchAsync(query: string, options?: SearchOptions): Promise<SearchHit[]>;
   /** Up to 16 queries, results in order. */
   searchMany(queries: SearchQuery[]): SearchHit[][];
+  /** `search`, with a verdict on its evidence (see `SearchAnswer`). */
+  searchWithEvidence(query: string, options?: SearchOptions): SearchAnswer;
+  /** `searchMany`, with a verdict on each query's evidence. */
+  searchManyWithEvidence(queries: SearchQuery[]): SearchAnswer[];
+  /** The server map: every owner visible here with a one-line summary and its tool names, within a byte budget. */
+  servers(options?: ServerMapOptions): ServerMap;
+  /** One server's tools by name, a page at a time; `server` is an owner, or `<source>:<owner>` when several sources share it. */
+  browse(server: string, options?: BrowseOptions): BrowseResult;
   /**
    * The few tools the ranking is confident a request needs, to declare up front (at most `limit`, default 3),
    * with their full descriptions: empty unless the top hit clears the margin (see DESIGN.md). Deterministic.

@@ -6,6 +6,7 @@ export type SessionLogEvent =
   | 'fallback'
   | 'surface'
   | 'search'
+  | 'browse'
   | 'describe'
   | 'call'
   | 'hydration'

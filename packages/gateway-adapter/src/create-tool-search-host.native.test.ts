@@ -61,6 +61,17 @@ describe('native mode', () => {
     expect(answer.item).toMatchObject({ type: 'tool_result', tool_use_id: 'tu_1', content: [{ type: 'tool_reference', tool_name: 'create_event' }] });
   });
 
+  it('Anthropic: a search nothing matches lists the servers of the view, never a denied one', async () => {
+    host = await createToolSearchHost({ sources: { openclaw: TOOLS } });
+    const session = await host.openSession({ config: { mode: 'native' }, policy: POLICY });
+    const answer = session.answerNativeSearch({ type: 'tool_use', id: 'tu_3', name: 'tool_search', input: { query: 'zzqx vvyk' } }, 'anthropic');
+    expect(answer.loadedIds).toEqual([]);
+    const text = (answer.item as { content: string }).content;
+    expect(text).toMatch(/^No tool clearly matches\. The servers you can use/);
+    expect(text).toContain('create_event');
+    expect(text).not.toContain('payroll');
+  });
+
   it('answers a malformed search call, loading nothing, and says what was wrong', async () => {
     host = await createToolSearchHost({ sources: { openclaw: TOOLS } });
     const session = await host.openSession({ config: { mode: 'native' } });

@@ -39,7 +39,9 @@ async function host(options: Parameters<typeof createToolSearchHost>[0]): Promis
 let ids = 0;
 const call = (session: ToolSearchSession, name: string, args: unknown) => session.execute({ name, args, toolCallId: `c${++ids}` });
 const hitIds = async (session: ToolSearchSession, query: string) =>
-  (JSON.parse((await call(session, 'tool_search', { query, limit: 20 })).content) as { id: string }[]).map((hit) => hit.id);
+  hitsOf(JSON.parse((await call(session, 'tool_search', { query, limit: 20 })).content)).map((hit) => hit.id);
+/** A search answers its hits, or (weak evidence) { evidence, note, hits, servers }: the hits either way. */
+const hitsOf = (answer: unknown) => (Array.isArray(answer) ? answer : (answer as { hits: unknown[] }).hits) as { id: string }[];
 const until = async (check: () => boolean | Promise<boolean>, what: string) => {
   for (let attempt = 0; attempt < 500; attempt += 1) {
     if (await check()) return;

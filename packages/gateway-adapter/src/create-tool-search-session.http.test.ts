@@ -137,7 +137,9 @@ let callIds = 0;
 const call = (session: ToolSearchSession, name: string, args: unknown) => session.execute({ name, args, toolCallId: `http_${++callIds}` });
 const declaredNames = (session: ToolSearchSession) => (session.surface('anthropic').tools as { name: string }[]).map((tool) => tool.name);
 const hitIds = async (session: ToolSearchSession, query: string) =>
-  (JSON.parse((await call(session, 'tool_search', { query, limit: 20 })).content) as { id: string }[]).map((hit) => hit.id);
+  hitsOf(JSON.parse((await call(session, 'tool_search', { query, limit: 20 })).content)).map((hit) => hit.id);
+/** A search answers its hits, or (weak evidence) { evidence, note, hits, servers }: the hits either way. */
+const hitsOf = (answer: unknown) => (Array.isArray(answer) ? answer : (answer as { hits: unknown[] }).hits) as { id: string }[];
 const unavailableEvents = (log: ReturnType<typeof recordingSessionLog>) => log.lines.filter((line) => line.event === 'mcp.unavailable');
 
 describe('createToolSearchSession: a Streamable HTTP MCP server whose tools fail', () => {

@@ -13,7 +13,9 @@ const logPath = join(folder, 'session.jsonl');
 let session: ToolSearchSession;
 let ids = 0;
 const call = (name: string, args: unknown) => session.execute({ name, args, toolCallId: `mcp_${++ids}` });
-const hitIds = async (query: string) => (JSON.parse((await call('tool_search', { query, limit: 20 })).content) as { id: string }[]).map((hit) => hit.id);
+// A search answers its hits, or (weak evidence) { evidence, note, hits, servers }: the hits either way.
+const hitIds = async (query: string) => hitsOf(JSON.parse((await call('tool_search', { query, limit: 20 })).content)).map((hit) => hit.id);
+const hitsOf = (answer: unknown) => (Array.isArray(answer) ? answer : (answer as { hits: unknown[] }).hits) as { id: string }[];
 
 beforeAll(async () => {
   session = await createToolSearchSession({

@@ -173,6 +173,24 @@ describe('createToolSearchSession: tools mode routing', () => {
     expect(s.telemetry().counts.searches).toBe(2);
   });
 
+  it('answers a search whose hits are guesses with the note and the server map, never a bare nothing', async () => {
+    const s = await session();
+    const outcome = await call(s, 'tool_search', { query: 'remember that alice likes green tea' });
+    const answer = JSON.parse(outcome.content) as { evidence: string; note: string; hits: unknown[]; servers: { servers: { owner: string; tools: string[] }[] } };
+    expect(answer.evidence).toBe('weak');
+    expect(answer.note).toContain('tool_search({ server })');
+    expect(Array.isArray(answer.hits)).toBe(true);
+    expect(answer.servers.servers.find((server) => server.owner === 'calendar')?.tools).toContain('create_event');
+  });
+
+  it('lists the servers, and one server\'s tools a page at a time', async () => {
+    const s = await session();
+    const servers = JSON.parse((await call(s, 'tool_search', {})).content) as { servers: { owner: string }[] };
+    expect(servers.servers.map((server) => server.owner)).toContain('calendar');
+    const page = JSON.parse((await call(s, 'tool_search', { server: 'calendar', limit: 1 })).content) as { owner: string; tools: { id: string }[]; nextOffset?: number };
+    expect(page).toMatchObject({ owner: 'calendar', tools: [{ id: 'plugin:calendar:create_event' }], nextOffset: 1 });
+  });
+
   it('describes a tool with its full schema', async () => {
     const s = await session();
     const outcome = await call(s, 'tool_describe', { id: 'plugin:calendar:create_event' });
@@ -263,7 +281,8 @@ describe('createToolSearchSession: tools mode routing', () => {
 
   it('answers malformed control arguments with invalid_request', async () => {
     const s = await session();
-    expect(await call(s, 'tool_search', { limit: 3 })).toMatchObject({ status: 'error', code: 'invalid_request' });
+    expect(await call(s, 'tool_search', { query: 'read', server: 'core' })).toMatchObject({ status: 'error', code: 'invalid_request' });
+    expect(await call(s, 'tool_search', { server: 'nobody' })).toMatchObject({ status: 'error', code: 'invalid_request' });
     expect(await call(s, 'tool_call', { args: {} })).toMatchObject({ status: 'error', code: 'invalid_request' });
     expect(await call(s, 'tool_call', '{not json')).toMatchObject({ status: 'error', code: 'invalid_request' });
   });
@@ -278,8 +297,13 @@ describe('createToolSearchSession: tools mode routing', () => {
 describe('createToolSearchSession: fail closed', () => {
   it('never finds, describes or calls a denied tool on any path', async () => {
     const s = await session();
-    const search = JSON.parse((await call(s, 'tool_search', { query: 'run a shell command on the host' })).content) as { id: string }[];
-    expect(search.map((hit) => hit.id)).not.toContain('openclaw:core:exec_shell');
+    const searched = await call(s, 'tool_search', { query: 'run a shell command on the host' });
+    const answer = JSON.parse(searched.content) as { id: string }[] | { hits: { id: string }[] };
+    expect((Array.isArray(answer) ? answer : answer.hits).map((hit) => hit.id)).not.toContain('openclaw:core:exec_shell');
+    // Nor in a weak answer's server map, the server list or a browse of its owner.
+    expect(searched.content).not.toContain('exec_shell');
+    expect((await call(s, 'tool_search', {})).content).not.toContain('exec_shell');
+    expect((await call(s, 'tool_search', { server: 'core', limit: 100 })).content).not.toContain('exec_shell');
     expect(await call(s, 'tool_describe', { id: 'openclaw:core:exec_shell' })).toMatchObject({ status: 'error' });
     expect(await call(s, 'tool_call', { id: 'openclaw:core:exec_shell', args: { command: 'id' } })).toMatchObject({ status: 'error', code: 'unknown_tool' });
     expect(await call(s, 'exec_shell', { command: 'id' })).toMatchObject({ status: 'error', code: 'unknown_tool' });
@@ -363,6 +387,14 @@ describe('createToolSearchSession: session.search', () => {
 });
 
 describe('createToolSearchSession: code mode', () => {
+  it('gives code a weak search\'s server map on its hits, and the run\'s answer the map when every search was weak', async () => {
+    const s = await session({ config: { mode: 'code' }, runner: createFakeRunner() });
+    const outcome = await call(s, 'tool_search_code', { code: 'const hits = await tools.search("remember that alice likes green tea"); return [hits.evidence, hits.servers.servers.map((server) => server.owner).includes("calendar")];' });
+    expect(outcome).toMatchObject({ status: 'ok', result: { value: ['weak', true], evidence: 'weak', servers: { servers: expect.arrayContaining([expect.objectContaining({ owner: 'calendar' })]) } } });
+    const strong = await call(s, 'tool_search_code', { code: 'const hits = await tools.search("create calendar event"); return [hits.evidence ?? null, hits[0].id];' });
+    expect(strong).toMatchObject({ status: 'ok', result: { value: [null, 'plugin:calendar:create_event'], calls: [], logs: [] } });
+  });
+
   it('runs the body through the runner with the configured timeout and summarises inner calls', async () => {
     const runner = createFakeRunner();
     const s = await session({ config: { mode: 'code', codeTimeoutMs: 4_000 }, runner });

@@ -41,7 +41,7 @@ export function buildToolSearchCodeTool(limits: SurfaceLimits): ModelTool {
     'Run JavaScript that finds and calls tools from the tool catalog.',
     '`code` is the body of an async function: use await, and end with `return <value>`. You get back that value and any console.log output; without return you get undefined.',
     'Inside the code only these functions exist:',
-    `- await tools.search(query, { limit }) -> array of hits ${HIT_SHAPE}, best first; \`input\` shows the tool's arguments. limit: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}.`,
+    `- await tools.search(query, { limit }) -> array of hits ${HIT_SHAPE}, best first; \`input\` shows the tool's arguments. limit: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}. Write query as a tool description would say it: an action and its object ("send email"), not the whole request; search each step on its own. When none fits, hits.servers lists the servers.`,
     '- await tools.describe(id) -> { found: true, tool } where tool.inputSchema is the full JSON Schema, or { found: false, message, suggestions } (suggestions are ids).',
     '- await tools.call(id, args) -> { status: "ok", result } with the tool\'s result, or { status: "error" | "blocked", ... } saying why. Do not retry a blocked call.',
     'tools.call is the only way to run a tool: writing a tool\'s name as a function, in text or in console.log does nothing.',
@@ -68,8 +68,9 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
   const search: ModelTool = {
     name: TOOL_SEARCH,
     description: [
-      `Search the tool catalog by what you want to do. Returns hits ${HIT_SHAPE}, best first; \`input\` shows the tool's arguments.`,
-      'Then run a hit with tool_call({ id, args }).',
+      'Search the tool catalog by action and object, in tools\' words ("create calendar event").',
+      `Returns hits ${HIT_SHAPE}, best first; run one with tool_call({ id, args }).`,
+      `${TOOL_SEARCH}({ server }) lists a server's tools; ${TOOL_SEARCH}({}) the servers.`,
     ].join(' '),
     inputSchema: searchArgsJsonSchema(limits),
     kind: 'control',
@@ -112,12 +113,12 @@ function searchArgsJsonSchema(limits: SurfaceLimits): ObjectJsonSchema {
   return {
     type: 'object',
     properties: {
-      query: { type: 'string', description: 'What you want to do, in a few words.' },
+      query: { type: 'string', description: 'e.g. "read file".' },
       queries: {
         type: 'array',
         items: { type: 'string' },
         maxItems: MAX_SEARCH_QUERIES,
-        description: `Instead of query: up to ${MAX_SEARCH_QUERIES} searches at once, results in order.`,
+        description: `Or up to ${MAX_SEARCH_QUERIES} phrasings or steps, results in order.`,
       },
       limit: {
         type: 'integer',
@@ -147,7 +148,7 @@ export function buildNativeSearchTool(limits: SurfaceLimits, nativeSearch: Nativ
   return {
     name: TOOL_SEARCH,
     description: [
-      'Search the tool catalog by what you want to do. The best matching tools are loaded: call them directly by name afterwards.',
+      'Search the tool catalog with an action and its object, as a tool description would say it ("create calendar event"). The best matching tools are loaded: call them directly by name afterwards.',
       'Search again with other words if none fits.',
     ].join(' '),
     inputSchema: searchArgsJsonSchema(limits),

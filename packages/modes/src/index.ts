@@ -53,7 +53,7 @@ export {
   toolSearchArgsSchema,
   toolSearchCodeArgsSchema,
 } from './schemas.js';
-export type { ToolSearchArgs } from './schemas.js';
+export type { NativeSearchArgs, ToolSearchArgs } from './schemas.js';
 export { toProviderToolResult } from './to-provider-tool-result.js';
 export type { ProviderToolResultByFormat, ProviderToolResultFor } from './to-provider-tool-result.js';
 export {

@@ -5,7 +5,7 @@
 import type { SearchQuery } from '@tool-search/catalog';
 import { z } from 'zod';
 import { TOOL_SEARCH } from './control-tools.js';
-import { toolSearchArgsSchema, type ToolSearchArgs } from './schemas.js';
+import { nativeSearchArgsSchema, type NativeSearchArgs } from './schemas.js';
 
 /** A parsed native search call: the call id to answer and the searches to run, or why it cannot be run. */
 export type NativeSearchCall =
@@ -13,7 +13,7 @@ export type NativeSearchCall =
       ok: true;
       /** OpenAI: the item's `call_id` (echo it in the `tool_search_output`); Anthropic: the `tool_use` id. */
       callId: string;
-      args: ToolSearchArgs;
+      args: NativeSearchArgs;
       /** The searches, each with its limit (a top-level `limit` applies to every query without its own). */
       queries: SearchQuery[];
     }
@@ -53,7 +53,7 @@ function received(value: unknown): string {
   return typeof type === 'string' ? `type ${JSON.stringify(type.slice(0, 40))}` : 'an object without a type';
 }
 
-function toQueries(args: ToolSearchArgs): SearchQuery[] {
+function toQueries(args: NativeSearchArgs): SearchQuery[] {
   const withLimit = (query: string, limit: number | undefined): SearchQuery => (limit === undefined ? { query } : { query, limit });
   if (args.query !== undefined) return [withLimit(args.query, args.limit)];
   return (args.queries ?? []).map((entry) => (typeof entry === 'string' ? withLimit(entry, args.limit) : withLimit(entry.query, entry.limit ?? args.limit)));
@@ -69,7 +69,7 @@ function parseArguments(callId: string, value: unknown): NativeSearchCall {
       return { ok: false, callId, message: 'tool search arguments are not valid JSON; expected { query } or { queries }' };
     }
   }
-  const parsed = toolSearchArgsSchema.safeParse(raw);
+  const parsed = nativeSearchArgsSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, callId, message: `invalid tool search arguments: ${describeIssues(parsed.error)}` };
   return { ok: true, callId, args: parsed.data, queries: toQueries(parsed.data) };
 }

@@ -112,6 +112,15 @@ describe('renderAnthropicToolSearchResult', () => {
     expect(renderAnthropicToolSearchResult(anthropic, { callId: 't', hits: [] }).item.content).toBe('No matching tools found. Search again with other words.');
   });
 
+  it('lists the servers instead of a bare nothing when it is given the server map', () => {
+    const servers = { servers: [{ source: 'plugin' as const, owner: 'weather', summary: 'tools to forecast, weather.', toolCount: 3, tools: ['get.forecast'] }], omitted: 1 };
+    expect(renderAnthropicToolSearchResult(anthropic, { callId: 't', hits: [], servers }).item.content).toBe(
+      'No tool clearly matches. The servers you can use; search again in the words of their tools:\n- weather: tools to forecast, weather. Tools: get.forecast (+2 more)\n(1 more servers)',
+    );
+    // OpenAI's output carries tools only: the map changes nothing there.
+    expect(renderOpenAIToolSearchOutput(responses, { callId: 'c', hits: [], servers }).item.tools).toEqual([]);
+  });
+
   it('names the matching tools that are already available instead of an empty reference list', () => {
     const answer = renderAnthropicToolSearchResult(anthropic, { callId: 't', hits: [{ id: 'openclaw:core:read_file' }, { id: 'openclaw:core:exec' }], alreadyLoaded: ['openclaw:core:exec'] });
     expect(answer.item.content).toBe('The matching tools are already available; call them directly: read_file, exec.');

@@ -4,6 +4,7 @@
 // Anthropic: a `tool_result` whose content is `tool_reference` blocks naming deferred tools of the request.
 // Only tools the surface declares as deferred are ever loaded: a hit the surface does not know (the catalog
 // changed since it was rendered) is reported, never invented.
+import type { ServerMap } from '@tool-search/catalog';
 import { ModesError } from './errors.js';
 import { groupIntoNamespaces, type OpenAIResponsesFunctionTool, type OpenAIResponsesNamespaceTool } from './to-provider-tools.js';
 import type { ModelTool, NativeSearchTool, Surface } from './types.js';
@@ -21,6 +22,11 @@ export interface NativeSearchAnswerOptions {
   hits: readonly NativeSearchHit[];
   /** Ids already loaded earlier in the conversation: not loaded again (reported in `visibleIds`). */
   alreadyLoaded?: Iterable<string>;
+  /**
+   * The server map, for a search with weak evidence: where the format carries text (Anthropic's answer when
+   * nothing new is loaded) it lists the servers instead of a bare "nothing"; OpenAI's output carries tools only.
+   */
+  servers?: ServerMap;
 }
 
 /** What an answer loads, next to the provider item. */
@@ -104,10 +110,21 @@ export function renderOpenAIToolSearchOutput(surface: Surface, options: NativeSe
   return { item: { type: 'tool_search_output', execution: 'client', call_id: options.callId, status: 'completed', tools: groupIntoNamespaces(tools) }, ...ids };
 }
 
-function nothingLoadedText(surface: Surface, visibleIds: readonly string[]): string {
+function nothingLoadedText(surface: Surface, visibleIds: readonly string[], servers: ServerMap | undefined): string {
+  if (visibleIds.length === 0 && servers !== undefined && servers.servers.length > 0) return serverMapText(servers);
   if (visibleIds.length === 0) return 'No matching tools found. Search again with other words.';
   const names = surface.tools.filter((tool) => tool.id !== undefined && visibleIds.includes(tool.id)).map((tool) => tool.name);
   return `The matching tools are already available; call them directly: ${names.join(', ')}.`;
+}
+
+/** The server map as the text of a native answer: one line per server, its summary and tool names. */
+function serverMapText(map: ServerMap): string {
+  const lines = map.servers.map((server) => {
+    const more = server.toolCount - server.tools.length;
+    return `- ${server.owner}: ${server.summary} Tools: ${server.tools.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`;
+  });
+  if (map.omitted > 0) lines.push(`(${map.omitted} more servers)`);
+  return `No tool clearly matches. The servers you can use; search again in the words of their tools:\n${lines.join('\n')}`;
 }
 
 /**
@@ -120,6 +137,6 @@ export function renderAnthropicToolSearchResult(surface: Surface, options: Nativ
   requireNativeSurface(surface, 'anthropic', 'anthropic-client');
   const { tools, ...ids } = selectTools(surface, options);
   const content: AnthropicToolReferenceBlock[] | string =
-    tools.length === 0 ? nothingLoadedText(surface, ids.visibleIds) : tools.map((tool) => ({ type: 'tool_reference', tool_name: tool.name }));
+    tools.length === 0 ? nothingLoadedText(surface, ids.visibleIds, options.servers) : tools.map((tool) => ({ type: 'tool_reference', tool_name: tool.name }));
   return { item: { type: 'tool_result', tool_use_id: options.callId, content }, ...ids };
 }

@@ -26,9 +26,16 @@ describe('toolSearchArgsSchema', () => {
     expect(toolSearchArgsSchema.safeParse({ queries: Array.from({ length: 17 }, (_, index) => `q${index}`) }).success).toBe(false);
   });
 
-  it('rejects both query and queries, and neither', () => {
+  it('rejects more than one of query, queries and server', () => {
     expect(toolSearchArgsSchema.safeParse({ query: 'a', queries: ['b'] }).success).toBe(false);
-    expect(toolSearchArgsSchema.safeParse({ limit: 3 }).success).toBe(false);
+    expect(toolSearchArgsSchema.safeParse({ query: 'a', server: 'b' }).success).toBe(false);
+    expect(toolSearchArgsSchema.safeParse({ queries: ['a'], server: 'b' }).success).toBe(false);
+  });
+
+  it('takes a server to browse with an offset, and no search at all (the server list)', () => {
+    expect(toolSearchArgsSchema.parse({ server: 'memory', offset: 20, limit: 10 })).toEqual({ server: 'memory', offset: 20, limit: 10 });
+    expect(toolSearchArgsSchema.parse({ limit: 3 })).toEqual({ limit: 3 });
+    expect(toolSearchArgsSchema.safeParse({ server: 'memory', offset: -1 }).success).toBe(false);
   });
 
   it('rejects an empty query and a non-integer or zero limit', () => {

@@ -18,10 +18,27 @@ const searchQueryArg = z.union([
 ]);
 
 /**
- * Arguments of `tool_search`: `{ query, limit? }` or `{ queries: [...], limit? }` (up to 16). Exactly one of
- * `query`/`queries`. A limit above the maximum is left for the catalog to clamp. Extra keys are ignored.
+ * Arguments of `tool_search`: `{ query, limit? }` or `{ queries: [...], limit? }` (up to 16) search;
+ * `{ server, offset?, limit? }` lists one server's tools; `{}` lists the servers. At most one of
+ * `query`/`queries`/`server`. A limit above the maximum is left for the catalog to clamp. Extra keys are ignored.
  */
 export const toolSearchArgsSchema = z
+  .object({
+    query: z.string().trim().min(1).optional(),
+    queries: z.array(searchQueryArg).min(1).max(MAX_SEARCH_QUERIES).optional(),
+    server: z.string().trim().min(1).optional(),
+    offset: z.number().int().min(0).optional(),
+    limit: z.number().int().min(1).optional(),
+  })
+  .refine((args) => [args.query, args.queries, args.server].filter((value) => value !== undefined).length <= 1, {
+    message: 'expected at most one of query, queries or server',
+  });
+
+/**
+ * The search arguments native mode answers (it loads tools, so it searches only): `{ query, limit? }` or
+ * `{ queries: [...], limit? }`, exactly one of `query`/`queries`.
+ */
+export const nativeSearchArgsSchema = z
   .object({
     query: z.string().trim().min(1).optional(),
     queries: z.array(searchQueryArg).min(1).max(MAX_SEARCH_QUERIES).optional(),
@@ -47,6 +64,8 @@ export const toolCallArgsSchema = z.strictObject({
 export type ToolSearchCodeArgs = z.infer<typeof toolSearchCodeArgsSchema>;
 /** `tool_search` arguments after parsing. */
 export type ToolSearchArgs = z.infer<typeof toolSearchArgsSchema>;
+/** Native search arguments after parsing. */
+export type NativeSearchArgs = z.infer<typeof nativeSearchArgsSchema>;
 /** `tool_describe` arguments after parsing. */
 export type ToolDescribeArgs = z.infer<typeof toolDescribeArgsSchema>;
 /** `tool_call` arguments after parsing (`args` defaults to `{}`). */

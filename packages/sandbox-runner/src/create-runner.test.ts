@@ -57,6 +57,20 @@ describe('createRunner', { timeout: TEST_TIMEOUT }, () => {
     expect(result.stats.wallTimeMs).toBeGreaterThan(0);
   });
 
+  it('gives the body a { hits, ...more } search answer as the hits array with the other fields on it, not enumerable', async () => {
+    const { bridge } = createRecordingBridge({ search: () => ({ hits: [{ id: 'mcp:a:b' }], evidence: 'weak', servers: { servers: [{ owner: 'a' }], omitted: 0 } }) });
+    const result = await run(
+      `const hits = await tools.search('q'); return { isArray: Array.isArray(hits), length: hits.length, first: hits[0].id, evidence: hits.evidence, owner: hits.servers.servers[0].owner, keys: Object.keys(hits), json: JSON.stringify(hits) };`,
+      bridge,
+    );
+    expect(result).toMatchObject({ ok: true, value: { isArray: true, length: 1, first: 'mcp:a:b', evidence: 'weak', owner: 'a', keys: ['0'], json: '[{"id":"mcp:a:b"}]' } });
+    // The QuickJS engine evaluates the same realm runtime: the same shape there.
+    const quickjs = createRunner({ engine: 'quickjs', isolation: 'node-only', pool: { size: 0 } });
+    const fromQuickjs = await quickjs.run({ code: `const hits = await tools.search('q'); return [Array.isArray(hits), hits.length, hits.evidence, Object.keys(hits)];`, bridge, timeoutMs: 8_000 });
+    await quickjs.close();
+    expect(fromQuickjs).toMatchObject({ ok: true, value: [true, 1, 'weak', ['0']] });
+  });
+
   it('hands search undefined options and call {} args when the body omits them', async () => {
     const { bridge, calls } = createRecordingBridge();
     await run(`await tools.search('q'); await tools.call('mcp:a:b'); return null;`, bridge);

@@ -11,7 +11,8 @@ export interface BridgeContext {
 
 /**
  * The parent-side handlers behind `tools.search/describe/call` in the body. They return JSON-able values or
- * throw; a throw becomes a rejected promise in the body carrying the message only.
+ * throw; a throw becomes a rejected promise in the body carrying the message only. A `search` answer shaped
+ * `{ hits: [...], ...more }` reaches the body as the `hits` array with `more`'s fields on it (not enumerable).
  */
 export interface Bridge {
   search(query: string, options: Record<string, unknown> | undefined, ctx: BridgeContext): unknown;

@@ -92,6 +92,17 @@ export interface RankingSettings {
    */
   likelyRatio: number;
   likelyMargin: number;
+  /**
+   * A search is weak evidence when its best hit covers less than `weakCoverage` of the query and matches less
+   * than `weakStrength` (see `QueryCoverage`).
+   */
+  weakCoverage: number;
+  weakStrength: number;
+  /**
+   * Server-level evidence: each matching tool gains this share of what the other matching tools of its server
+   * score (capped at its own score), so the tools of a server the query is about rise together.
+   */
+  serverWeight: number;
   /** Weight of a thesaurus expansion (see `Thesaurus`) relative to the query word it came from; 0 = off. */
   thesaurusWeight: number;
   /** Query words found in at most this many tools (0 = words no tool has) are expanded through the thesaurus. */
@@ -127,6 +138,9 @@ export const DEFAULT_RANKING: RankingSettings = {
   fusionDepth: 50,
   likelyRatio: 0.8,
   likelyMargin: 1,
+  weakCoverage: 0.5,
+  weakStrength: 1.2,
+  serverWeight: 0,
   thesaurusWeight: 0.3,
   thesaurusMaxFrequency: 0,
   thesaurusMaxRelated: 4,
@@ -224,6 +238,15 @@ interface Statistics {
   frequency(posting: Posting | undefined): number;
 }
 
+/**
+ * How much of a query one tool matches: `share`, the idf-weighted share of the query's words; `strength`, the
+ * matched idf in units of the rarest possible word (2 = as much evidence as two words no other tool has).
+ */
+export interface QueryCoverage {
+  share: number;
+  strength: number;
+}
+
 /** One scored tool from `rank`. */
 export interface RankedId {
   id: string;
@@ -271,6 +294,9 @@ export class SearchIndex {
   private masks = new Uint32Array(0);
   /** Per slot: 1 read-only, -1 destructive, 0 neither (from the tool's annotations). */
   private facets = new Int8Array(0);
+  /** Per slot: its owner's number (`<source>:<owner>`, numbered on first sight), for server-level evidence. */
+  private ownerOfSlot: number[] = [];
+  private readonly ownerNumbers = new Map<string, number>();
   private readonly contextOf: (tool: ToolDescriptor) => string;
   private readonly thesaurus: Thesaurus | undefined;
 
@@ -331,6 +357,13 @@ export class SearchIndex {
       this.facets = grown;
     }
     this.facets[slot] = toolFacet(tool);
+    const ownerKey = `${tool.source}:${tool.owner}`;
+    let ownerNumber = this.ownerNumbers.get(ownerKey);
+    if (ownerNumber === undefined) {
+      ownerNumber = this.ownerNumbers.size;
+      this.ownerNumbers.set(ownerKey, ownerNumber);
+    }
+    this.ownerOfSlot[slot] = ownerNumber;
     // Pairs of nearby words ("health statistics" in getHealthStatistics), also without lengthening.
     const window = this.settings.pairWindow;
     const pairs: number[] = [];
@@ -482,7 +515,7 @@ export class SearchIndex {
   }
 
   /** Query text to the weighted terms that will be scored (empty when nothing meaningful is left). */
-  queryTerms(query: string, statistics: Statistics = this.statistics(undefined), analyzed: AnalyzedText = analyzeQuery(query)): QueryTerm[] {
+  queryTerms(query: string, statistics: Statistics = this.statistics(undefined), analyzed: AnalyzedText = analyzeQuery(query), keptOut?: string[]): QueryTerm[] {
     const settings = this.settings;
     const unique = [...new Set(analyzed.terms)];
     const total = statistics.total;
@@ -519,6 +552,7 @@ export class SearchIndex {
       const rarest = new Set([...kept].sort((a, b) => df(a) - df(b) || (a < b ? -1 : 1)).slice(0, limit));
       kept = kept.filter((term) => rarest.has(term));
     }
+    keptOut?.push(...kept);
     // Terms past the 30th share the last bit (they still score; diversification just sees them as one).
     const bitOf = new Map(kept.map((term, i) => [term, Math.min(i, MAX_TRACKED_TERMS - 1)]));
     const out: QueryTerm[] = [];
@@ -639,6 +673,47 @@ export class SearchIndex {
   }
 
   /**
+   * For each id: the idf-weighted share of the query's words that tool matches, 0..1. A word matched as written
+   * (or as its stem, exact form or whole identifier) counts whole; one matched only through a relative, a prefix
+   * or a typo counts half; a word no tool has counts as unmatched at the highest idf. Statistics are the scope's,
+   * as in `rank`.
+   */
+  coverage(query: string, ids: readonly string[], scope?: IndexScope): QueryCoverage[] {
+    const statistics = this.statistics(scope);
+    const analyzed = analyzeQuery(query);
+    const unique = [...new Set(analyzed.terms)];
+    const total = statistics.total;
+    if (unique.length === 0 || total === 0) return ids.map(() => ({ share: 0, strength: 0 }));
+    const kept: string[] = [];
+    const queryTerms = this.queryTerms(query, statistics, analyzed, kept);
+    const idf = (frequency: number) => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
+    const bitWeights = new Map<number, number>();
+    let all = 0;
+    for (const term of unique) {
+      const weight = idf(statistics.frequency(this.postings.get(term)));
+      all += weight;
+      const at = kept.indexOf(term);
+      if (at < 0) continue;
+      const bit = Math.min(at, MAX_TRACKED_TERMS - 1);
+      bitWeights.set(bit, (bitWeights.get(bit) ?? 0) + weight);
+    }
+    return ids.map((id) => {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined || all === 0) return { share: 0, strength: 0 };
+      const credit = new Map<number, number>();
+      for (const { term, bit, original, posting } of queryTerms) {
+        if (bit < 0 || (credit.get(bit) ?? 0) === 1) continue;
+        if (!postingHas(posting ?? this.postings.get(term), slot)) continue;
+        const whole = original || term.startsWith(EXACT_MARK) || term.startsWith(JOINED_MARK);
+        credit.set(bit, Math.max(credit.get(bit) ?? 0, whole ? 1 : 0.5));
+      }
+      let matched = 0;
+      for (const [bit, share] of credit) matched += share * (bitWeights.get(bit) ?? 0);
+      return { share: Math.min(1, matched / all), strength: matched / idf(0) };
+    });
+  }
+
+  /**
    * The best `limit` tools for `query` with their scores, best first, ties by id. With a `scope`, only the tools
    * it admits are scored, and document counts, frequencies and the average length are theirs: the ranking is the
    * one an index of those tools alone would give, and nothing of the other tools shapes it.
@@ -688,8 +763,14 @@ export class SearchIndex {
     for (const [bit, idf] of termIdf) if (presentBits & (1 << bit)) bitIdf.set(bit, idf);
     const depth = Math.max(limit, settings.coveredTermWeight < 1 ? settings.diversifyDepth : 0);
     const top: Array<{ slot: number; score: number; id: string }> = [];
+    // Server-level evidence: each server (owner) as one document of all its admitted tools, scored by BM25 over the
+    // admitted servers; a matching tool is lifted by its server's share of the best server score. Only admitted
+    // tools take part, so a view's ranking still depends on its admitted tools alone.
+    const serverWeight = settings.serverWeight;
+    const serverScores = serverWeight > 0 && candidates.length > 1 ? this.serverScores(queryTerms, admitted) : undefined;
     for (const slot of candidates) {
       let score = scores[slot] as number;
+      if (serverScores !== undefined) score *= 1 + serverWeight * (serverScores[this.ownerOfSlot[slot] as number] as number);
       // Annotations agree (or disagree) with a read-only or destructive request: a small nudge that breaks ties.
       if (facet !== 0 && facets[slot] !== 0) score *= facets[slot] === facet ? 1 + settings.facetBoost : 1 - settings.facetBoost;
       if (top.length === depth && score < (top[depth - 1] as { score: number }).score) continue;
@@ -704,6 +785,60 @@ export class SearchIndex {
       masks[slot] = 0;
     }
     return result;
+  }
+
+  /**
+   * Per owner number: the BM25 score of the query against the owner's admitted tools taken as one document (term
+   * frequencies and lengths summed over them; document frequencies and the average length over the admitted
+   * owners), divided by the best owner's (so 0..1).
+   */
+  private serverScores(queryTerms: readonly QueryTerm[], admitted: Uint8Array | undefined): Float64Array {
+    const owners = this.ownerNumbers.size;
+    const lengths = new Float64Array(owners);
+    const present = new Uint8Array(owners);
+    let ownerCount = 0;
+    let lengthSum = 0;
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (this.ids[slot] === undefined || (admitted !== undefined && !isAdmittedSlot(admitted, slot))) continue;
+      const owner = this.ownerOfSlot[slot] as number;
+      if (present[owner] === 0) {
+        present[owner] = 1;
+        ownerCount += 1;
+      }
+      const length = this.documentLengths[slot] as number;
+      lengths[owner] = (lengths[owner] as number) + length;
+      lengthSum += length;
+    }
+    const out = new Float64Array(owners);
+    if (ownerCount === 0) return out;
+    const { k1, b } = this.settings;
+    const average = lengthSum / ownerCount;
+    const frequencies = new Float64Array(owners);
+    const seen: number[] = [];
+    for (const { term, weight, bit, posting: own } of queryTerms) {
+      if (bit < 0) continue;
+      const posting = own ?? this.postings.get(term);
+      if (posting === undefined) continue;
+      for (let i = 0; i < posting.length; i += 2) {
+        const slot = posting[i] as number;
+        if (admitted !== undefined && !isAdmittedSlot(admitted, slot)) continue;
+        const owner = this.ownerOfSlot[slot] as number;
+        if (frequencies[owner] === 0) seen.push(owner);
+        frequencies[owner] = (frequencies[owner] as number) + (posting[i + 1] as number);
+      }
+      const idf = Math.log(1 + (ownerCount - seen.length + 0.5) / (seen.length + 0.5));
+      for (const owner of seen) {
+        const tf = frequencies[owner] as number;
+        const saturation = average > 0 ? k1 * (1 - b + (b * (lengths[owner] as number)) / average) : k1;
+        out[owner] = (out[owner] as number) + (weight * idf * tf * (k1 + 1)) / (tf + saturation);
+        frequencies[owner] = 0;
+      }
+      seen.length = 0;
+    }
+    let best = 0;
+    for (let owner = 0; owner < owners; owner++) best = Math.max(best, out[owner] as number);
+    if (best > 0) for (let owner = 0; owner < owners; owner++) out[owner] = (out[owner] as number) / best;
+    return out;
   }
 
   /**
@@ -762,6 +897,13 @@ const PAIR_KEY_BASE = 2 ** 26;
 /** One key for a pair of term ids, in either order. */
 function pairKey(first: number, second: number): number {
   return first < second ? first * PAIR_KEY_BASE + second : second * PAIR_KEY_BASE + first;
+}
+
+/** Whether a posting has an entry for `slot`. */
+function postingHas(posting: Posting | undefined, slot: number): boolean {
+  if (posting === undefined) return false;
+  for (let at = 0; at < posting.length; at += 2) if (posting[at] === slot) return true;
+  return false;
 }
 
 /** Takes one slot's entry out of a posting. */

@@ -37,14 +37,17 @@ export function answerNativeSearch<F extends NativeSearchFormat>(
     if (call.callId === undefined) throw new GatewayAdapterError('invalid_options', `Not a native tool search call: ${call.message}`);
     return { ...emptyAnswer(surface, format, call.callId, call.message), error: call.message } as NativeSearchResult<F>;
   }
-  let hits;
+  let answers;
   try {
-    hits = parts.reads.search(call.queries, call.queries.length === 1, call.callId, 'native').flat();
+    answers = parts.reads.searchWithEvidence(call.queries, call.queries.length === 1, call.callId, 'native');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ...emptyAnswer(surface, format, call.callId, message), error: message } as NativeSearchResult<F>;
   }
-  const options = { callId: call.callId, hits, alreadyLoaded: loaded };
+  const hits = answers.flatMap((answer) => answer.hits);
+  // Weak evidence everywhere: the map goes along, for the format that can carry it (Anthropic's text answer).
+  const weak = format === 'anthropic' && answers.every((answer) => answer.evidence === 'weak');
+  const options = { callId: call.callId, hits, alreadyLoaded: loaded, ...(weak ? { servers: parts.reads.servers(call.queries[0]?.query, call.callId, 'native') } : {}) };
   const answer = format === 'openai-responses' ? renderOpenAIToolSearchOutput(surface, options) : renderAnthropicToolSearchResult(surface, options);
   for (const id of answer.loadedIds) loaded.add(id);
   parts.recorder.counts.nativeLoads += answer.loadedIds.length;

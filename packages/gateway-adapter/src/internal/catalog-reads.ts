@@ -1,6 +1,6 @@
 // Searches and describes of one session, counted and logged the same way from every route (tool_search,
 // tool_describe, tools.search / tools.describe inside code, and `session.search` for a framework's own tool search).
-import type { CatalogView, DescribeResult, SearchHit } from '@tool-search/catalog';
+import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAnswer, SearchHit, ServerMap } from '@tool-search/catalog';
 import type { TOOL_DESCRIBE, TOOL_SEARCH } from '@tool-search/modes';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
@@ -10,20 +10,45 @@ export type ReadRoute = typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | 'code' | 'na
 export interface CatalogReads {
   /** One query (`single`) or up to 16; throws `CatalogError` on a bad query or limit. */
   search(queries: Array<{ query: string; limit?: number }>, single: boolean, toolCallId: string | undefined, via: ReadRoute): SearchHit[][];
+  /** `search` with each query's evidence (see `SearchAnswer`). */
+  searchWithEvidence(queries: Array<{ query: string; limit?: number }>, single: boolean, toolCallId: string | undefined, via: ReadRoute): SearchAnswer[];
+  /** The server map of the session's view, the tools nearest `query` first within each server. */
+  servers(query: string | undefined, toolCallId: string | undefined, via: ReadRoute): ServerMap;
+  /** One server's tools, a page at a time. */
+  browse(server: string, options: BrowseOptions, toolCallId: string | undefined, via: ReadRoute): BrowseResult;
   describe(idOrName: string, toolCallId: string, via: ReadRoute): DescribeResult;
 }
 
 export function createCatalogReads(options: { view: CatalogView; recorder: TelemetryRecorder; event: SessionEvent }): CatalogReads {
   const { view, recorder, event } = options;
+  const searchWithEvidence: CatalogReads['searchWithEvidence'] = (queries, single, toolCallId, via) => {
+    const first = queries[0];
+    const answers = single && first ? [view.searchWithEvidence(first.query, first.limit === undefined ? {} : { limit: first.limit })] : view.searchManyWithEvidence(queries);
+    recorder.counts.searches += queries.length;
+    queries.forEach((query, index) => {
+      const answer = answers[index];
+      event('search', {
+        ...(toolCallId === undefined ? {} : { toolCallId }),
+        via,
+        query: query.query.slice(0, 500),
+        hitIds: (answer?.hits ?? []).map((hit) => hit.id),
+        ...(answer?.evidence === 'weak' ? { evidence: 'weak' } : {}),
+      });
+    });
+    return answers;
+  };
   return {
-    search(queries, single, toolCallId, via) {
-      const first = queries[0];
-      const results = single && first ? [view.search(first.query, first.limit === undefined ? {} : { limit: first.limit })] : view.searchMany(queries);
-      recorder.counts.searches += queries.length;
-      queries.forEach((query, index) =>
-        event('search', { ...(toolCallId === undefined ? {} : { toolCallId }), via, query: query.query.slice(0, 500), hitIds: (results[index] ?? []).map((hit) => hit.id) }),
-      );
-      return results;
+    search: (queries, single, toolCallId, via) => searchWithEvidence(queries, single, toolCallId, via).map((answer) => answer.hits),
+    searchWithEvidence,
+    servers(query, toolCallId, via) {
+      const map = view.servers(query === undefined ? {} : { query });
+      event('browse', { ...(toolCallId === undefined ? {} : { toolCallId }), via, servers: map.servers.length, omitted: map.omitted });
+      return map;
+    },
+    browse(server, options, toolCallId, via) {
+      const browsed = view.browse(server, options);
+      event('browse', { ...(toolCallId === undefined ? {} : { toolCallId }), via, server: server.slice(0, 200), found: browsed.found, ...(browsed.found ? { tools: browsed.tools.length } : {}) });
+      return browsed;
     },
     describe(idOrName, toolCallId, via) {
       recorder.counts.describes += 1;

@@ -77,6 +77,7 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
   const parsed = toolSearchArgsSchema.safeParse(args);
   if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_SEARCH} arguments: ${formatZodError(parsed.error, 'args').message}`));
   const { limit } = parsed.data;
+  if (parsed.data.query === undefined && parsed.data.queries === undefined) return browse(context, parsed.data.server, parsed.data.offset, limit, start);
   const withLimit = (query: string, own?: number): { query: string; limit?: number } => {
     const chosen = own ?? limit;
     return chosen === undefined ? { query } : { query, limit: chosen };
@@ -85,13 +86,37 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
   const queries = single
     ? [withLimit(parsed.data.query as string)]
     : (parsed.data.queries ?? []).map((query) => (typeof query === 'string' ? withLimit(query) : withLimit(query.query, query.limit)));
-  let results;
+  let answers;
   try {
-    results = context.reads.search(queries, single, start.toolCallId, TOOL_SEARCH);
+    answers = context.reads.searchWithEvidence(queries, single, start.toolCallId, TOOL_SEARCH);
   } catch (error) {
     return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
   }
-  const value = single ? results[0] : queries.map((query, index) => ({ query: query.query, hits: results[index] }));
+  const strong = single ? answers[0]?.hits : queries.map((query, index) => ({ query: query.query, hits: answers[index]?.hits ?? [] }));
+  // Strong evidence keeps the plain shape; when every search is weak, the answer says so and carries the map.
+  const weak = answers.every((answer) => answer.evidence === 'weak');
+  const value = weak ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, [single ? 'hits' : 'results']: strong, servers: context.reads.servers(queries[0]?.query, start.toolCallId, TOOL_SEARCH) } : strong;
+  return { status: 'ok', kind: 'search', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: false, truncated: false, content: JSON.stringify(value), durationMs: Date.now() - start.startedAt };
+}
+
+/** What a weak answer says, once, before its hits and the server map. */
+export const WEAK_EVIDENCE_NOTE = `No tool clearly matches: the hits are guesses. Pick a server below by meaning, then ${TOOL_SEARCH}({ server }) lists its tools, or search again in the words its tools use.`;
+
+/** `tool_search({ server })`: one server's tools; `tool_search({})`: the server map. */
+function browse(context: ControlRouteContext, server: string | undefined, offset: number | undefined, limit: number | undefined, start: OutcomeStart): ToolCallOutcome {
+  let value: unknown;
+  if (server === undefined) {
+    value = context.reads.servers(undefined, start.toolCallId, TOOL_SEARCH);
+  } else {
+    let browsed;
+    try {
+      browsed = context.reads.browse(server, { ...(offset === undefined ? {} : { offset }), ...(limit === undefined ? {} : { limit }) }, start.toolCallId, TOOL_SEARCH);
+    } catch (error) {
+      return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
+    }
+    if (!browsed.found) return answerError(context, errorOutcome(start, 'invalid_request', browsed.message, { suggestions: browsed.suggestions }));
+    value = browsed;
+  }
   return { status: 'ok', kind: 'search', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: false, truncated: false, content: JSON.stringify(value), durationMs: Date.now() - start.startedAt };
 }
 

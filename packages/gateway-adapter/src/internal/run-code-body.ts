@@ -37,6 +37,8 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
   const innerCalls: { id: string; status: string; detail?: string }[] = [];
   let sawUntrusted = false;
   let innerIndex = 0;
+  /** The run's searches and whether each had weak evidence: a run whose searches were all weak gets the server map. */
+  const searches: Array<{ query: string; weak: boolean }> = [];
 
   const callFromCode = async (id: unknown, callArgs: unknown, signal: AbortSignal | undefined): Promise<BridgeCallAnswer> => {
     const innerId = `${start.toolCallId}#${++innerIndex}`;
@@ -73,7 +75,11 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
       search: async (query: unknown, searchOptions: unknown) => {
         if (typeof query !== 'string') throw new Error('tools.search(query, { limit }): query must be a string');
         const limit = typeof searchOptions === 'object' && searchOptions !== null ? (searchOptions as { limit?: unknown }).limit : undefined;
-        return reads.search([{ query, ...(typeof limit === 'number' ? { limit } : {}) }], true, start.toolCallId, 'code')[0];
+        const answer = reads.searchWithEvidence([{ query, ...(typeof limit === 'number' ? { limit } : {}) }], true, start.toolCallId, 'code')[0];
+        const weak = answer?.evidence === 'weak';
+        searches.push({ query, weak });
+        // A weak answer reaches the body as the hits array with `evidence`, `note` and `servers` on it.
+        return weak ? { hits: answer.hits, evidence: 'weak', note: WEAK_EVIDENCE_NOTE_CODE, servers: reads.servers(query, start.toolCallId, 'code') } : (answer?.hits ?? []);
       },
       describe: async (id: unknown) => {
         if (typeof id !== 'string') throw new Error('tools.describe(id): id must be a string');
@@ -101,10 +107,16 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
     context.recorder.recordError();
     return outcome;
   }
-  const value = { value: run.value, ...summary };
+  const weak = searches.length > 0 && searches.every((entry) => entry.weak);
+  const value = { value: run.value, ...summary, ...(weak ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE_RUN, servers: reads.servers(searches[0]?.query, start.toolCallId, 'code') } : {}) };
   const rendered = renderToolResult(value, { untrusted: sawUntrusted, toolId: start.name });
   return { status: 'ok', kind: 'code', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: sawUntrusted, truncated: rendered.truncated, content: rendered.content, durationMs: Date.now() - start.startedAt };
 }
+
+/** What a weak `tools.search` answer says (as `hits.note`). */
+export const WEAK_EVIDENCE_NOTE_CODE = 'No tool clearly matches: the hits are guesses. Pick a server in hits.servers by meaning and search again in the words its tools use.';
+/** What a run whose every `tools.search` was weak evidence says before the server map. */
+export const WEAK_EVIDENCE_NOTE_RUN = 'No tool clearly matched the searches of this run: their hits were guesses. Pick a server in `servers` by meaning and search again in the words its tools use.';
 
 /** A call from code answered without running anything: logged and counted like any other miss. */
 function notRun(context: CodeRunContext, outcome: ToolCallOutcome & { status: 'error' }, target: string): ToolCallOutcome {

@@ -29,6 +29,8 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   const freeze = Object.freeze;
   const create = Object.create;
   const defineProperty = Object.defineProperty;
+  const objectKeys = Object.keys;
+  const promiseThen = Promise.prototype.then;
   const isArray = Array.isArray;
   const apply = Reflect.apply;
   const sliceString = String.prototype.slice;
@@ -254,6 +256,19 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     return value !== null && typeof value === 'object' && !isArray(value);
   }
 
+  // A search answer may arrive as { hits, ...more } (the host's verdict on weak evidence, a server map): the body
+  // gets the hits array with the other fields on it, not enumerable, so code that treats it as an array still works.
+  function shapeSearchAnswer(value) {
+    if (!isPlainObject(value) || !isArray(value.hits)) return value;
+    const hits = value.hits;
+    const keys = objectKeys(value);
+    for (let index = 0; index < keys.length; index += 1) {
+      const key = keys[index];
+      if (key !== 'hits' && key !== 'length') defineProperty(hits, key, { value: value[key], enumerable: false, writable: true, configurable: true });
+    }
+    return hits;
+  }
+
   const tools = freeze({
     search(query, options) {
       try {
@@ -268,7 +283,7 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
         if (typeof optionsJson !== 'string' || (optionsJson !== 'null' && charCodeAt(optionsJson, 0) !== 123)) {
           throw new RealmTypeError('tools.search(query, options): options must serialize to a JSON object');
         }
-        return request('search', encodeArgs('search', [jsonStringify(query), optionsJson]));
+        return apply(promiseThen, request('search', encodeArgs('search', [jsonStringify(query), optionsJson])), [shapeSearchAnswer]);
       } catch (error) {
         return rejected(error);
       }

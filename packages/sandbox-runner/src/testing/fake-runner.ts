@@ -26,7 +26,7 @@ export function createFakeRunner(): Runner & { runs: FakeRunRecord[]; closed: bo
       const tools = {
         search: async (query: string, searchOptions?: Record<string, unknown>) => {
           calls.search += 1;
-          return JSON.parse(JSON.stringify(await bridge.search(query, searchOptions, ctx))) as unknown;
+          return shapeSearchAnswer(JSON.parse(JSON.stringify(await bridge.search(query, searchOptions, ctx))) as unknown);
         },
         describe: async (id: string) => {
           calls.describe += 1;
@@ -57,4 +57,13 @@ export function createFakeRunner(): Runner & { runs: FakeRunRecord[]; closed: bo
     },
   };
   return fake;
+}
+
+/** As the real runtime: a `{ hits, ...more }` answer is the hits array with `more`'s fields on it (not enumerable). */
+function shapeSearchAnswer(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { hits, ...more } = value as { hits?: unknown };
+  if (!Array.isArray(hits)) return value;
+  for (const [key, field] of Object.entries(more)) if (key !== 'length') Object.defineProperty(hits, key, { value: field, enumerable: false, writable: true, configurable: true });
+  return hits;
 }

@@ -1,4 +1,5 @@
 // `tool-search search "<query>"`: the search a model would run, on your own servers, from a terminal.
+import type { ServerMap } from '@tool-search/catalog';
 import { TOOL_SEARCH } from '@tool-search/modes';
 import { CliError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
@@ -11,6 +12,12 @@ interface Hit {
   description: string;
   input: string;
   score: number;
+}
+
+interface WeakAnswer {
+  evidence: 'weak';
+  hits: Hit[];
+  servers: ServerMap;
 }
 
 /** `tool-search search` (see its summary in `run-cli.ts`). */
@@ -27,13 +34,21 @@ export const runSearch: CommandRun = async (context) => {
       await started.settled(0);
       const outcome = await session.execute({ name: TOOL_SEARCH, args: { query, ...(limit === undefined ? {} : { limit }) }, toolCallId: 'cli-search' });
       if (outcome.status !== 'ok') throw new CliError('usage', outcome.content);
-      const hits = outcome.result as Hit[];
-      context.output.result({ query, hits });
-      if (hits.length === 0) context.output.line(`No tool matches "${query}".`);
+      // Strong evidence answers with the hits; weak evidence with the hits as guesses and the server map.
+      const answer = outcome.result as Hit[] | WeakAnswer;
+      const hits = Array.isArray(answer) ? answer : answer.hits;
+      const servers = Array.isArray(answer) ? undefined : answer.servers;
+      context.output.result({ query, hits, ...(servers === undefined ? {} : { evidence: 'weak', servers }) });
+      if (servers !== undefined) context.output.line(hits.length === 0 ? `No tool matches "${query}". The servers you can use:` : `No tool clearly matches "${query}"; best guesses first, then the servers you can use.`);
       for (const [index, hit] of hits.entries()) {
         context.output.line(`${String(index + 1).padStart(2)}. ${hit.id}  (score ${hit.score.toFixed(2)})`);
         context.output.line(`    ${firstLine(hit.description)}`);
         context.output.line(`    ${hit.input}`);
+      }
+      for (const server of servers?.servers ?? []) {
+        const more = server.toolCount - server.tools.length;
+        context.output.line(`- ${server.owner}: ${server.summary}`);
+        context.output.line(`    ${server.tools.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`);
       }
       await session.close();
       return 0;

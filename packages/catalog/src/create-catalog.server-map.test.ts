@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { createCatalog } from './create-catalog.js';
+import type { ToolInput } from './types.js';
+
+const memory: ToolInput[] = [
+  { name: 'create_entities', source: 'mcp', owner: 'memory', description: 'Create multiple new entities in the knowledge graph' },
+  { name: 'add_observations', source: 'mcp', owner: 'memory', description: 'Add new observations to existing entities in the knowledge graph' },
+  { name: 'read_graph', source: 'mcp', owner: 'memory', description: 'Read the entire knowledge graph' },
+];
+const files: ToolInput[] = [
+  { name: 'read_file', source: 'mcp', owner: 'filesystem', description: 'Read the complete contents of a file from the file system' },
+  { name: 'write_file', source: 'mcp', owner: 'filesystem', description: 'Create a new file or overwrite an existing file with new content' },
+];
+
+describe('catalog.searchWithEvidence', () => {
+  it('calls a search with no hit weak', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    expect(catalog.searchWithEvidence('zzzz qqqq')).toEqual({ hits: [], evidence: 'weak', coverage: 0, strength: 0 });
+  });
+
+  it('calls a hit that matches one stray word of a long request weak, and one that matches the request strong', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    const stray = catalog.searchWithEvidence('remember that alice from accounting likes green tea with new honey');
+    expect(stray.hits.length).toBeGreaterThan(0);
+    expect(stray.evidence).toBe('weak');
+    const strong = catalog.searchWithEvidence('read file contents');
+    expect(strong.evidence).toBe('strong');
+    expect(strong.hits[0]?.id).toBe('mcp:filesystem:read_file');
+    expect(strong.coverage).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('calls an exact name strong', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    expect(catalog.searchWithEvidence('read_graph')).toMatchObject({ evidence: 'strong', coverage: 1 });
+  });
+});
+
+describe('catalog.servers', () => {
+  it('lists each owner with its context sentence or its characteristic words, and its tool names', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    catalog.setOwnerContext({ source: 'mcp', owner: 'memory', text: 'A knowledge graph memory for facts about people. Use it to remember.' });
+    const map = catalog.servers();
+    expect(map.omitted).toBe(0);
+    expect(map.servers.map((server) => server.owner)).toEqual(['filesystem', 'memory']);
+    expect(map.servers[1]).toEqual({
+      source: 'mcp',
+      owner: 'memory',
+      summary: 'A knowledge graph memory for facts about people.',
+      toolCount: 3,
+      tools: ['add_observations', 'create_entities', 'read_graph'],
+    });
+    expect(map.servers[0]?.summary).toMatch(/^tools to /);
+    expect(map.servers[0]?.summary).toContain('file');
+  });
+
+  it('reads a context past its markdown headings, and a heading alone when there is nothing else', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    catalog.setOwnerContext({ source: 'mcp', owner: 'memory', text: '# Memory Server\n\nStores facts as a graph. More here.' });
+    catalog.setOwnerContext({ source: 'mcp', owner: 'filesystem', text: '## Files' });
+    expect(catalog.servers().servers.map((server) => server.summary)).toEqual(['Files', 'Stores facts as a graph.']);
+  });
+
+  it('stays within its byte budget, cutting tool names first, then owners, and gives the same bytes again', () => {
+    const many: ToolInput[] = Array.from({ length: 60 }, (_, i) => ({ name: `tool_number_${i}`, source: 'mcp' as const, owner: `server${i % 6}`, description: `does thing ${i}` }));
+    const catalog = createCatalog(many);
+    const map = catalog.servers({ maxBytes: 700 });
+    expect(Buffer.byteLength(JSON.stringify(map))).toBeLessThanOrEqual(700);
+    expect(map.servers.length).toBe(6);
+    expect(map.servers.every((server) => server.tools.length < server.toolCount)).toBe(true);
+    expect(JSON.stringify(catalog.servers({ maxBytes: 700 }))).toBe(JSON.stringify(map));
+    const tiny = catalog.servers({ maxBytes: 256 });
+    expect(tiny.omitted).toBeGreaterThan(0);
+    expect(Buffer.byteLength(JSON.stringify(tiny))).toBeLessThanOrEqual(256);
+  });
+
+  it('lists the tools nearest a query first within each owner', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    const map = catalog.servers({ query: 'add observations' });
+    expect(map.servers.find((server) => server.owner === 'memory')?.tools[0]).toBe('add_observations');
+  });
+
+  it('rejects a budget below 256 bytes', () => {
+    expect(() => createCatalog(memory).servers({ maxBytes: 10 })).toThrow(/maxBytes 10/);
+  });
+
+  it('shows a view only its admitted tools and owners, and words of those tools alone', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    const view = catalog.view((tool) => tool.name !== 'write_file' && tool.owner !== 'memory');
+    const map = view.servers();
+    expect(map.servers).toHaveLength(1);
+    expect(map.servers[0]?.tools).toEqual(['read_file']);
+    expect(JSON.stringify(map)).not.toMatch(/memory|overwrite|write/);
+  });
+});
+
+describe('catalog.browse', () => {
+  it('pages through one server\'s tools by name', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    const first = catalog.browse('memory', { limit: 2 });
+    expect(first).toMatchObject({ found: true, owner: 'memory', toolCount: 3, offset: 0, nextOffset: 2 });
+    expect(first.found && first.tools.map((tool) => tool.name)).toEqual(['add_observations', 'create_entities']);
+    const second = catalog.browse('mcp:memory', { offset: 2, limit: 2 });
+    expect(second.found && second.tools.map((tool) => tool.id)).toEqual(['mcp:memory:read_graph']);
+    expect(second.found && second.nextOffset).toBeUndefined();
+  });
+
+  it('answers an unknown or refused server as a miss with near names', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    expect(catalog.browse('memroy')).toMatchObject({ found: false, reason: 'unknown', suggestions: ['mcp:memory'] });
+    const view = catalog.view((tool) => tool.owner !== 'memory');
+    expect(view.browse('memory')).toEqual({ found: false, reason: 'unknown', message: 'No server "memory" here.', suggestions: [] });
+  });
+
+  it('rejects a negative offset', () => {
+    expect(() => createCatalog(memory).browse('memory', { offset: -1 })).toThrow(/offset -1/);
+  });
+});
