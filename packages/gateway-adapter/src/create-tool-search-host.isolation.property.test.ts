@@ -186,12 +186,16 @@ function refusedOnlyWords(refused: readonly { name: string; description: string 
   return [...new Set(refused.flatMap((tool) => wordsOf(tool[of])))].filter((word) => !known.has(word));
 }
 
-/** The refused servers and words that show in `text`; the keys asked for (echoed as unknown ones are) are let be. */
-function hiddenLeaks(text: string, hidden: Hidden, askedKeys: readonly string[], queries: readonly string[], volunteered = askedKeys.length === 0): string[] {
+/**
+ * The refused servers and words that show in `text`; the keys asked for are let be where they are echoed (a tool
+ * key anywhere, a server key in the answer that no such server is here: a suggestion of it is still a leak).
+ */
+function hiddenLeaks(text: string, hidden: Hidden, asked: { tools: readonly string[]; servers: readonly string[] }, queries: readonly string[], volunteered = asked.tools.length === 0): string[] {
   const found: string[] = [];
   let scanned = text;
-  // A whole key only: `o5` asked for is let be, `openclaw:o5` suggested for it is not.
-  for (const key of [...askedKeys].sort((a, b) => b.length - a.length)) scanned = scanned.replace(new RegExp(`(?<![A-Za-z0-9_:])${escapeRegExp(key)}(?![A-Za-z0-9_:])`, 'g'), '');
+  // A whole key only: `openclaw:o5:x` asked for is let be, `openclaw:o5` is not.
+  for (const key of [...asked.tools].sort((a, b) => b.length - a.length)) scanned = scanned.replace(new RegExp(`(?<![A-Za-z0-9_:])${escapeRegExp(key)}(?![A-Za-z0-9_:])`, 'g'), '');
+  for (const key of asked.servers) scanned = scanned.replace(new RegExp(`No server \\\\*"${escapeRegExp(key)}\\\\*"`, 'g'), 'No server ""');
   const queryWords = new Set(queries.flatMap((query) => query.toLowerCase().split(/\s+/)));
   for (const server of hidden.servers) {
     const owner = server.slice(server.indexOf(':') + 1);
@@ -228,8 +232,8 @@ function scan(seen: { free: unknown[]; probed: unknown[] }, probes: Probes, refu
   return [
     ...leaks(free, refused, admittedNames, []).map((leak) => `unasked: ${leak}`),
     ...leaks(probed, refused, admittedNames, probes.keys),
-    ...hiddenLeaks(free, hidden, [], probes.queries).map((leak) => `unasked: ${leak}`),
-    ...hiddenLeaks(probed, hidden, [...probes.keys, ...probes.servers], probes.queries),
+    ...hiddenLeaks(free, hidden, { tools: [], servers: [] }, probes.queries).map((leak) => `unasked: ${leak}`),
+    ...hiddenLeaks(probed, hidden, { tools: probes.keys, servers: probes.servers }, probes.queries),
   ];
 }
 
@@ -655,7 +659,7 @@ describe('a code-mode host session on the QuickJS engine (property)', () => {
             expect(seen).toMatchObject({ status: 'ok' });
             expect(leaks(JSON.stringify((seen as { result?: { value?: { found?: unknown } } }).result?.value?.found), refused, admittedNames, [])).toEqual([]);
             expect((seen as { result?: { value?: { found?: Array<{ evidence?: string }> } } }).result?.value?.found?.[1]?.evidence, 'a search for words nothing has').toBe('weak');
-            expect(hiddenLeaks(JSON.stringify(seen), hidden, [idOf(target), target.name], searched)).toEqual([]);
+            expect(hiddenLeaks(JSON.stringify(seen), hidden, { tools: [idOf(target), target.name], servers: [] }, searched)).toEqual([]);
           },
         ),
         { numRuns: settings.runs(4), seed: settings.seed },
