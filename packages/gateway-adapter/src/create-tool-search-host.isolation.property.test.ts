@@ -252,14 +252,19 @@ async function checkAllModes(
   const volunteered: Partial<Record<ModeName, string>> = {};
   // A policy object per host, as a runtime that compiles its config per run would; each host makes its own view.
   const policies = [createPolicy(policyConfig), createPolicy(policyConfig)] as const;
-  for (const mode of MODES) {
+  // Every other mode gets the config itself (views shared by content), after a session of the same content in
+  // another context (the owner, another agent) has made and kept its own view on each host.
+  const otherContext: PolicyContext = { ...context, isOwner: context.isOwner !== true, agentId: context.agentId === 'main' ? 'other' : 'main' };
+  await Promise.all([withRefused, withoutRefused].map(async (host) => (await host.openSession({ config: { mode: 'tools' }, policy: structuredClone(policyConfig), context: otherContext })).close()));
+  for (const [index, mode] of MODES.entries()) {
     const options = { config: configFor(mode), context, sessionId: 's', ...(mode === 'directory' ? { request: probes.queries[0] ?? '' } : {}) };
-    const a = await withRefused.openSession({ ...options, policy: policies[0] });
-    const b = await withoutRefused.openSession({ ...options, policy: policies[1] });
+    const byContent = index % 2 === 1;
+    const a = await withRefused.openSession({ ...options, policy: byContent ? structuredClone(policyConfig) : policies[0] });
+    const b = await withoutRefused.openSession({ ...options, policy: byContent ? structuredClone(policyConfig) : policies[1] });
     const seen = await readSession(a, mode, probes);
     const expected = await readSession(b, mode, probes);
     await Promise.all([a.close(), b.close()]);
-    const what = `${label}, mode ${mode}, policy ${JSON.stringify(policyConfig)}, context ${JSON.stringify(context)}`;
+    const what = `${label}, mode ${mode}, policy ${byContent ? 'config' : 'object'} ${JSON.stringify(policyConfig)}, context ${JSON.stringify(context)}`;
     expect(scan(seen, probes, refused, admittedNames, hidden), what).toEqual([]);
     expect(seen, what).toEqual(expected);
     volunteered[mode] = JSON.stringify(seen.free);
