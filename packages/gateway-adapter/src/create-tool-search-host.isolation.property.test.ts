@@ -21,7 +21,7 @@ import fc from 'fast-check';
 import { isTrustedByDefault, type Embedder } from '@tool-search/catalog';
 import { createConceptEmbedder } from '@tool-search/catalog/testing';
 import { createPolicy, type PolicyConfig, type PolicyContext } from '@tool-search/policy';
-import { propertySettings } from '@tool-search/property-settings';
+import { PROPERTY_SEED, propertySettings } from '@tool-search/property-settings';
 import { createRunner, probeRuntime, type Runner } from '@tool-search/sandbox-runner';
 import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -404,8 +404,8 @@ describe('a host session on a large catalog (property)', () => {
       ),
       { numRuns: settings.runs(3), seed: settings.seed },
     );
-    // Both kinds of host were tried (the seed is fixed under `pnpm test`).
-    expect([...reached].sort()).toEqual(['lexical', 'semantic']);
+    // Both kinds of host were tried: under `pnpm test`'s seed, and in longer runs (a replayed seed of 3 runs may draw one kind).
+    if (settings.seed === PROPERTY_SEED || settings.runs(3) >= 12) expect([...reached].sort()).toEqual(['lexical', 'semantic']);
   }, scaled(240_000));
 });
 
