@@ -5,15 +5,23 @@
 // `session.tool`, the native search answers (OpenAI Responses and Anthropic), tool_search / tool_describe /
 // tool_call, declared and hydrated names, and tools.search/describe/call through the code-mode bridge. And no
 // refused tool's id, name or description appears anywhere in what the session returns.
+// The reads of the search that leaves no dead end are among them: browsing (`tool_search({})` lists the servers,
+// `tool_search({ server, offset?, limit? })` pages one, a refused server answered as an unknown one with
+// suggestions from the visible servers only), the server map of a weak answer (tools mode, `tools.search` in code
+// and the run's own map, native on Anthropic as text), and semantic fusion with the host's `embedder` (a
+// deterministic concept embedder, the same on both hosts). A server whose every tool is refused is never listed,
+// counted, suggested or summarised, and no word that only refused tools have shows in a partly refused server's
+// summary (or anywhere else).
 // Two properties: catalogs of 150 to 1,200 tools whose refused tools are the ones added last (the shape
 // that leaked: a view's admitted-slot bitmap read past its end), under each kind of rule that can refuse them; and
 // small catalogs with an MCP server whose tool list changes (`list_changed`) and which restarts between calls,
 // under generated policies (owner globs, per-tool ids, name globs, hints, owner-only tools, per-agent layers),
 // which shrink to a readable policy and script. `pnpm fuzz:isolation` runs both longer, with a fresh seed.
 import fc from 'fast-check';
-import { isTrustedByDefault } from '@tool-search/catalog';
+import { isTrustedByDefault, type Embedder } from '@tool-search/catalog';
+import { createConceptEmbedder } from '@tool-search/catalog/testing';
 import { createPolicy, type PolicyConfig, type PolicyContext } from '@tool-search/policy';
-import { propertySettings } from '@tool-search/property-settings';
+import { PROPERTY_SEED, propertySettings } from '@tool-search/property-settings';
 import { createRunner, probeRuntime, type Runner } from '@tool-search/sandbox-runner';
 import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,6 +39,25 @@ const OWNERS = ['core', 'github', 'mail', 'cal', 'apigen', 'toolink'];
 const MODES = ['tools', 'code', 'directory', 'native', 'auto', 'direct'] as const;
 type ModeName = (typeof MODES)[number];
 const FORMATS = ['openai-chat', 'openai-responses', 'anthropic'] as const;
+/**
+ * The concepts of the deterministic embedder both hosts of a run are given: each groups tool words with query
+ * words no tool has (`document`, `ticket`, …), so a query can find tools by meaning alone (the vector scan).
+ */
+const CONCEPTS = [
+  ['file', 'note', 'read', 'write', 'document', 'glorp'],
+  ['issue', 'create', 'delete', 'ticket'],
+  ['calendar', 'event', 'age', 'schedule'],
+  ['mail', 'send', 'message'],
+  ['list', 'search', 'find'],
+  ['cash', 'money', 'quib'],
+];
+/** Made-up words of the concepts: no tool, thesaurus or typo has them, so only the vector scan finds tools for them. */
+const BY_MEANING_ONLY = 'glorp quib';
+const SEMANTIC_ONLY = ['document', 'ticket', 'schedule', 'message', 'find', 'money'];
+/** Words no tool has, in no concept: a search for them is weak evidence (the answer carries the server map). */
+const WEAK_QUERIES = ['xqz vwk', 'vwk'];
+/** A word the descriptions of refused tools have (and no admitted one): a search for it finds nothing admitted. */
+const REFUSED_WORD = 'zqhush';
 const fakeProbe = async () => ({ ok: true as const, engine: 'node' as const, nodePath: 'fake', version: 'v26', isolation: 'node-only' as const });
 
 const hosts: ToolSearchHost[] = [];
@@ -73,17 +100,28 @@ interface Refused {
  * (zeroed). `free` collects what the session volunteered (surfaces, search answers), `probed` what it answered about
  * the keys asked for (which may echo a key, refused or not, as an unknown one is echoed).
  */
-async function readSession(session: ToolSearchSession, mode: ModeName, probes: { queries: string[]; keys: string[] }): Promise<{ free: unknown[]; probed: unknown[] }> {
+interface Probes {
+  queries: string[];
+  keys: string[];
+  /** Server keys to browse (`<owner>` or `<source>:<owner>`): visible, refused, near-misses and unknown ones. */
+  servers: string[];
+}
+
+async function readSession(session: ToolSearchSession, mode: ModeName, probes: Probes): Promise<{ free: unknown[]; probed: unknown[] }> {
   const free: unknown[] = [];
   const probed: unknown[] = [];
   let n = 0;
   const run = async (into: unknown[], name: string, args: unknown) => {
-    const outcome = await session.execute({ name, args, toolCallId: `p${++n}` });
+    const outcome = await session.execute({ name, args, toolCallId: `call${++n}` });
     into.push({ ...outcome, durationMs: 0 });
   };
   free.push(session.decision);
   for (const format of FORMATS) free.push(session.surface(format));
   free.push(session.modelSurface());
+  // The server map, and a search whose every query is weak (its answer carries the map).
+  await run(free, 'tool_search', {});
+  await run(free, 'tool_search', { queries: WEAK_QUERIES });
+  await run(free, 'tool_search_code', { code: `const a = await tools.search(${JSON.stringify(WEAK_QUERIES[0])}); return { hits: [...a], evidence: a.evidence, note: a.note, servers: a.servers }` });
   for (const query of probes.queries) {
     free.push(session.search(query, { limit: session.searchLimits.maxSearchLimit }));
     await run(free, 'tool_search', { query, limit: 20 });
@@ -95,6 +133,12 @@ async function readSession(session: ToolSearchSession, mode: ModeName, probes: {
   }
   // Native loads change the surface: read it again once the searches loaded what they found.
   for (const format of FORMATS) free.push(session.surface(format));
+  // One server's tools, paged (a refused or unknown server is answered alike, with suggestions).
+  for (const server of probes.servers) {
+    await run(probed, 'tool_search', { server });
+    await run(probed, 'tool_search', { server, offset: 1, limit: 3 });
+    await run(probed, 'tool_search', { server, offset: 10, limit: 50 });
+  }
   for (const key of probes.keys) {
     probed.push(session.tool(key) ?? null);
     await run(probed, 'tool_describe', { id: key });
@@ -110,6 +154,63 @@ async function readSession(session: ToolSearchSession, mode: ModeName, probes: {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** What the leak scan looks for besides the refused tools: servers refused as a whole and words only refused tools have. */
+interface Hidden {
+  /** `<source>:<owner>` of each server (owner) none of whose tools is admitted. */
+  servers: readonly string[];
+  /** Words of descriptions that refused tools have and no admitted tool has, nor any query. */
+  words: readonly string[];
+  /** Parts of refused tools' names no admitted tool has (looked for in what the session volunteered only: a key asked for is echoed). */
+  nameWords: readonly string[];
+  /** Words of admitted tools' names and descriptions (a refused server's name among them may show as theirs). */
+  shared: ReadonlySet<string>;
+}
+
+/** What `hiddenLeaks` looks for, given the refused servers and the refused and admitted tools. */
+function hiddenOf(servers: readonly string[], refused: readonly { name: string; description: string }[], admitted: readonly { name: string; description: string }[], queries: readonly string[]): Hidden {
+  const shared = new Set(admitted.flatMap((tool) => `${tool.name} ${tool.description}`.toLowerCase().split(/[^a-z0-9]+/)));
+  return { servers, words: refusedOnlyWords(refused, admitted, queries, 'description'), nameWords: refusedOnlyWords(refused, admitted, queries, 'name'), shared };
+}
+
+/** The lower-case words of a text, split as the catalog splits them (at non-alphanumerics). */
+const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 3 && !/^\d+$/.test(word));
+
+/**
+ * The words of `refused` tools that no admitted tool and no query has, outside the generated vocabulary (plain
+ * words like `read` are the host's own words too: the surfaces and notes say them).
+ */
+function refusedOnlyWords(refused: readonly { name: string; description: string }[], admitted: readonly { name: string; description: string }[], queries: readonly string[], of: 'name' | 'description'): string[] {
+  const known = new Set([...WORDS, ...SEMANTIC_ONLY, ...admitted.flatMap((tool) => [...wordsOf(tool.name), ...wordsOf(tool.description)]), ...queries.flatMap(wordsOf)]);
+  // A word of a refused name too is looked for as a name's part (an id asked for echoes it).
+  if (of === 'description') for (const tool of refused) for (const word of wordsOf(tool.name)) known.add(word);
+  return [...new Set(refused.flatMap((tool) => wordsOf(tool[of])))].filter((word) => !known.has(word));
+}
+
+/**
+ * The refused servers and words that show in `text`; the keys asked for are let be where they are echoed (a tool
+ * key anywhere, a server key in the answer that no such server is here: a suggestion of it is still a leak).
+ */
+function hiddenLeaks(text: string, hidden: Hidden, asked: { tools: readonly string[]; servers: readonly string[] }, queries: readonly string[], volunteered = asked.tools.length === 0): string[] {
+  const found: string[] = [];
+  let scanned = text;
+  // A whole key only: `openclaw:o5:x` asked for is let be, `openclaw:o5` is not.
+  for (const key of [...asked.tools].sort((a, b) => b.length - a.length)) scanned = scanned.replace(new RegExp(`(?<![A-Za-z0-9_:])${escapeRegExp(key)}(?![A-Za-z0-9_:])`, 'g'), '');
+  for (const key of asked.servers) scanned = scanned.replace(new RegExp(`No server \\\\*"${escapeRegExp(key)}\\\\*"`, 'g'), 'No server ""');
+  const queryWords = new Set(queries.flatMap((query) => query.toLowerCase().split(/\s+/)));
+  for (const server of hidden.servers) {
+    const owner = server.slice(server.indexOf(':') + 1);
+    const o = escapeRegExp(owner);
+    // As a server key (a suggestion, a browse answer), as a map entry's owner, as a line of the map as text.
+    if (new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(server)}(?![A-Za-z0-9_:])`).test(scanned)) found.push(`server key ${server}`);
+    if (new RegExp(`\\\\*"owner\\\\*":\\\\*"${o}\\\\*"`).test(scanned)) found.push(`map entry of ${server}`);
+    if (new RegExp(`- ${o}: `).test(scanned)) found.push(`map line of ${server}`);
+    // The bare owner name, unless a query or a common word says it too (tool ids and names carry it joined).
+    if (!queryWords.has(owner) && !hidden.shared.has(owner) && new RegExp(`(?<![A-Za-z0-9_:])${o}(?![A-Za-z0-9_:])`).test(scanned)) found.push(`owner name of ${server}`);
+  }
+  for (const word of volunteered ? [...hidden.words, ...hidden.nameWords] : hidden.words) if (new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(word)}(?![A-Za-z0-9])`, 'i').test(scanned)) found.push(`word ${word}`);
+  return found;
+}
+
 /** The refused tools whose id, name or description shows in `text` (a name only when it is not also an admitted tool's). */
 function leaks(text: string, refused: readonly Refused[], admittedNames: ReadonlySet<string>, probedKeys: readonly string[]): string[] {
   const found: string[] = [];
@@ -124,30 +225,51 @@ function leaks(text: string, refused: readonly Refused[], admittedNames: Readonl
   return found;
 }
 
+/** Everything the leak scans find in what a session answered. */
+function scan(seen: { free: unknown[]; probed: unknown[] }, probes: Probes, refused: readonly Refused[], admittedNames: ReadonlySet<string>, hidden: Hidden): string[] {
+  const free = JSON.stringify(seen.free);
+  const probed = JSON.stringify(seen.probed);
+  return [
+    ...leaks(free, refused, admittedNames, []).map((leak) => `unasked: ${leak}`),
+    ...leaks(probed, refused, admittedNames, probes.keys),
+    ...hiddenLeaks(free, hidden, { tools: [], servers: [] }, probes.queries).map((leak) => `unasked: ${leak}`),
+    ...hiddenLeaks(probed, hidden, { tools: probes.keys, servers: probes.servers }, probes.queries),
+  ];
+}
+
 /** Opens a session in every mode on both hosts and checks equality and the leak scan; `label` names the step. */
 async function checkAllModes(
   withRefused: ToolSearchHost,
   withoutRefused: ToolSearchHost,
   policyConfig: PolicyConfig,
   context: PolicyContext,
-  probes: { queries: string[]; keys: string[] },
+  probes: Probes,
   refused: readonly Refused[],
   admittedNames: ReadonlySet<string>,
+  hidden: Hidden,
   label: string,
-): Promise<void> {
+): Promise<Partial<Record<ModeName, string>>> {
+  const volunteered: Partial<Record<ModeName, string>> = {};
   // A policy object per host, as a runtime that compiles its config per run would; each host makes its own view.
   const policies = [createPolicy(policyConfig), createPolicy(policyConfig)] as const;
-  for (const mode of MODES) {
+  // Every other mode gets the config itself (views shared by content), after a session of the same content in
+  // another context (the owner, another agent) has made and kept its own view on each host.
+  const otherContext: PolicyContext = { ...context, isOwner: context.isOwner !== true, agentId: context.agentId === 'main' ? 'other' : 'main' };
+  await Promise.all([withRefused, withoutRefused].map(async (host) => (await host.openSession({ config: { mode: 'tools' }, policy: structuredClone(policyConfig), context: otherContext })).close()));
+  for (const [index, mode] of MODES.entries()) {
     const options = { config: configFor(mode), context, sessionId: 's', ...(mode === 'directory' ? { request: probes.queries[0] ?? '' } : {}) };
-    const a = await withRefused.openSession({ ...options, policy: policies[0] });
-    const b = await withoutRefused.openSession({ ...options, policy: policies[1] });
+    const byContent = index % 2 === 1;
+    const a = await withRefused.openSession({ ...options, policy: byContent ? structuredClone(policyConfig) : policies[0] });
+    const b = await withoutRefused.openSession({ ...options, policy: byContent ? structuredClone(policyConfig) : policies[1] });
     const seen = await readSession(a, mode, probes);
     const expected = await readSession(b, mode, probes);
     await Promise.all([a.close(), b.close()]);
-    const what = `${label}, mode ${mode}, policy ${JSON.stringify(policyConfig)}, context ${JSON.stringify(context)}`;
-    expect(leaks(JSON.stringify(seen), refused, admittedNames, probes.keys), what).toEqual([]);
+    const what = `${label}, mode ${mode}, policy ${byContent ? 'config' : 'object'} ${JSON.stringify(policyConfig)}, context ${JSON.stringify(context)}`;
+    expect(scan(seen, probes, refused, admittedNames, hidden), what).toEqual([]);
     expect(seen, what).toEqual(expected);
+    volunteered[mode] = JSON.stringify(seen.free);
   }
+  return volunteered;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -176,62 +298,114 @@ function syntheticTools(size: number, owners: number, seed: number): LocalToolSp
   });
 }
 
-/** The policy, context and tool specs that refuse `refusedOwners` by `kind`. */
-function refusalFor(kind: RefusalKind, tools: LocalToolSpec[], ownerNames: string[], refusedOwners: string[]): { policy: PolicyConfig; context: PolicyContext; tools: LocalToolSpec[] } {
-  const refusedIds = tools.filter((tool) => refusedOwners.includes(tool.owner)).map((tool) => `openclaw:${tool.owner}:${tool.name}`);
+/**
+ * The policy, context and tool specs that refuse `refusedOwners` by `kind`, and the tools `partIds` (the last tools
+ * of the owner before them, so a server is partly refused) by their ids (or as owner-only tools).
+ */
+function refusalFor(
+  kind: RefusalKind,
+  tools: LocalToolSpec[],
+  ownerNames: string[],
+  refusedOwners: string[],
+  partIds: readonly string[],
+): { policy: PolicyConfig; context: PolicyContext; tools: LocalToolSpec[] } {
+  const idOf = (tool: LocalToolSpec) => `openclaw:${tool.owner}:${tool.name}`;
+  const refusedIds = tools.filter((tool) => refusedOwners.includes(tool.owner)).map(idOf);
+  const part = partIds.length === 0 ? {} : { deny: [...partIds] };
   switch (kind) {
     case 'deny-owner-globs':
-      return { policy: { deny: refusedOwners.map((owner) => `*:${owner}:*`) }, context: {}, tools };
+      return { policy: { deny: [...refusedOwners.map((owner) => `*:${owner}:*`), ...partIds] }, context: {}, tools };
     case 'allow-the-others':
-      return { policy: { allow: ownerNames.filter((owner) => !refusedOwners.includes(owner)).map((owner) => `openclaw:${owner}:*`) }, context: {}, tools };
+      return { policy: { allow: ownerNames.filter((owner) => !refusedOwners.includes(owner)).map((owner) => `openclaw:${owner}:*`), ...part }, context: {}, tools };
     case 'agent-layer-deny':
-      return { policy: { agents: { main: { deny: refusedOwners.map((owner) => `openclaw:${owner}:*`) }, other: { deny: ['*'] } } }, context: { agentId: 'main' }, tools };
+      return { policy: { agents: { main: { deny: [...refusedOwners.map((owner) => `openclaw:${owner}:*`), ...partIds] }, other: { deny: ['*'] } } }, context: { agentId: 'main' }, tools };
     case 'owner-only':
-      return { policy: {}, context: { isOwner: false }, tools: tools.map((tool) => (refusedOwners.includes(tool.owner) ? { ...tool, ownerOnly: true } : tool)) };
+      return { policy: {}, context: { isOwner: false }, tools: tools.map((tool) => (refusedOwners.includes(tool.owner) || partIds.includes(idOf(tool)) ? { ...tool, ownerOnly: true } : tool)) };
     case 'deny-tool-ids':
-      return { policy: { deny: refusedIds }, context: {}, tools };
+      return { policy: { deny: [...refusedIds, ...partIds] }, context: {}, tools };
     case 'deny-name-globs':
-      return { policy: { deny: refusedOwners.map((owner) => `${owner}_*`) }, context: {}, tools };
+      return { policy: { deny: [...refusedOwners.map((owner) => `${owner}_*`), ...partIds] }, context: {}, tools };
   }
 }
 
-const queryArbitrary = fc.array(fc.constantFrom(...WORDS, 'o1', 'zzz', 'calender'), { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
+const queryArbitrary = fc.array(fc.constantFrom(...WORDS, ...SEMANTIC_ONLY, 'o1', 'zzz', 'calender'), { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
+
+/** Server keys to browse: each visible one (bare and `<source>:<owner>`), each refused one, near-misses and unknown ones. */
+function serverProbes(source: string, visible: readonly string[], refusedServers: readonly string[]): string[] {
+  return [...new Set([...visible.slice(0, 1), ...visible.slice(-1).map((owner) => `${source}:${owner}`), ...refusedServers, ...refusedServers.map((owner) => `${source}:${owner}`), ...refusedServers.map((owner) => `${owner}x`), `${source}:nothing`, 'o99'])];
+}
 
 describe('a host session on a large catalog (property)', () => {
   it('answers every read in every mode as a host without the refused tools, whose tools were added last (150 to 1,200 tools)', async () => {
+    const reached = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
         fc.record({
           size: fc.noBias(fc.integer({ min: 150, max: 1_200 })),
           owners: fc.integer({ min: 3, max: 12 }),
           refusedOwners: fc.integer({ min: 1, max: 3 }),
+          // Tools refused at the end of the owner before the refused ones: a server refused in part.
+          partlyRefused: fc.integer({ min: 0, max: 6 }),
           refusal: fc.constantFrom(...REFUSALS),
           seed: fc.nat(1_000_000),
+          // Both hosts with the same embedder (semantic fusion), or none (lexical).
+          semantic: fc.boolean(),
         }),
         fc.array(queryArbitrary, { minLength: 1, maxLength: 3 }),
         async (shape, queries) => {
           const generated = syntheticTools(shape.size, shape.owners, shape.seed);
           const ownerNames = [...new Set(generated.map((tool) => tool.owner))];
           const refusedOwners = ownerNames.slice(-Math.min(shape.refusedOwners, ownerNames.length - 1));
-          const { policy, context, tools } = refusalFor(shape.refusal, generated, ownerNames, refusedOwners);
-          const refusedSpecs = tools.filter((tool) => refusedOwners.includes(tool.owner));
-          const admittedSpecs = tools.filter((tool) => !refusedOwners.includes(tool.owner));
-          const withRefused = await createToolSearchHost({ sources: { openclaw: tools.map(executable) }, probe: fakeProbe, runner: createFakeRunner() });
-          hosts.push(withRefused);
-          const withoutRefused = await createToolSearchHost({ sources: { openclaw: admittedSpecs.map(executable) }, probe: fakeProbe, runner: createFakeRunner() });
-          hosts.push(withoutRefused);
           const idOf = (tool: LocalToolSpec) => `openclaw:${tool.owner}:${tool.name}`;
+          // The part refused of the owner before them: never all of its tools (it stays on the map).
+          const partOwner = ownerNames[ownerNames.length - refusedOwners.length - 1] as string;
+          const partOwnerTools = generated.filter((tool) => tool.owner === partOwner);
+          const partIds = partOwnerTools.slice(partOwnerTools.length - Math.min(shape.partlyRefused, partOwnerTools.length - 1)).map(idOf);
+          const isRefused = (tool: LocalToolSpec) => refusedOwners.includes(tool.owner) || partIds.includes(idOf(tool));
+          // Refused tools share a word no admitted tool has: it must not reach a summary's characteristic words.
+          const marked = generated.map((tool) => (isRefused(tool) ? { ...tool, description: tool.description.replace(/ (d\d+q)$/, ` ${REFUSED_WORD} $1`) } : tool));
+          const { policy, context, tools } = refusalFor(shape.refusal, marked, ownerNames, refusedOwners, partIds);
+          const refusedSpecs = tools.filter(isRefused);
+          const admittedSpecs = tools.filter((tool) => !isRefused(tool));
+          // The same embedder on both hosts: tool_search embeds its queries, and every later search of them fuses.
+          const embedding: { embedder?: Embedder } = shape.semantic ? { embedder: createConceptEmbedder(CONCEPTS) } : {};
+          const withRefused = await createToolSearchHost({ sources: { openclaw: tools.map(executable) }, probe: fakeProbe, runner: createFakeRunner(), ...embedding });
+          hosts.push(withRefused);
+          const withoutRefused = await createToolSearchHost({ sources: { openclaw: admittedSpecs.map(executable) }, probe: fakeProbe, runner: createFakeRunner(), ...embedding });
+          hosts.push(withoutRefused);
           // The refused tools at the very end of the index, at its start, an admitted one, and one never catalogued.
           const keys = [...refusedSpecs.slice(-2).map(idOf), idOf(refusedSpecs[0] as LocalToolSpec), (refusedSpecs.at(-1) as LocalToolSpec).name, idOf(admittedSpecs[0] as LocalToolSpec), 'openclaw:o0:nothing_here'];
-          // Queries made of a refused tool's own words, so a leak would rank it first.
+          // Queries made of a refused tool's own words (so a leak would rank it first), the refused tools' own
+          // word (nothing admitted has it: weak), words nothing has (weak), and the generated ones.
           const own = (refusedSpecs.at(-1) as LocalToolSpec).description.split(' ').slice(0, 3).join(' ');
+          const probes = { queries: [own, REFUSED_WORD, WEAK_QUERIES[0] as string, BY_MEANING_ONLY, ...queries], keys, servers: serverProbes('openclaw', ownerNames.filter((owner) => !refusedOwners.includes(owner)), refusedOwners) };
           const refused = refusedSpecs.map((tool) => ({ id: idOf(tool), name: tool.name, description: tool.description }));
-          await checkAllModes(withRefused, withoutRefused, policy, context, { queries: [own, ...queries], keys }, refused, new Set(admittedSpecs.map((tool) => tool.name)), `${shape.size} tools, refused ${refusedOwners.join(',')} by ${shape.refusal}`);
+          const hidden = hiddenOf(
+            refusedOwners.map((owner) => `openclaw:${owner}`),
+            refusedSpecs,
+            admittedSpecs,
+            probes.queries.filter((query) => query !== REFUSED_WORD),
+          );
+          const label = `${shape.size} tools, refused ${refusedOwners.join(',')} and ${partIds.length} of ${partOwner} by ${shape.refusal}, ${shape.semantic ? 'semantic' : 'lexical'}`;
+          const volunteered = await checkAllModes(withRefused, withoutRefused, policy, context, probes, refused, new Set(admittedSpecs.map((tool) => tool.name)), hidden, label);
+          // The reads were reached: weak answers with the map in tools and code mode, and in native mode on
+          // Anthropic as text (lexical only: fused, a search always has hits to load).
+          expect(volunteered.tools, label).toMatch(/"evidence":"weak","note":"No tool clearly matches[^"]*","hits":\[[^\]]*\],"servers":\{"servers":\[\{"source":"openclaw"/);
+          expect(volunteered.code, label).toMatch(/"evidence":"weak","note":"No tool clearly matches[^"]*","servers":\{"servers":\[\{"source":"openclaw"/);
+          if (!shape.semantic) expect(volunteered.native, label).toContain('No tool clearly matches. The servers you can use');
+          // And the vector scan: words no tool has, whose concepts admitted tools have, find tools only when fused.
+          const session = await withRefused.openSession({ config: { mode: 'tools' }, policy: createPolicy(policy), context });
+          const byMeaning = await session.execute({ name: 'tool_search', args: { query: BY_MEANING_ONLY }, toolCallId: 'semantic' });
+          // (Weak evidence either way: the lexical coverage of the words is nil.)
+          expect(byMeaning, label).toMatchObject({ status: 'ok', result: { evidence: 'weak', hits: shape.semantic ? expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]) : [] } });
+          reached.add(shape.semantic ? 'semantic' : 'lexical');
           await Promise.all(hosts.splice(0).map((host) => host.close()));
         },
       ),
       { numRuns: settings.runs(3), seed: settings.seed },
     );
+    // Both kinds of host were tried: under `pnpm test`'s seed, and in longer runs (a replayed seed of 3 runs may draw one kind).
+    if (settings.seed === PROPERTY_SEED || settings.runs(3) >= 12) expect([...reached].sort()).toEqual(['lexical', 'semantic']);
   }, scaled(240_000));
 });
 
@@ -334,7 +508,9 @@ describe('a host session over a changing MCP server (property)', () => {
         // Tools every listing of the server has besides the generated ones: a server refused as a whole then has
         // enough tools after the local ones to reach past a view's first bitmap.
         fc.integer({ min: 0, max: 100 }),
-        async (localDrafts, firstMcp, steps, policySpec, context, trusted, queries, padding, serverBulk) => {
+        // Both hosts with the same embedder (semantic fusion), or none (lexical).
+        fc.boolean(),
+        async (localDrafts, firstMcp, steps, policySpec, context, trusted, queries, padding, serverBulk, semantic) => {
           const seenLocal = new Set<string>();
           const local: LocalToolSpec[] = localDrafts.flatMap((draft, i) => {
             // A serial keeps a name apart from the words of descriptions and queries (so the leak scan can look for it).
@@ -362,7 +538,7 @@ describe('a host session over a changing MCP server (property)', () => {
           servers.push(full);
           const filtered = await startScriptedMcpServer('srv', mcp.filter(admitsMcp));
           servers.push(filtered);
-          const hostOptions = { probe: fakeProbe, restartBackoff: { initialMs: 10, maxMs: 40 } };
+          const hostOptions = { probe: fakeProbe, restartBackoff: { initialMs: 10, maxMs: 40 }, ...(semantic ? { embedder: createConceptEmbedder(CONCEPTS) } : {}) };
           const withRefused = await createToolSearchHost({ ...hostOptions, sources: { openclaw: local.map(executable), mcp: [full.config({ trusted })] }, runner: createFakeRunner() });
           hosts.push(withRefused);
           const withoutRefused = await createToolSearchHost({ ...hostOptions, sources: { openclaw: local.filter(admitsLocal).map(executable), mcp: [filtered.config({ trusted })] }, runner: createFakeRunner() });
@@ -401,10 +577,18 @@ describe('a host session over a changing MCP server (property)', () => {
             const admittedIds = new Set([...local.filter(admitsLocal).map((tool) => `openclaw:${tool.owner}:${tool.name}`), ...mcp.filter(admitsMcp).map((tool) => `mcp:srv:${tool.name}`)]);
             const refusedNow = [...everRefused.values()].filter((tool) => !admittedIds.has(tool.id));
             const keys = [...[...everRefused.keys()].slice(-3), ...allIds().slice(0, 2), ...local.slice(0, 1).map((tool) => tool.name), 'mcp:srv:nothing_here'];
-            const probes = { queries, keys };
-            await checkAllModes(withRefused, withoutRefused, policyConfig, context, probes, refusedNow, admittedNames, label);
+            // Servers (owners) with tools in the catalog and none admitted: never listed, counted or suggested.
+            const owners = [...new Set(local.map((tool) => tool.owner))];
+            const hiddenLocal = owners.filter((owner) => !local.some((tool) => tool.owner === owner && admitsLocal(tool)));
+            const visibleLocal = owners.filter((owner) => !hiddenLocal.includes(owner));
+            const hiddenServers = [...hiddenLocal.map((owner) => `openclaw:${owner}`), ...(mcp.length > 0 && !mcp.some(admitsMcp) ? ['mcp:srv'] : [])];
+            const servers = [...serverProbes('openclaw', visibleLocal, hiddenLocal), 'srv', 'mcp:srv', 'srvx'];
+            const probes = { queries: [...queries, WEAK_QUERIES[1] as string], keys, servers };
+            const admittedTools = [...local.filter(admitsLocal), ...mcp.filter(admitsMcp).map((tool) => ({ name: tool.name, description: tool.description ?? '' }))];
+            const hidden = hiddenOf(hiddenServers, refusedNow, admittedTools, probes.queries);
+            await checkAllModes(withRefused, withoutRefused, policyConfig, context, probes, refusedNow, admittedNames, hidden, label);
             const seen = await readSession(longLived[0] as ToolSearchSession, 'tools', probes);
-            expect(leaks(JSON.stringify(seen), refusedNow, admittedNames, keys), `${label}, long-lived session`).toEqual([]);
+            expect(scan(seen, probes, refusedNow, admittedNames, hidden), `${label}, long-lived session`).toEqual([]);
             expect(seen, `${label}, long-lived session, policy ${JSON.stringify(policyConfig)}`).toEqual(await readSession(longLived[1] as ToolSearchSession, 'tools', probes));
           };
           await round('first start');
@@ -450,6 +634,12 @@ describe('a code-mode host session on the QuickJS engine (property)', () => {
       const idOf = (tool: LocalToolSpec) => `openclaw:${tool.owner}:${tool.name}`;
       const refused = refusedSpecs.map((tool) => ({ id: idOf(tool), name: tool.name, description: tool.description }));
       const admittedNames = new Set(admittedSpecs.map((tool) => tool.name));
+      const hidden = hiddenOf(
+        refusedOwners.map((owner) => `openclaw:${owner}`),
+        refusedSpecs,
+        admittedSpecs,
+        [],
+      );
       await fc.assert(
         fc.asyncProperty(
           fc.array(queryArbitrary, { minLength: 1, maxLength: 3 }),
@@ -457,9 +647,14 @@ describe('a code-mode host session on the QuickJS engine (property)', () => {
           async (queries, target) => {
             // The refused tool's own words as a query, its id and name as keys, and an id never catalogued.
             const own = target.description.split(' ').slice(0, 3).join(' ');
+            // A weak search's hits carry the server map (copied out with them), and so does a run of weak searches.
+            const searched = [own, WEAK_QUERIES[0] as string, ...queries];
             const code = `
               const found = [];
-              for (const query of ${JSON.stringify([own, ...queries])}) found.push(await tools.search(query, { limit: 20 }));
+              for (const query of ${JSON.stringify(searched)}) {
+                const hits = await tools.search(query, { limit: 20 });
+                found.push({ hits: [...hits], evidence: hits.evidence, note: hits.note, servers: hits.servers });
+              }
               const asked = [];
               for (const key of ${JSON.stringify([idOf(target), target.name, 'openclaw:o0:nothing_here'])}) asked.push([await tools.describe(key), await tools.call(key, { text: 'x' })]);
               return { found, asked };`;
@@ -468,6 +663,8 @@ describe('a code-mode host session on the QuickJS engine (property)', () => {
             expect(strip(seen), `queries ${JSON.stringify(queries)}, refused ${idOf(target)}`).toEqual(strip(expected));
             expect(seen).toMatchObject({ status: 'ok' });
             expect(leaks(JSON.stringify((seen as { result?: { value?: { found?: unknown } } }).result?.value?.found), refused, admittedNames, [])).toEqual([]);
+            expect((seen as { result?: { value?: { found?: Array<{ evidence?: string }> } } }).result?.value?.found?.[1]?.evidence, 'a search for words nothing has').toBe('weak');
+            expect(hiddenLeaks(JSON.stringify(seen), hidden, { tools: [idOf(target), target.name], servers: [] }, searched)).toEqual([]);
           },
         ),
         { numRuns: settings.runs(4), seed: settings.seed },
