@@ -1,5 +1,7 @@
-// fast-check settings shared by the property suites: a fixed seed and the default run counts under `pnpm test`,
-// and longer runs with a fresh seed (printed) under `pnpm fuzz:isolation`, which sets TOOL_SEARCH_FUZZ.
+// What the property suites share (a devDependency of the packages whose tests use it, never imported by shipped
+// code): fast-check settings (a fixed seed and the default run counts under `pnpm test`, and longer runs with a
+// fresh seed, printed, under `pnpm fuzz:isolation`, which sets TOOL_SEARCH_FUZZ), and the fail-closed suites'
+// catalogs, refusals and leak scans (`seeded-catalog.js`, `owner-refusals.js`, `marked-catalog.js`).
 import { randomInt } from 'node:crypto';
 
 /** The seed every property suite uses under `pnpm test`, so a red CI run replays as it failed. */
@@ -27,3 +29,7 @@ export function propertySettings() {
     runs: (runs) => Math.max(1, Math.round(runs * scale)),
   };
 }
+
+export { ISOLATION_WORDS, seededPick, fnv1a, localTools, executableTool, fakeProbe, refuseLastOwners, shownRefusedTools } from './seeded-catalog.js';
+export { ADAPTER_WORDS, ADAPTER_OWNERS, rawToolsArbitrary, denyPolicyArbitrary, markedTools, withoutEchoes } from './marked-catalog.js';
+export { OWNER_REFUSALS, ownerRefusal, answersOnEach } from './owner-refusals.js';

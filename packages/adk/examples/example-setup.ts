@@ -1,31 +1,9 @@
 // What the README example takes as given: the host's tools and a model (a scripted one that follows ADK's `BaseLlm`
 // interface, as ADK's own tests do, standing in for Gemini).
 import { BaseLlm, type BaseLlmConnection, type LlmRequest, type LlmResponse } from '@google/adk';
-import type { ExecutableTool } from '@tool-search/gateway-adapter';
 
-/** Every tool run, in order. */
-export const ran: string[] = [];
-
-export const coreTools: ExecutableTool[] = [
-  {
-    name: 'get_weather',
-    description: 'Get the weather forecast for a city.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    execute: (args) => {
-      ran.push(`get_weather ${String(args['city'])}`);
-      return 'Rain tomorrow.';
-    },
-  },
-  {
-    name: 'exec_shell',
-    description: 'Run a shell command.',
-    inputSchema: { type: 'object', properties: { command: { type: 'string' } } },
-    execute: () => {
-      ran.push('exec_shell');
-      return 'ran';
-    },
-  },
-];
+/** The host's tools and what ran: the same for every framework's example. */
+export { coreTools, ran } from '@tool-search/adapter-fixtures/readme-example';
 
 type Part = NonNullable<NonNullable<LlmResponse['content']>['parts']>[number];
 const call = (id: string, name: string, args: Record<string, unknown>): Part => ({ functionCall: { id, name, args } });

@@ -6,38 +6,23 @@
 import fc from 'fast-check';
 import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
+import { ADAPTER_WORDS, denyPolicyArbitrary, markedTools, rawToolsArbitrary, withoutEchoes } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { functionResponses, runConversation, ScriptedLlm, type ScriptedTurn } from './internal/fixtures.js';
 import { ToolSearchToolset } from './tool-search-toolset.js';
 
-const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search'];
-const OWNERS = ['core', 'github', 'mail', 'cal'];
 const CONFIGS = [{ mode: 'code' }, { mode: 'tools' }, { mode: 'directory' }, { native: true }];
 
-const catalogArbitrary = fc.array(
-  fc.record({ words: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }), owner: fc.constantFrom(...OWNERS), description: fc.array(fc.constantFrom(...WORDS), { maxLength: 5 }) }),
-  { minLength: 1, maxLength: 10 },
-);
-const policyArbitrary = fc.record({
-  deny: fc.array(fc.oneof(fc.constantFrom(...WORDS).map((word) => `*${word}*`), fc.constantFrom(...OWNERS).map((owner) => `*:${owner}:*`)), { minLength: 1, maxLength: 3 }),
-});
-const queriesArbitrary = fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 2 }).map((words) => words.join(' ')), { minLength: 1, maxLength: 3 });
+const catalogArbitrary = rawToolsArbitrary({ maxDescriptionWords: 5, maxTools: 10 });
+const policyArbitrary = denyPolicyArbitrary({ minRules: 1 });
+const queriesArbitrary = fc.array(fc.array(fc.constantFrom(...ADAPTER_WORDS), { minLength: 1, maxLength: 2 }).map((words) => words.join(' ')), { minLength: 1, maxLength: 3 });
 
 describe('ToolSearchToolset (property)', () => {
   it('hands the model nothing of a denied tool and never runs one, in every mode', async () => {
     await fc.assert(
       fc.asyncProperty(catalogArbitrary, policyArbitrary, queriesArbitrary, async (raw, policyConfig, queries) => {
         const ran: string[] = [];
-        const tools: ExecutableTool[] = raw.map((tool, index) => ({
-          name: `${tool.words.join('_')}_n${index}n`,
-          owner: tool.owner,
-          description: `${tool.description.join(' ')} zq${index}q`,
-          inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-          execute: () => {
-            ran.push(`n${index}n`);
-            return 'ran';
-          },
-        }));
+        const tools: ExecutableTool[] = markedTools(raw, ran);
         const ids = tools.map((tool) => `openclaw:${tool.owner ?? 'core'}:${tool.name}`);
         const host = await createToolSearchHost({ sources: { openclaw: tools } });
         try {
@@ -62,7 +47,7 @@ describe('ToolSearchToolset (property)', () => {
             const echoes = denied.map((index) => ids[index] as string);
             const handed = model.requests.map((request) => JSON.stringify([request.declared, request.instruction, functionResponses(request)]));
             for (const text of handed) {
-              const stripped = echoes.reduce((rest, id) => rest.split(JSON.stringify(id).slice(1, -1)).join(''), text);
+              const stripped = withoutEchoes(text, echoes.map((id) => JSON.stringify(id).slice(1, -1)));
               for (const index of denied) {
                 expect(stripped).not.toContain(`n${index}n`);
                 expect(stripped).not.toContain(`zq${index}q`);

@@ -1,7 +1,8 @@
 import { InMemorySessionService } from '@google/adk';
 import { describe, expect, it } from 'vitest';
+import { APPROVAL_ID, approvalsAsked, DENIED_ID, executed, useFixtureSessions } from '@tool-search/adapter-fixtures';
 import { isAdkError } from './errors.js';
-import { APPROVAL_ID, approvalsAsked, DENIED_ID, declaredNames, executed, finalText, functionResponses, runConversation, ScriptedLlm, useFixtureSessions } from './internal/fixtures.js';
+import { declaredNames, finalText, functionResponses, runConversation, ScriptedLlm } from './internal/fixtures.js';
 import { DEFAULT_LOADED_STATE_KEY, ToolSearchToolset } from './tool-search-toolset.js';
 
 const open = useFixtureSessions();

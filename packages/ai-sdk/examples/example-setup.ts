@@ -1,30 +1,8 @@
 // What the README example takes as given: the host's tools and a model (here the AI SDK's own scripted mock).
-import type { ExecutableTool } from '@tool-search/gateway-adapter';
 import { MockLanguageModelV3 } from 'ai/test';
 
-/** Every tool run, in order. */
-export const ran: string[] = [];
-
-export const coreTools: ExecutableTool[] = [
-  {
-    name: 'get_weather',
-    description: 'Get the weather forecast for a city.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    execute: (args) => {
-      ran.push(`get_weather ${String(args['city'])}`);
-      return 'Rain tomorrow.';
-    },
-  },
-  {
-    name: 'exec_shell',
-    description: 'Run a shell command.',
-    inputSchema: { type: 'object', properties: { command: { type: 'string' } } },
-    execute: () => {
-      ran.push('exec_shell');
-      return 'ran';
-    },
-  },
-];
+/** The host's tools and what ran: the same for every framework's example. */
+export { coreTools, ran } from '@tool-search/adapter-fixtures/readme-example';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const call = (toolName: string, input: object) => ({

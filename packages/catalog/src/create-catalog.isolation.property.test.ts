@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createCatalog } from './create-catalog.js';
 import { createConceptEmbedder } from './testing/create-concept-embedder.js';
 import type { Catalog, CatalogReader, CatalogView, ToolDescriptor, ToolFilter, ToolInput } from './types.js';
-import { propertySettings } from '@tool-search/property-settings';
+import { fnv1a, propertySettings, seededPick } from '@tool-search/property-settings';
 
 const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search', 'repo', 'user', 'image', 'age', 'cash', 'note'];
 const OWNERS = ['github', 'fs', 'core', 'mail', 'cal', 'apigen', 'toolink'];
@@ -59,12 +59,6 @@ const filterArbitrary: fc.Arbitrary<FilterSpec> = fc.oneof(
   fc.record({ kind: fc.constant('deny-hashed' as const), salt: fc.nat(1_000), modulus: fc.integer({ min: 2, max: 5 }) }),
 );
 
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
 function compileFilter(spec: FilterSpec): ToolFilter {
   switch (spec.kind) {
     case 'deny-owners':
@@ -76,7 +70,7 @@ function compileFilter(spec: FilterSpec): ToolFilter {
     case 'deny-word':
       return (tool) => !tool.name.split('_').includes(spec.word);
     case 'deny-hashed':
-      return (tool) => hash(`${spec.salt}:${tool.id}`) % spec.modulus !== 0;
+      return (tool) => fnv1a(`${spec.salt}:${tool.id}`) % spec.modulus !== 0;
   }
 }
 
@@ -270,14 +264,7 @@ describe('catalog.view isolation (property)', () => {
 
 /** `size` tools over `owners` owners, in owner order (each owner's tools added together, as servers list them). */
 function syntheticTools(size: number, owners: number, seed: number): ToolInput[] {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
-  };
-  const pick = () => WORDS[Math.floor(next() * WORDS.length)] as string;
+  const pick = seededPick(WORDS, seed);
   const perOwner = Math.ceil(size / owners);
   const tools: ToolInput[] = [];
   for (let i = 0; i < size; i++) {

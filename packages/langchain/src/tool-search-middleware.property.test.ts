@@ -7,21 +7,15 @@ import fc from 'fast-check';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
 import { createPolicy, type PolicyConfig } from '@tool-search/policy';
+import { ADAPTER_WORDS, denyPolicyArbitrary, rawToolsArbitrary } from '@tool-search/property-settings';
 import { createAgent, type BaseMessage } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { toolSearchMiddleware } from './tool-search-middleware.js';
 
-const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search'];
-const OWNERS = ['core', 'github', 'mail', 'cal'];
 const MODES = ['tools', 'directory', 'direct', 'native'] as const;
 
-const toolsArbitrary = fc.array(
-  fc.record({ words: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }), owner: fc.constantFrom(...OWNERS), description: fc.array(fc.constantFrom(...WORDS), { maxLength: 6 }) }),
-  { minLength: 1, maxLength: 12 },
-);
-const policyArbitrary: fc.Arbitrary<PolicyConfig> = fc.record({
-  deny: fc.array(fc.oneof(fc.constantFrom(...WORDS).map((word) => `*${word}*`), fc.constantFrom(...OWNERS).map((owner) => `*:${owner}:*`)), { maxLength: 3 }),
-});
+const toolsArbitrary = rawToolsArbitrary({ maxDescriptionWords: 6, maxTools: 12 });
+const policyArbitrary: fc.Arbitrary<PolicyConfig> = denyPolicyArbitrary({ minRules: 0 });
 
 interface Built {
   tool: ExecutableTool;
@@ -118,7 +112,7 @@ describe('toolSearchMiddleware (property: fail closed)', () => {
         toolsArbitrary,
         policyArbitrary,
         fc.constantFrom(...MODES),
-        fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.array(fc.constantFrom(...ADAPTER_WORDS), { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')), { minLength: 1, maxLength: 3 }),
         async (raw, policyConfig, mode, queries) => {
           const ranWith: string[] = [];
           const ranWithout: string[] = [];

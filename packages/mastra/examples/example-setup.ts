@@ -2,31 +2,9 @@
 // in for a real provider).
 import type { Agent } from '@mastra/core/agent';
 import { MastraLanguageModelV2Mock } from '@mastra/core/test-utils/llm-mock';
-import type { ExecutableTool } from '@tool-search/gateway-adapter';
 
-/** Every tool run, in order. */
-export const ran: string[] = [];
-
-export const coreTools: ExecutableTool[] = [
-  {
-    name: 'get_weather',
-    description: 'Get the weather forecast for a city.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    execute: (args) => {
-      ran.push(`get_weather ${String(args['city'])}`);
-      return 'Rain tomorrow.';
-    },
-  },
-  {
-    name: 'exec_shell',
-    description: 'Run a shell command.',
-    inputSchema: { type: 'object', properties: { command: { type: 'string' } } },
-    execute: () => {
-      ran.push('exec_shell');
-      return 'ran';
-    },
-  },
-];
+/** The host's tools and what ran: the same for every framework's example. */
+export { coreTools, ran } from '@tool-search/adapter-fixtures/readme-example';
 
 const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
 const call = (toolCallId: string, toolName: string, input: object) => ({ content: [{ type: 'tool-call' as const, toolCallId, toolName, input: JSON.stringify(input) }], finishReason: 'tool-calls' as const, usage, warnings: [] });

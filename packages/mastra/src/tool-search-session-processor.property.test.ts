@@ -6,38 +6,23 @@
 import fc from 'fast-check';
 import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
+import { ADAPTER_WORDS, denyPolicyArbitrary, markedTools, rawToolsArbitrary, withoutEchoes } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { agentWith, scriptedModel, systemText, toolResults, type ScriptedStep } from './internal/fixtures.js';
 import { ToolSearchSessionProcessor } from './tool-search-session-processor.js';
 
-const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search'];
-const OWNERS = ['core', 'github', 'mail', 'cal'];
 const CONFIGS = [{ mode: 'code' }, { mode: 'tools' }, { mode: 'directory' }, { native: true }];
 
-const catalogArbitrary = fc.array(
-  fc.record({ words: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }), owner: fc.constantFrom(...OWNERS), description: fc.array(fc.constantFrom(...WORDS), { maxLength: 5 }) }),
-  { minLength: 1, maxLength: 10 },
-);
-const policyArbitrary = fc.record({
-  deny: fc.array(fc.oneof(fc.constantFrom(...WORDS).map((word) => `*${word}*`), fc.constantFrom(...OWNERS).map((owner) => `*:${owner}:*`)), { minLength: 1, maxLength: 3 }),
-});
-const queriesArbitrary = fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 2 }).map((words) => words.join(' ')), { minLength: 1, maxLength: 3 });
+const catalogArbitrary = rawToolsArbitrary({ maxDescriptionWords: 5, maxTools: 10 });
+const policyArbitrary = denyPolicyArbitrary({ minRules: 1 });
+const queriesArbitrary = fc.array(fc.array(fc.constantFrom(...ADAPTER_WORDS), { minLength: 1, maxLength: 2 }).map((words) => words.join(' ')), { minLength: 1, maxLength: 3 });
 
 describe('ToolSearchSessionProcessor (property)', () => {
   it('hands the model nothing of a denied tool and never runs one, in every mode', async () => {
     await fc.assert(
       fc.asyncProperty(catalogArbitrary, policyArbitrary, queriesArbitrary, fc.boolean(), async (raw, policyConfig, queries, autoLoad) => {
         const ran: string[] = [];
-        const tools: ExecutableTool[] = raw.map((tool, index) => ({
-          name: `${tool.words.join('_')}_n${index}n`,
-          owner: tool.owner,
-          description: `${tool.description.join(' ')} zq${index}q`,
-          inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-          execute: () => {
-            ran.push(`n${index}n`);
-            return 'ran';
-          },
-        }));
+        const tools: ExecutableTool[] = markedTools(raw, ran);
         const ids = tools.map((tool) => `openclaw:${tool.owner ?? 'core'}:${tool.name}`);
         const host = await createToolSearchHost({ sources: { openclaw: tools } });
         try {
@@ -68,7 +53,7 @@ describe('ToolSearchSessionProcessor (property)', () => {
             const echoes = [...denied.map((index) => ids[index] as string), ...deniedNames];
             for (const call of model.doGenerateCalls) {
               const text = JSON.stringify([call.tools, systemText(call), toolResults(call)]);
-              const stripped = echoes.reduce((rest, echo) => rest.split(echo).join(''), text);
+              const stripped = withoutEchoes(text, echoes);
               for (const index of denied) {
                 expect(stripped).not.toContain(`n${index}n`);
                 expect(stripped).not.toContain(`zq${index}q`);

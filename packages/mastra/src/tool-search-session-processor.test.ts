@@ -1,7 +1,8 @@
 import { createTool } from '@mastra/core/tools';
 import { describe, expect, it } from 'vitest';
+import { APPROVAL_ID, approvalsAsked, executed, useFixtureSessions } from '@tool-search/adapter-fixtures';
 import { isMastraProcessorError } from './errors.js';
-import { agentWith, APPROVAL_ID, approvalsAsked, declaredNames, executed, scriptedModel, systemText, toolResults, useFixtureSessions } from './internal/fixtures.js';
+import { agentWith, declaredNames, scriptedModel, systemText, toolResults } from './internal/fixtures.js';
 import { ToolSearchSessionProcessor } from './tool-search-session-processor.js';
 
 const open = useFixtureSessions();

@@ -7,10 +7,10 @@
 // nothing the refused server offers, appears in any answer. The refused server's tools are the ones added last.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createToolSearchHost, type ExecutableTool, type ToolSearchHost } from '@tool-search/gateway-adapter';
+import { createToolSearchHost, type ToolSearchHost } from '@tool-search/gateway-adapter';
 import { startScriptedMcpServer, type ScriptedMcpExtras, type ScriptedMcpServer } from '@tool-search/gateway-adapter/testing';
 import { createPolicy, type PolicyConfig, type PolicyContext } from '@tool-search/policy';
-import { propertySettings } from '@tool-search/property-settings';
+import { executableTool, fakeProbe, ISOLATION_WORDS as WORDS, localTools, propertySettings, refuseLastOwners, shownRefusedTools } from '@tool-search/property-settings';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchMcpServer } from './create-tool-search-mcp-server.js';
@@ -18,10 +18,8 @@ import { createToolSearchMcpServer } from './create-tool-search-mcp-server.js';
 const settings = propertySettings();
 /** A test's time bound, scaled with the run counts (`pnpm fuzz:isolation` runs each property 25 times as long). */
 const scaled = (ms: number) => ms * settings.runs(1);
-const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search', 'age', 'cash', 'note'];
 const MODES = ['tools', 'code', 'directory', 'native', 'auto', 'direct'] as const;
 const configFor = (mode: (typeof MODES)[number]): unknown => (mode === 'direct' ? false : mode === 'auto' ? { mode: 'auto' } : { mode });
-const fakeProbe = async () => ({ ok: true as const, engine: 'node' as const, nodePath: 'fake', version: 'v26', isolation: 'node-only' as const });
 
 const hosts: ToolSearchHost[] = [];
 const servers: ScriptedMcpServer[] = [];
@@ -55,28 +53,6 @@ function offering(server: string, tag: string): { tools: Array<{ name: string; d
     },
   };
 }
-
-/** `size` local tools over owners `o0`… in owner order; a description word (`d<i>q`) is each tool's own. */
-function localTools(size: number, owners: number, seed: number): Array<{ name: string; owner: string; description: string }> {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
-  };
-  const pick = () => WORDS[Math.floor(next() * WORDS.length)] as string;
-  const perOwner = Math.ceil(size / owners);
-  return Array.from({ length: size }, (_, i) => {
-    const owner = `o${Math.floor(i / perOwner)}`;
-    return { name: `${owner}_${pick()}_${pick()}_${i}`, owner, description: `${Array.from({ length: 5 }, pick).join(' ')} d${i}q` };
-  });
-}
-const executable = (tool: { name: string; owner: string; description: string }): ExecutableTool => ({
-  ...tool,
-  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-  execute: (args) => `ran ${tool.owner}/${tool.name} ${JSON.stringify(args)}`,
-});
 
 /** The rules that refuse the server `bad` and the local owners added last; each is data. */
 const REFUSALS = ['deny-globs', 'agent-layer', 'allow-the-others'] as const;
@@ -161,21 +137,18 @@ describe('createToolSearchMcpServer isolation (property)', () => {
         fc.array(fc.array(fc.constantFrom(...WORDS, 'note', 'plan', 'resource'), { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')), { minLength: 1, maxLength: 2 }),
         async (shape, queries) => {
           const tools = localTools(shape.size, shape.owners, shape.seed);
-          const ownerNames = [...new Set(tools.map((tool) => tool.owner))];
-          const refusedOwners = ownerNames.slice(-Math.min(shape.refusedOwners, ownerNames.length - 1));
-          const admitted = tools.filter((tool) => !refusedOwners.includes(tool.owner));
-          const refusedTools = tools.filter((tool) => refusedOwners.includes(tool.owner));
-          const { policy, context } = refusalPolicy(shape.refusal, refusedOwners, ownerNames.filter((owner) => !refusedOwners.includes(owner)));
+          const { refusedOwners, admittedOwners, admitted, refused: refusedTools } = refuseLastOwners(tools, shape.refusedOwners);
+          const { policy, context } = refusalPolicy(shape.refusal, refusedOwners, admittedOwners);
           const hostOptions = { probe: fakeProbe, startupTimeoutMs: 10_000, restartBackoff: { initialMs: 10, maxMs: 40 } };
           // The refused server is down when the host starts and comes up once the admitted one is listed, so its
           // tools are the last ones in the index (where a view's bound was read past); the host restarts it.
           await refusedServer.close();
-          const withRefused = await createToolSearchHost({ ...hostOptions, sources: { openclaw: tools.map(executable), mcp: [ok.config(), refusedServer.config()] } });
+          const withRefused = await createToolSearchHost({ ...hostOptions, sources: { openclaw: tools.map(executableTool), mcp: [ok.config(), refusedServer.config()] } });
           hosts.push(withRefused);
           await until(() => withRefused.status().servers[0]?.state === 'ready', 'the admitted server to be listed');
           await refusedServer.restart([...bad.tools, ...Array.from({ length: shape.refusedServerTools }, (_, i) => ({ name: `bad_${WORDS[i % WORDS.length] as string}_${i}`, description: `${WORDS[(i * 7) % WORDS.length] as string} ${WORDS[(i * 3) % WORDS.length] as string} badthing ${i}.` }))]);
           await until(() => withRefused.status().servers[1]?.state === 'ready', 'the refused server to come up');
-          const withoutRefused = await createToolSearchHost({ ...hostOptions, sources: { openclaw: admitted.map(executable), mcp: [ok.config()] } });
+          const withoutRefused = await createToolSearchHost({ ...hostOptions, sources: { openclaw: admitted.map(executableTool), mcp: [ok.config()] } });
           hosts.push(withoutRefused);
           const last = refusedTools.at(-1) as (typeof tools)[number];
           const keys = [`openclaw:${last.owner}:${last.name}`, last.name, 'mcp:bad:bad_read_note', 'mcp:bad:read_resource', 'bad_send_mail', 'mcp:ok:ok_read_note', 'mcp:nobody:nothing'];
@@ -188,7 +161,7 @@ describe('createToolSearchMcpServer isolation (property)', () => {
             const text = JSON.stringify(seen);
             // Probed keys are echoed as unknown ones are; the descriptions and everything `bad` offers never show.
             const shown = [
-              ...refusedTools.filter((tool) => text.includes(tool.description) || (!keys.includes(tool.name) && text.includes(tool.name))).map((tool) => tool.name),
+              ...shownRefusedTools(text, refusedTools, { echoed: (tool) => keys.includes(tool.name) }),
               ...(text.includes('badthing') ? ['a text of server bad'] : []),
             ];
             expect(shown, what).toEqual([]);

@@ -1,33 +1,11 @@
 // What the README example takes as given: the host's tools and a model (a scripted one that follows the Agents
 // SDK's `Model` interface, standing in for OpenAI).
 import { setTracingDisabled, Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type StreamEvent } from '@openai/agents';
-import type { ExecutableTool } from '@tool-search/gateway-adapter';
 
 setTracingDisabled(true);
 
-/** Every tool run, in order. */
-export const ran: string[] = [];
-
-export const coreTools: ExecutableTool[] = [
-  {
-    name: 'get_weather',
-    description: 'Get the weather forecast for a city.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    execute: (args) => {
-      ran.push(`get_weather ${String(args['city'])}`);
-      return 'Rain tomorrow.';
-    },
-  },
-  {
-    name: 'exec_shell',
-    description: 'Run a shell command.',
-    inputSchema: { type: 'object', properties: { command: { type: 'string' } } },
-    execute: () => {
-      ran.push('exec_shell');
-      return 'ran';
-    },
-  },
-];
+/** The host's tools and what ran: the same for every framework's example. */
+export { coreTools, ran } from '@tool-search/adapter-fixtures/readme-example';
 
 const call = (callId: string, name: string, args: object): AgentOutputItem => ({ type: 'function_call', callId, name, arguments: JSON.stringify(args), status: 'completed' });
 const answer: AgentOutputItem = { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Yes, it will rain.' }] };

@@ -1,10 +1,7 @@
-// Test fixtures: a host with local tools (one denied, one behind an approval), a scripted model that follows ADK's
-// `BaseLlm` interface as ADK's own tests do (a `BaseLlm` subclass that yields prepared responses) and records every
-// request, and a run through ADK's own `Runner` and agent loop.
+// Test fixtures: a scripted model that follows ADK's `BaseLlm` interface as ADK's own tests do (a `BaseLlm`
+// subclass that yields prepared responses) and records every request, and a run through ADK's own `Runner` and agent
+// loop. The fixture host (local tools, one denied, one behind an approval) is `@tool-search/adapter-fixtures`.
 import { BaseLlm, InMemorySessionService, LlmAgent, Runner, type BaseLlmConnection, type BaseSessionService, type Event, type LlmRequest, type LlmResponse } from '@google/adk';
-import { createToolSearchHost, type ExecutableTool, type OpenSessionOptions, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
-import { createPolicy } from '@tool-search/policy';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ToolSearchToolset } from '../tool-search-toolset.js';
 
 /** What the model saw on one request: the declared functions, the instruction, and the conversation. */
@@ -61,67 +58,6 @@ export function functionResponses(request: RecordedRequest | undefined): Array<{
   return (request?.contents ?? []).flatMap((content) =>
     (content.parts ?? []).flatMap((part) => (part.functionResponse === undefined ? [] : [{ name: part.functionResponse.name ?? '', response: part.functionResponse.response ?? {} }])),
   );
-}
-
-/** Every call the local tools ran, in order. */
-export const executed: Array<{ name: string; args: Record<string, unknown> }> = [];
-
-const tool = (name: string, description: string, properties: Record<string, unknown>, required: string[]): ExecutableTool => ({
-  name,
-  description,
-  inputSchema: { type: 'object', properties, required },
-  execute: (args) => {
-    executed.push({ name, args });
-    return name === 'get_weather' ? `Rain tomorrow in ${String(args['city'])}.` : `${name} done`;
-  },
-});
-
-const localTools: ExecutableTool[] = [
-  tool('get_weather', 'Get the weather forecast for a city.', { city: { type: 'string' } }, ['city']),
-  tool('create_event', 'Create a calendar event with a title and a date.', { title: { type: 'string' }, date: { type: 'string' } }, ['title', 'date']),
-  tool('delete_file', 'Delete a file from the workspace.', { path: { type: 'string' } }, ['path']),
-  tool('exec_shell', 'Run a shell command on the host (weather scripts, forecasts, anything).', { command: { type: 'string' } }, ['command']),
-];
-
-/** The denied tool: every session of the fixture host denies it. */
-export const DENIED_ID = 'openclaw:core:exec_shell';
-/** The tool behind an approval: the fixture's approval provider refuses every call. */
-export const APPROVAL_ID = 'openclaw:core:delete_file';
-
-/** Every approval the fixture's provider was asked for (it refuses them all). */
-export const approvalsAsked: string[] = [];
-
-const policy = createPolicy(
-  { deny: ['exec_shell'], requireApproval: ['delete_file'] },
-  {
-    approvals: {
-      requestApproval: ({ tool: asked }) => {
-        approvalsAsked.push(asked.id);
-        return { decision: 'deny', reason: 'the user said no' };
-      },
-    },
-  },
-);
-
-/** Registers a test file's fixture host and returns `open`, whose sessions are closed after each test. */
-export function useFixtureSessions(): (config: unknown, options?: Partial<OpenSessionOptions>) => Promise<ToolSearchSession> {
-  let host: ToolSearchHost | undefined;
-  const sessions: ToolSearchSession[] = [];
-  beforeAll(async () => {
-    host = await createToolSearchHost({ sources: { openclaw: localTools } });
-  });
-  afterAll(() => host?.close());
-  afterEach(async () => {
-    executed.length = 0;
-    approvalsAsked.length = 0;
-    await Promise.all(sessions.splice(0).map((session) => session.close()));
-  });
-  return async (config, options = {}) => {
-    if (host === undefined) throw new Error('useFixtureSessions: open() called outside a test');
-    const session = await host.openSession({ config, policy, ...options });
-    sessions.push(session);
-    return session;
-  };
 }
 
 /** One conversation through ADK's own `Runner` and `LlmAgent` loop: the events of each user message in turn. */

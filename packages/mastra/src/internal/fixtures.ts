@@ -1,11 +1,8 @@
-// Test fixtures: a host with local tools (one denied, one behind an approval), Mastra's own mock model
-// (`MastraLanguageModelV2Mock` from `@mastra/core/test-utils/llm-mock`) answering each step from a script and keeping
-// every call, and runs through Mastra's own `Agent` loop.
+// Test fixtures: Mastra's own mock model (`MastraLanguageModelV2Mock` from `@mastra/core/test-utils/llm-mock`)
+// answering each step from a script and keeping every call, and runs through Mastra's own `Agent` loop. The fixture
+// host (local tools, one denied, one behind an approval) is `@tool-search/adapter-fixtures`.
 import { Agent, type ToolsInput } from '@mastra/core/agent';
 import { MastraLanguageModelV2Mock } from '@mastra/core/test-utils/llm-mock';
-import { createToolSearchHost, type ExecutableTool, type OpenSessionOptions, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
-import { createPolicy } from '@tool-search/policy';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ToolSearchSessionProcessor } from '../tool-search-session-processor.js';
 
 /** One scripted model step: tool calls (name and input), or a final text. */
@@ -46,67 +43,6 @@ export function toolResults(call: ModelCall | undefined): Array<{ toolName: stri
 /** The system text one model call's prompt carried. */
 export function systemText(call: ModelCall | undefined): string {
   return (call?.prompt ?? []).flatMap((message) => (message.role === 'system' ? [message.content] : [])).join('\n');
-}
-
-/** Every call the local tools ran, in order. */
-export const executed: Array<{ name: string; args: Record<string, unknown> }> = [];
-
-const tool = (name: string, description: string, properties: Record<string, unknown>, required: string[]): ExecutableTool => ({
-  name,
-  description,
-  inputSchema: { type: 'object', properties, required },
-  execute: (args) => {
-    executed.push({ name, args });
-    return name === 'get_weather' ? `Rain tomorrow in ${String(args['city'])}.` : `${name} done`;
-  },
-});
-
-const localTools: ExecutableTool[] = [
-  tool('get_weather', 'Get the weather forecast for a city.', { city: { type: 'string' } }, ['city']),
-  tool('create_event', 'Create a calendar event with a title and a date.', { title: { type: 'string' }, date: { type: 'string' } }, ['title', 'date']),
-  tool('delete_file', 'Delete a file from the workspace.', { path: { type: 'string' } }, ['path']),
-  tool('exec_shell', 'Run a shell command on the host (weather scripts, forecasts, anything).', { command: { type: 'string' } }, ['command']),
-];
-
-/** The denied tool: every session of the fixture host denies it. */
-export const DENIED_ID = 'openclaw:core:exec_shell';
-/** The tool behind an approval: the fixture's approval provider refuses every call. */
-export const APPROVAL_ID = 'openclaw:core:delete_file';
-
-/** Every approval the fixture's provider was asked for (it refuses them all). */
-export const approvalsAsked: string[] = [];
-
-const policy = createPolicy(
-  { deny: ['exec_shell'], requireApproval: ['delete_file'] },
-  {
-    approvals: {
-      requestApproval: ({ tool: asked }) => {
-        approvalsAsked.push(asked.id);
-        return { decision: 'deny', reason: 'the user said no' };
-      },
-    },
-  },
-);
-
-/** Registers a test file's fixture host and returns `open`, whose sessions are closed after each test. */
-export function useFixtureSessions(): (config: unknown, options?: Partial<OpenSessionOptions>) => Promise<ToolSearchSession> {
-  let host: ToolSearchHost | undefined;
-  const sessions: ToolSearchSession[] = [];
-  beforeAll(async () => {
-    host = await createToolSearchHost({ sources: { openclaw: localTools } });
-  });
-  afterAll(() => host?.close());
-  afterEach(async () => {
-    executed.length = 0;
-    approvalsAsked.length = 0;
-    await Promise.all(sessions.splice(0).map((session) => session.close()));
-  });
-  return async (config, options = {}) => {
-    if (host === undefined) throw new Error('useFixtureSessions: open() called outside a test');
-    const session = await host.openSession({ config, policy, ...options });
-    sessions.push(session);
-    return session;
-  };
 }
 
 /** A Mastra agent with the processor as its input processor and the scripted model. */
