@@ -6,10 +6,12 @@
 import fc from 'fast-check';
 import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
-import { ADAPTER_WORDS, denyPolicyArbitrary, markedTools, rawToolsArbitrary, withoutEchoes } from '@tool-search/property-settings';
+import { propertySettings, ADAPTER_WORDS, denyPolicyArbitrary, markedTools, rawToolsArbitrary, withoutEchoes } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { functionResponses, runConversation, ScriptedLlm, type ScriptedTurn } from './internal/fixtures.js';
 import { ToolSearchToolset } from './tool-search-toolset.js';
+
+const settings = propertySettings();
 
 const CONFIGS = [{ mode: 'code' }, { mode: 'tools' }, { mode: 'directory' }, { native: true }];
 
@@ -60,7 +62,7 @@ describe('ToolSearchToolset (property)', () => {
           await host.close();
         }
       }),
-      { numRuns: 12 },
+      { numRuns: settings.runs(12), seed: settings.seed },
     );
   }, 300_000);
 });

@@ -7,10 +7,12 @@ import fc from 'fast-check';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
 import { createPolicy, type PolicyConfig } from '@tool-search/policy';
-import { ADAPTER_WORDS, denyPolicyArbitrary, rawToolsArbitrary } from '@tool-search/property-settings';
+import { propertySettings, ADAPTER_WORDS, denyPolicyArbitrary, rawToolsArbitrary } from '@tool-search/property-settings';
 import { createAgent, type BaseMessage } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { toolSearchMiddleware } from './tool-search-middleware.js';
+
+const settings = propertySettings();
 
 const MODES = ['tools', 'directory', 'direct', 'native'] as const;
 
@@ -143,7 +145,7 @@ describe('toolSearchMiddleware (property: fail closed)', () => {
           expect(ranWith).toEqual(ranWithout);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: settings.runs(40), seed: settings.seed },
     );
   }, 240_000);
 });

@@ -6,10 +6,12 @@
 import fc from 'fast-check';
 import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
-import { ADAPTER_WORDS, denyPolicyArbitrary, markedTools, rawToolsArbitrary, withoutEchoes } from '@tool-search/property-settings';
+import { propertySettings, ADAPTER_WORDS, denyPolicyArbitrary, markedTools, rawToolsArbitrary, withoutEchoes } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { agentWith, scriptedModel, systemText, toolResults, type ScriptedStep } from './internal/fixtures.js';
 import { ToolSearchSessionProcessor } from './tool-search-session-processor.js';
+
+const settings = propertySettings();
 
 const CONFIGS = [{ mode: 'code' }, { mode: 'tools' }, { mode: 'directory' }, { native: true }];
 
@@ -66,7 +68,7 @@ describe('ToolSearchSessionProcessor (property)', () => {
           await host.close();
         }
       }),
-      { numRuns: 10 },
+      { numRuns: settings.runs(10), seed: settings.seed },
     );
   }, 300_000);
 });
