@@ -208,4 +208,39 @@ describe('catalog.embedQueries', () => {
     expect(ids(view.search('parrot my phrase')).includes('mcp:everything:echo')).toBe(false);
     expect(ids(view.search('capture the page', { limit: 1 }))).toEqual(['mcp:browser:take_screenshot']);
   });
+
+  it("never fuses a reader's search with vectors another reader embedded, and embeds one text once for all", async () => {
+    const embedder = createConceptEmbedder(CONCEPTS);
+    const full = createCatalog(TOOLS, { embedder });
+    const shared = full.view(() => true);
+    const first = shared.withOwnQueryVectors();
+    const second = shared.withOwnQueryVectors();
+    await first.embedQueries(['parrot my phrase']);
+    expect(ids(first.search('parrot my phrase', { limit: 1 }))).toEqual(['mcp:everything:echo']);
+    // The same view, the whole catalog and another reader of the view stay lexical for that query.
+    expect(second.search('parrot my phrase')).toEqual([]);
+    expect(shared.search('parrot my phrase')).toEqual([]);
+    expect(full.search('parrot my phrase')).toEqual([]);
+    // The second reader's own embedding reuses the vector: no new query call to the embedder.
+    const calls = embedder.calls.length;
+    await second.embedQueries(['parrot my phrase']);
+    expect(ids(await second.searchAsync('parrot my phrase', { limit: 1 }))).toEqual(['mcp:everything:echo']);
+    expect(ids(second.search('parrot my phrase', { limit: 1 }))).toEqual(['mcp:everything:echo']);
+    expect(embedder.calls).toHaveLength(calls);
+  });
+
+  it('judges the lexical evidence of a fused answer by its leading hits, not only the one the embedder put first', async () => {
+    const query = 'list the files in a directory rain forecast weather';
+    const catalog = createCatalog(TOOLS, { embedder: createConceptEmbedder(CONCEPTS) });
+    const lexical = catalog.searchWithEvidence(query);
+    expect([lexical.evidence, lexical.hits[0]?.id]).toEqual(['strong', 'mcp:fs:list_files']);
+    await catalog.embedQueries([query]);
+    const fused = catalog.searchWithEvidence(query);
+    // The embedder puts the forecast first; the directory listing right behind it still matches most of the query.
+    expect(ids(fused.hits).slice(0, 2)).toEqual(['plugin:weather:forecast', 'mcp:fs:list_files']);
+    expect(fused).toMatchObject({ evidence: 'strong', coverage: lexical.coverage, strength: lexical.strength });
+    // A query nothing matches lexically stays weak, whatever the embedder ranks.
+    await catalog.embedQueries(['parrot my phrase']);
+    expect(catalog.searchWithEvidence('parrot my phrase')).toMatchObject({ evidence: 'weak', coverage: 0 });
+  });
 });

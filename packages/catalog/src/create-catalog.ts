@@ -75,6 +75,17 @@ export const DEFAULT_LIKELY_TOOLS = 3;
 const DEFAULT_EMBED_BATCH = 64;
 /** Query vectors remembered per catalog (the same request is often searched again). */
 const QUERY_VECTOR_CACHE_SIZE = 256;
+/** With an embedder, how many leading hits a search's lexical evidence is read from. */
+const FUSED_EVIDENCE_DEPTH = 3;
+
+/** Query text -> its vector, oldest first, at most `QUERY_VECTOR_CACHE_SIZE`. */
+type QueryVectors = Map<string, Float32Array>;
+
+function rememberQueryVector(cache: QueryVectors, text: string, vector: Float32Array): void {
+  cache.delete(text);
+  if (cache.size >= QUERY_VECTOR_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(text, vector);
+}
 /** Characters of a query sent to the embedder. */
 const MAX_EMBEDDED_QUERY = 2_000;
 /**
@@ -117,6 +128,10 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
   const vectors = new VectorIndex();
   /** Ids of catalogued tools that have no vector yet. */
   const unembedded = new Set<string>();
+  /**
+   * Query vectors embedded so far, so one text is embedded once for the whole catalog. A reader fuses a synchronous
+   * search only with the vectors it embedded itself (its own `known`), never with another reader's.
+   */
   const queryVectors = new Map<string, Float32Array>();
   /** Embedding updates run one after another; each takes the tools unembedded when it starts. */
   let embeddingQueue: Promise<unknown> = Promise.resolve();
@@ -290,10 +305,15 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
     return next;
   }
 
-  async function queryVector(active: Embedder, query: string): Promise<Float32Array> {
-    const text = query.trim().slice(0, MAX_EMBEDDED_QUERY);
-    const known = queryVectors.get(text);
-    if (known !== undefined) return known;
+  const queryText = (query: string) => query.trim().slice(0, MAX_EMBEDDED_QUERY);
+
+  async function queryVector(active: Embedder, query: string, known: QueryVectors): Promise<Float32Array> {
+    const text = queryText(query);
+    const cached = queryVectors.get(text);
+    if (cached !== undefined) {
+      rememberQueryVector(known, text, cached);
+      return cached;
+    }
     let vector: Float32Array;
     try {
       [vector] = checkedVectors(await active.embed([text], { kind: 'query' }), 1) as [Float32Array];
@@ -301,40 +321,35 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       embedderPausedUntil = Date.now() + EMBEDDER_PAUSE_MS;
       throw error;
     }
-    rememberQueryVector(text, vector);
+    rememberQueryVector(queryVectors, text, vector);
+    rememberQueryVector(known, text, vector);
     return vector;
   }
 
-  function rememberQueryVector(text: string, vector: Float32Array): void {
-    if (queryVectors.size >= QUERY_VECTOR_CACHE_SIZE) queryVectors.delete(queryVectors.keys().next().value as string);
-    queryVectors.set(text, vector);
-  }
-
-  /** The vector of `query` when it was embedded before (by `searchAsync` or `embedQueries`) and tools have vectors. */
-  function knownQueryVector(query: string): Float32Array | undefined {
-    if (embedder === undefined || vectors.size === 0) return undefined;
-    return queryVectors.get(query.trim().slice(0, MAX_EMBEDDED_QUERY));
-  }
-
   /** Embeds the tools not embedded yet and these queries (batched); a failure is logged and leaves search lexical. */
-  async function embedQueries(queries: readonly string[]): Promise<void> {
+  async function embedQueries(queries: readonly string[], known: QueryVectors): Promise<void> {
     if (!Array.isArray(queries) || queries.some((query) => typeof query !== 'string')) {
       throw new CatalogError('invalid_query', `Invalid embedQueries input: expected an array of strings, received ${describeType(queries)}.`);
     }
     const active = embedder;
     if (active === undefined || embedderPaused()) return;
     if (unembedded.size > 0) await updateEmbeddings();
-    const texts = [...new Set(queries.map((query) => query.trim().slice(0, MAX_EMBEDDED_QUERY)))].filter((text) => text !== '' && !queryVectors.has(text));
+    const wanted = [...new Set(queries.map(queryText))].filter((text) => text !== '');
+    const texts = wanted.filter((text) => !queryVectors.has(text));
     const batchSize = Math.max(1, Math.floor(active.maxBatchSize ?? DEFAULT_EMBED_BATCH));
     for (let start = 0; start < texts.length && !embedderPaused(); start += batchSize) {
       const batch = texts.slice(start, start + batchSize);
       try {
         const output = checkedVectors(await active.embed(batch, { kind: 'query' }), batch.length);
-        batch.forEach((text, i) => rememberQueryVector(text, output[i] as Float32Array));
+        batch.forEach((text, i) => rememberQueryVector(queryVectors, text, output[i] as Float32Array));
       } catch (error) {
         embedderPausedUntil = Date.now() + EMBEDDER_PAUSE_MS;
         logger.warn({ queries: batch.length, err: errorMessage(error) }, 'embedding the query failed; lexical hits only');
       }
+    }
+    for (const text of wanted) {
+      const vector = queryVectors.get(text);
+      if (vector !== undefined) rememberQueryVector(known, text, vector);
     }
   }
 
@@ -390,7 +405,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
     sync(): void;
   }
 
-  function createReader(scope: Scope, limits: ResolvedSearchLimits): CatalogReader {
+  function createReader(scope: Scope, limits: ResolvedSearchLimits, known: QueryVectors = new Map()): CatalogReader {
     const visible = (id: string) => descriptors.has(id) && (scope.index === undefined || scope.index.has(id));
     const namedIds = (name: string): string[] => [...(idsByName.get(name) ?? [])].filter(visible).sort();
     let listed: { stamp: number; tools: ToolDescriptor[]; sources: Record<ToolSource, number> } | undefined;
@@ -409,6 +424,12 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       if (trimmed === '') return [];
       if (visible(trimmed)) return [trimmed];
       return namedIds(trimmed);
+    }
+
+    /** The vector of `query` when this reader embedded it before (`searchAsync`, `embedQueries`) and tools have vectors. */
+    function knownQueryVector(query: string): Float32Array | undefined {
+      if (embedder === undefined || vectors.size === 0) return undefined;
+      return known.get(queryText(query));
     }
 
     function checkQuery(query: unknown): asserts query is string {
@@ -446,14 +467,21 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       return rounded.slice(0, limit).map((entry) => hitFor(entry.id, entry.score));
     }
 
-    /** `search` with the coverage of its best hit and the verdict on it (see `SearchAnswer`). */
+    /**
+     * `search` with the lexical evidence of its answer and the verdict on it (see `SearchAnswer`): the best hit's,
+     * or, when the embedder reordered the hits, the best of the leading ones (a semantic hit placed first does not
+     * make the lexical match behind it a guess).
+     */
     function searchWithEvidence(query: string, searchOptions: SearchOptions = {}): SearchAnswer {
       const hits = search(query, searchOptions);
       const top = hits[0];
       if (top === undefined) return { hits, evidence: 'weak', coverage: 0, strength: 0 };
       if (exactMatches(query).includes(top.id)) return { hits, evidence: 'strong', coverage: 1, strength: 1 };
-      const { share, strength } = index.coverage(query, [top.id], scope.index)[0] ?? { share: 0, strength: 0 };
-      const weak = share < settings.weakCoverage && strength < settings.weakStrength;
+      const judged = knownQueryVector(query) === undefined ? [top.id] : hits.slice(0, FUSED_EVIDENCE_DEPTH).map((hit) => hit.id);
+      const isWeak = (entry: { share: number; strength: number }) => entry.share < settings.weakCoverage && entry.strength < settings.weakStrength;
+      const measured = index.coverage(query, judged, scope.index);
+      const { share, strength } = measured.find((entry) => !isWeak(entry)) ?? measured[0] ?? { share: 0, strength: 0 };
+      const weak = isWeak({ share, strength });
       return { hits, evidence: weak ? 'weak' : 'strong', coverage: roundScore(share), strength: roundScore(strength) };
     }
 
@@ -570,7 +598,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
         if (active !== undefined && query.trim() !== '' && !embedderPaused()) {
           if (unembedded.size > 0) await updateEmbeddings();
           try {
-            if (!embedderPaused()) vector = await queryVector(active, query);
+            if (!embedderPaused()) vector = await queryVector(active, query, known);
           } catch (error) {
             logger.warn({ err: errorMessage(error) }, 'embedding the query failed; lexical hits only');
           }
@@ -579,7 +607,8 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
         scope.sync();
         return search(query, searchOptions, vectors.size > 0 ? vector : undefined);
       },
-      embedQueries,
+      embedQueries: (queries: readonly string[]) => embedQueries(queries, known),
+      withOwnQueryVectors: () => createReader(scope, limits),
       likelyTools(request: string, likelyOptions: LikelyToolsOptions = {}): ToolDescription[] {
         scope.sync();
         checkQuery(request);
@@ -703,6 +732,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
     search: whole.search,
     searchAsync: whole.searchAsync,
     embedQueries: whole.embedQueries,
+    withOwnQueryVectors: whole.withOwnQueryVectors,
     likelyTools: whole.likelyTools,
     searchMany: whole.searchMany,
     searchWithEvidence: whole.searchWithEvidence,

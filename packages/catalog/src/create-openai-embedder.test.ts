@@ -53,7 +53,7 @@ describe('createOpenAiEmbedder', () => {
     expect(received).toEqual([
       { url: '/v1/embeddings', authorization: 'Bearer sk-test', body: { model: 'nomic-embed-text', input: ['echo this', 'what is 1 plus 2'], encoding_format: 'float', dimensions: 3 } },
     ]);
-    expect(embedder.id).toBe('openai-compatible/nomic-embed-text@3');
+    expect(embedder.id).toBe(`openai-compatible/nomic-embed-text@3 ${baseUrl}`);
   });
 
   it('puts the query or tool prefix before each text and sends no authorization without a key', async () => {
@@ -64,7 +64,15 @@ describe('createOpenAiEmbedder', () => {
       [undefined, ['search_query: a']],
       [undefined, ['search_document: b']],
     ]);
-    expect(embedder.id).toBe('openai-compatible/m#search_query: |search_document: ');
+    expect(embedder.id).toBe(`openai-compatible/m#search_query: |search_document:  ${baseUrl}`);
+  });
+
+  it('keeps the vectors of two servers apart in its identity, without their credentials or query', () => {
+    const at = (url: string) => createOpenAiEmbedder({ baseUrl: url, model: 'default' }).id;
+    expect(at('http://127.0.0.1:8080/v1')).not.toBe(at('http://127.0.0.1:8081/v1'));
+    expect(at('http://127.0.0.1:8080/v1/')).toBe(at('http://127.0.0.1:8080/v1'));
+    expect(at('https://user:secret@embed.example/v1?key=abc#x')).toBe('openai-compatible/default https://embed.example/v1');
+    expect(createOpenAiEmbedder({ baseUrl: 'http://127.0.0.1:8080/v1', model: 'm', id: 'mine' }).id).toBe('mine');
   });
 
   it('rejects with embedder_failed naming the HTTP status, without the key', async () => {

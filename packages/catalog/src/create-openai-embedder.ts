@@ -23,7 +23,11 @@ export interface OpenAiEmbedderOptions {
   toolPrefix?: string;
   /** Extra request headers. */
   headers?: Record<string, string>;
-  /** The vectors' cache identity (default: `openai-compatible/<model>[@<dimensions>]`, prefixes included). */
+  /**
+   * The vectors' cache identity (default: `openai-compatible/<model>[@<dimensions>][#<prefixes>] <endpoint>`, where
+   * the endpoint is `baseUrl` without credentials, query or fragment: two servers that answer to one model name, a
+   * llama.cpp server ignores the name, never share cached vectors).
+   */
   id?: string;
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
@@ -63,7 +67,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
   const url = `${settings.baseUrl.replace(/\/+$/, '')}/embeddings`;
   const doFetch = settings.fetch ?? globalThis.fetch;
   const prefixes = settings.queryPrefix || settings.toolPrefix ? `#${settings.queryPrefix ?? ''}|${settings.toolPrefix ?? ''}` : '';
-  const id = settings.id ?? `openai-compatible/${settings.model}${settings.dimensions ? `@${settings.dimensions}` : ''}${prefixes}`;
+  const id = settings.id ?? `openai-compatible/${settings.model}${settings.dimensions ? `@${settings.dimensions}` : ''}${prefixes} ${endpointOf(settings.baseUrl)}`;
   const fail = (message: string, cause?: unknown) =>
     new CatalogError('embedder_failed', `Embedding request to ${url} failed: ${message}.`, cause === undefined ? {} : { cause });
 
@@ -104,4 +108,10 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
       return ordered.map((entry) => entry.embedding);
     },
   };
+}
+
+/** `baseUrl` as a cache identity: scheme, host, port and path, never credentials, query or fragment. */
+function endpointOf(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }

@@ -155,7 +155,10 @@ export interface OwnerContext {
 export interface SearchAnswer {
   hits: SearchHit[];
   evidence: 'strong' | 'weak';
-  /** The idf-weighted share of the query's words the best hit matches, 0..1 (0 without hits; 1 for an exact id or name). */
+  /**
+   * The idf-weighted share of the query's words the best hit matches, 0..1 (0 without hits; 1 for an exact id or
+   * name). When the embedder reordered the hits, the first of the leading three that is not a guess counts.
+   */
   coverage: number;
   /**
    * The idf the best hit matches, in units of the rarest possible word's (2: as much as two words no other tool
@@ -312,16 +315,23 @@ export interface CatalogReader {
   /** The effective limits (after defaults and clamping). */
   readonly limits: { searchDefaultLimit: number; maxSearchLimit: number };
   /**
-   * Lexical hits, best first. With an embedder, a query whose vector is already known (`searchAsync` or
-   * `embedQueries` embedded it, and tools have vectors) is fused with the embedder's nearest tools as `searchAsync` is.
+   * Lexical hits, best first. With an embedder, a query whose vector this reader already knows (its own `searchAsync`
+   * or `embedQueries` embedded it, and tools have vectors) is fused with the embedder's nearest tools as `searchAsync`
+   * is. Vectors another reader embedded never change this reader's answers.
    */
   search(query: string, options?: SearchOptions): SearchHit[];
   /**
    * Embeds the tools not embedded yet and these queries (batched), so that `search` and `searchMany` of them fuse
    * with the embedder: how a synchronous caller gets semantic ranking. Without an embedder it does nothing; an
-   * embedder failure is logged and leaves those searches lexical (it never rejects for that).
+   * embedder failure is logged and leaves those searches lexical (it never rejects for that). A text embedded once
+   * is not embedded again for any reader of the catalog; only this reader's searches fuse with it.
    */
   embedQueries(queries: readonly string[]): Promise<void>;
+  /**
+   * The same tools and limits, read with query vectors of its own: what it embeds fuses only its searches. A view
+   * shared by several sessions gives each session one, so no session's ranking depends on what another searched.
+   */
+  withOwnQueryVectors(): CatalogReader;
   /**
    * `search` fused with the embedder's nearest tools (embedding tools not embedded yet first). Without an
    * embedder, or when the embedder fails (logged), it resolves to the lexical hits of `search`.

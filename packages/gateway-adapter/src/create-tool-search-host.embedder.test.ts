@@ -52,10 +52,14 @@ async function searchIds(on: ToolSearchHost, query: string): Promise<{ ids: stri
   const session = await on.openSession({ config: { mode: 'tools' } });
   const outcome = await session.execute({ name: 'tool_search', args: { query }, toolCallId: 't1' });
   await session.close();
+  return { ids: hitIds(outcome), content: outcome.content };
+}
+
+function hitIds(outcome: { status: string; result?: unknown }): string[] {
   expect(outcome.status).toBe('ok');
   const result = (outcome as { result: unknown }).result;
   const hits = (Array.isArray(result) ? result : (result as { hits: unknown[] }).hits) as Array<{ id: string }>;
-  return { ids: hits.map((hit) => hit.id), content: outcome.content };
+  return hits.map((hit) => hit.id);
 }
 
 describe('createToolSearchHost with an OpenAI-compatible embedder', () => {
@@ -100,5 +104,23 @@ describe('createToolSearchHost with an OpenAI-compatible embedder', () => {
     const orphaned = await host({ embedder: createOpenAiEmbedder({ baseUrl: server.baseUrl, model: 'fixture-embed', timeoutMs: 5_000 }), logger });
     expect(await searchIds(orphaned, 'weather forecast')).toEqual(await searchIds(await host(), 'weather forecast'));
     expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toContain('embedding tools failed');
+  });
+
+  it("keeps a session's synchronous search lexical when only another session of the same policy embedded the query", async () => {
+    const server = await fixture();
+    const semantic = await host({ embedder: createOpenAiEmbedder({ baseUrl: server.baseUrl, model: 'fixture-embed' }) });
+    const lexical = await (await host()).openSession({ config: { mode: 'tools' } });
+    // Both sessions share one policy view; the first embeds QUERY through its tool_search.
+    expect(MEMORY_WRITES).toContain((await searchIds(semantic, QUERY)).ids[0]);
+    const other = await semantic.openSession({ config: { mode: 'tools' } });
+    expect(other.search(QUERY).map((hit) => hit.id)).toEqual(lexical.search(QUERY).map((hit) => hit.id));
+    // Its own tool_search of the same query fuses, and reuses the vector the first session embedded.
+    const requests = (await server.stats()).requests;
+    const own = await other.execute({ name: 'tool_search', args: { query: QUERY }, toolCallId: 't2' });
+    expect(MEMORY_WRITES).toContain(hitIds(own)[0]);
+    expect(MEMORY_WRITES).toContain(other.search(QUERY)[0]?.id);
+    expect((await server.stats()).requests).toBe(requests);
+    await other.close();
+    await lexical.close();
   });
 });

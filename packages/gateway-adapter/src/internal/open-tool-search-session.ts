@@ -232,7 +232,9 @@ async function openSession(
     searchHint: SEARCH_HINTS[decision.mode],
     onServerLog: (entry) => event('mcp.log', { server: entry.server, level: entry.level, ...(entry.logger === undefined ? {} : { logger: entry.logger }), message: entry.message.slice(0, 500) }),
   });
-  const reads = createCatalogReads({ view, recorder, event });
+  // The view is shared by every session of this policy; the session's searches fuse only with query vectors it embedded.
+  const reader = view.withOwnQueryVectors();
+  const reads = createCatalogReads({ view: reader, recorder, event });
   const routes = createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, runSlots: host.runSlots(), codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal });
   const surface = createSessionSurface({
     mode: decision.mode,
@@ -247,7 +249,7 @@ async function openSession(
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();
   if (likely.length > 0) event('likely', { toolIds: likely });
-  const embedQueries = host.semantic ? (queries: string[]) => view.embedQueries(queries) : undefined;
+  const embedQueries = host.semantic ? (queries: string[]) => reader.embedQueries(queries) : undefined;
   const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), fellBack: new Set(), loaded: new Map(), started, embedQueries };
   let unsubscribe = () => undefined as void;
   const begin = () => {
