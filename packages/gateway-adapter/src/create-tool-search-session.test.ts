@@ -7,6 +7,7 @@ import type { ToolSearchSession } from './tool-search-session.js';
 import { isGatewayAdapterError } from './errors.js';
 import type { ExecutableTool } from './executable-tool.js';
 import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
+import { WEAK_GUESSES } from './internal/control-routes.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'gw-session-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -181,6 +182,16 @@ describe('createToolSearchSession: tools mode routing', () => {
     expect(answer.note).toContain('tool_search({ server })');
     expect(Array.isArray(answer.hits)).toBe(true);
     expect(answer.servers.servers.find((server) => server.owner === 'calendar')?.tools).toContain('create_event');
+  });
+
+  it('names a weak answer\'s first guesses by id only, the same ones a search ranks first', async () => {
+    const s = await session();
+    const query = 'file an event about tea';
+    const ranked = s.search(query).map((hit) => hit.id);
+    const answer = JSON.parse((await call(s, 'tool_search', { query })).content) as { evidence: string; hits: unknown[] };
+    expect(answer.evidence).toBe('weak');
+    expect(ranked.length).toBeGreaterThan(0);
+    expect(answer.hits).toEqual(ranked.slice(0, WEAK_GUESSES).map((id) => ({ id })));
   });
 
   it('lists the servers, and one server\'s tools a page at a time', async () => {

@@ -4,6 +4,13 @@ import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAn
 import type { TOOL_DESCRIBE, TOOL_SEARCH } from '@tool-search/modes';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
+/**
+ * The server map's byte budget on every route (tools, code, native, browse). Larger than the catalog's default:
+ * a weak tools-mode answer keeps only its first guesses' ids (see `WEAK_GUESSES`), so the map gets their bytes
+ * and names more of each server's tools (catalog/DESIGN.md, "Weak evidence and the server map").
+ */
+export const SERVER_MAP_BYTES = 8_192;
+
 /** Where a read came from. */
 export type ReadRoute = typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | 'code' | 'native' | 'session';
 
@@ -41,7 +48,7 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
     search: (queries, single, toolCallId, via) => searchWithEvidence(queries, single, toolCallId, via).map((answer) => answer.hits),
     searchWithEvidence,
     servers(query, toolCallId, via) {
-      const map = view.servers(query === undefined ? {} : { query });
+      const map = view.servers({ maxBytes: SERVER_MAP_BYTES, ...(query === undefined ? {} : { query }) });
       event('browse', { ...(toolCallId === undefined ? {} : { toolCallId }), via, servers: map.servers.length, omitted: map.omitted });
       return map;
     },

@@ -11,6 +11,7 @@ import {
   toolSearchCodeArgsSchema,
   type Mode,
 } from '@tool-search/modes';
+import type { SearchHit } from '@tool-search/catalog';
 import type { Runner } from '@tool-search/sandbox-runner';
 import { renderToolResult } from '../render-tool-result.js';
 import { repairFlattenedArgs } from '../repair-flattened-args.js';
@@ -92,12 +93,17 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
   } catch (error) {
     return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
   }
-  const strong = single ? answers[0]?.hits : queries.map((query, index) => ({ query: query.query, hits: answers[index]?.hits ?? [] }));
-  // Strong evidence keeps the plain shape; when every search is weak, the answer says so and carries the map.
+  // Strong evidence keeps the plain shape; when every search is weak, the answer says so, keeps the first guesses'
+  // ids only (a model can describe one) and spends the bytes on the server map.
   const weak = answers.every((answer) => answer.evidence === 'weak');
-  const value = weak ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, [single ? 'hits' : 'results']: strong, servers: context.reads.servers(queries[0]?.query, start.toolCallId, TOOL_SEARCH) } : strong;
+  const shown = (hits: SearchHit[] = []) => (weak ? hits.slice(0, WEAK_GUESSES).map((hit) => ({ id: hit.id })) : hits);
+  const found = single ? shown(answers[0]?.hits) : queries.map((query, index) => ({ query: query.query, hits: shown(answers[index]?.hits) }));
+  const value = weak ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, [single ? 'hits' : 'results']: found, servers: context.reads.servers(queries[0]?.query, start.toolCallId, TOOL_SEARCH) } : found;
   return { status: 'ok', kind: 'search', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: false, truncated: false, content: JSON.stringify(value), durationMs: Date.now() - start.startedAt };
 }
+
+/** How many of a weak tools-mode answer's hits it names (by id only: they are guesses). */
+export const WEAK_GUESSES = 5;
 
 /** What a weak answer says, once, before its hits and the server map. */
 export const WEAK_EVIDENCE_NOTE = `No tool clearly matches: the hits are guesses. Pick a server below by meaning, then ${TOOL_SEARCH}({ server }) lists its tools, or search again in the words its tools use.`;

@@ -16,7 +16,8 @@ interface Hit {
 
 interface WeakAnswer {
   evidence: 'weak';
-  hits: Hit[];
+  /** The first guesses, by id only. */
+  hits: Array<{ id: string; score?: undefined }>;
   servers: ServerMap;
 }
 
@@ -36,11 +37,15 @@ export const runSearch: CommandRun = async (context) => {
       if (outcome.status !== 'ok') throw new CliError('usage', outcome.content);
       // Strong evidence answers with the hits; weak evidence with the hits as guesses and the server map.
       const answer = outcome.result as Hit[] | WeakAnswer;
-      const hits = Array.isArray(answer) ? answer : answer.hits;
+      const hits: Array<Hit | WeakAnswer['hits'][number]> = Array.isArray(answer) ? answer : answer.hits;
       const servers = Array.isArray(answer) ? undefined : answer.servers;
       context.output.result({ query, hits, ...(servers === undefined ? {} : { evidence: 'weak', servers }) });
       if (servers !== undefined) context.output.line(hits.length === 0 ? `No tool matches "${query}". The servers you can use:` : `No tool clearly matches "${query}"; best guesses first, then the servers you can use.`);
       for (const [index, hit] of hits.entries()) {
+        if (hit.score === undefined) {
+          context.output.line(`${String(index + 1).padStart(2)}. ${hit.id}`);
+          continue;
+        }
         context.output.line(`${String(index + 1).padStart(2)}. ${hit.id}  (score ${hit.score.toFixed(2)})`);
         context.output.line(`    ${firstLine(hit.description)}`);
         context.output.line(`    ${hit.input}`);
