@@ -114,6 +114,8 @@ function readAll(reader: CatalogReader, queries: string[], keys: string[]): unkn
     serversNearQuery: queries.map((query) => reader.servers({ query, maxBytes: 512 })),
     // Every owner name and source:owner pair there is, refused or not: a refused server is as unknown as none.
     browse: [...OWNERS, 'nobody', ...SOURCES.flatMap((source) => OWNERS.map((owner) => `${source}:${owner}`))].map((server) => reader.browse(server, { limit: 5 })),
+    // A search within each server there is, refused or not: a refused one has no hits.
+    withinServer: SOURCES.flatMap((source) => OWNERS.map((owner) => queries.slice(0, 4).map((query) => reader.searchWithEvidence(query, { limit: 10, server: `${source}:${owner}` })))),
   };
 }
 

@@ -35,6 +35,26 @@ describe('catalog.searchWithEvidence', () => {
   });
 });
 
+describe('catalog.search within one server', () => {
+  it('ranks only that server\'s tools, with the scores of the whole search', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    const whole = catalog.search('read the file or the graph', { limit: 10 });
+    const within = catalog.search('read the file or the graph', { server: 'mcp:memory' });
+    expect(within.map((hit) => hit.id)).toEqual(whole.filter((hit) => hit.owner === 'memory').map((hit) => hit.id));
+    expect(within[0]).toEqual(whole.find((hit) => hit.owner === 'memory'));
+    // An exact name of another server is not "within"; a server nobody has, no hits; a limit holds.
+    expect(catalog.search('read_file', { server: 'mcp:memory' }).some((hit) => hit.id === 'mcp:filesystem:read_file')).toBe(false);
+    expect(catalog.search('read file', { server: 'mcp:nobody' })).toEqual([]);
+    expect(catalog.search('read', { server: 'mcp:memory', limit: 1 })).toHaveLength(1);
+    expect(() => catalog.search('read', { server: 42 as unknown as string })).toThrow(/Invalid search server/);
+  });
+
+  it('answers a view\'s refused server with no hits', () => {
+    const view = createCatalog([...memory, ...files]).view((tool) => tool.owner !== 'memory');
+    expect(view.searchWithEvidence('knowledge graph', { server: 'mcp:memory' })).toEqual({ hits: [], evidence: 'weak', coverage: 0, strength: 0 });
+  });
+});
+
 describe('catalog.servers', () => {
   it('lists each owner with its context sentence or its characteristic words, and its tool names', () => {
     const catalog = createCatalog([...memory, ...files]);

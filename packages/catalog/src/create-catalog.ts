@@ -405,6 +405,12 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
     sync(): void;
   }
 
+  /** `<source>:<owner>` of a catalogued tool. */
+  const serverKeyOf = (id: string) => {
+    const tool = descriptors.get(id);
+    return tool === undefined ? undefined : `${tool.source}:${tool.owner}`;
+  };
+
   function createReader(scope: Scope, limits: ResolvedSearchLimits, known: QueryVectors = new Map()): CatalogReader {
     const visible = (id: string) => descriptors.has(id) && (scope.index === undefined || scope.index.has(id));
     const namedIds = (name: string): string[] => [...(idsByName.get(name) ?? [])].filter(visible).sort();
@@ -446,14 +452,22 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       checkQuery(query);
       const vector = given === 'lexical' ? undefined : (given ?? knownQueryVector(query));
       const limit = resolveLimit(searchOptions?.limit, limits);
-      const exact = exactMatches(query);
-      let ranked = index.rank(query, vector === undefined ? limit + exact.length : Math.max(settings.fusionDepth, limit + exact.length), scope.index);
-      if (vector !== undefined) {
-        const depth = Math.max(settings.fusionDepth, limit + exact.length);
-        const nearest = vectors.nearest(vector, depth, (slot) => index.idAt(slot) as string, scope.index?.admittedSlots());
-        const semantic = nearest.map(({ slot, similarity }) => ({ id: index.idAt(slot) as string, score: similarity }));
-        ranked = fuseRankings(ranked, semantic, settings.fusion).slice(0, limit + exact.length);
+      const server = searchOptions?.server;
+      if (server !== undefined && typeof server !== 'string') {
+        throw new CatalogError('invalid_query', `Invalid search server: expected "<source>:<owner>", received ${describeType(server)}.`);
       }
+      // Within one server: the same scores, every tool ranked, then only that server's kept.
+      const inServer = server === undefined ? undefined : (id: string) => serverKeyOf(id) === server;
+      const exact = inServer === undefined ? exactMatches(query) : exactMatches(query).filter(inServer);
+      const depth = inServer !== undefined ? Math.max(scope.size(), 1) : vector === undefined ? limit + exact.length : Math.max(settings.fusionDepth, limit + exact.length);
+      let ranked = index.rank(query, depth, scope.index);
+      if (vector !== undefined) {
+        const nearest = vectors.nearest(vector, Math.max(settings.fusionDepth, depth), (slot) => index.idAt(slot) as string, scope.index?.admittedSlots());
+        const semantic = nearest.map(({ slot, similarity }) => ({ id: index.idAt(slot) as string, score: similarity }));
+        ranked = fuseRankings(ranked, semantic, settings.fusion);
+      }
+      if (inServer !== undefined) ranked = ranked.filter((entry) => inServer(entry.id));
+      ranked = ranked.slice(0, limit + exact.length);
       const rounded = ranked.map((entry) => ({ id: entry.id, score: roundScore(entry.score) }));
       rounded.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       if (exact.length > 0) {

@@ -92,6 +92,11 @@ export type DescribeResult =
 
 export interface SearchOptions {
   limit?: number;
+  /**
+   * Only this server's tools (`<source>:<owner>`, as a server map or `browse` names it), ranked with the same
+   * scores as the whole search. A server the reader does not see has no hits.
+   */
+  server?: string;
 }
 
 export interface SearchQuery {

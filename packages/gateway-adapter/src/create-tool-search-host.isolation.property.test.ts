@@ -138,6 +138,8 @@ async function readSession(session: ToolSearchSession, mode: ModeName, probes: P
     await run(probed, 'tool_search', { server });
     await run(probed, 'tool_search', { server, offset: 1, limit: 3 });
     await run(probed, 'tool_search', { server, offset: 10, limit: 50 });
+    // A search within the server: its hits, or its tools when none match.
+    for (const query of probes.queries.slice(0, 3)) await run(probed, 'tool_search', { server, query, limit: 20 });
   }
   for (const key of probes.keys) {
     probed.push(session.tool(key) ?? null);

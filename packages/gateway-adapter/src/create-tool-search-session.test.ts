@@ -194,6 +194,18 @@ describe('createToolSearchSession: tools mode routing', () => {
     expect(answer.hits).toEqual(ranked.slice(0, WEAK_GUESSES).map((id) => ({ id })));
   });
 
+  it('searches within one server, and lists its tools when none of them match', async () => {
+    const s = await session();
+    const within = JSON.parse((await call(s, 'tool_search', { server: 'calendar', query: 'remove an event' })).content) as Array<{ id: string; owner: string }>;
+    expect(within[0]?.id).toBe('plugin:calendar:delete_event');
+    expect(within.every((hit) => hit.owner === 'calendar')).toBe(true);
+    const none = JSON.parse((await call(s, 'tool_search', { server: 'plugin:calendar', query: 'zzzz qqqq', limit: 1 })).content) as { note: string; owner: string; tools: Array<{ id: string }>; nextOffset?: number };
+    expect(none).toMatchObject({ owner: 'calendar', tools: [{ id: 'plugin:calendar:create_event' }], nextOffset: 1 });
+    expect(none.note).toContain('No tool of plugin:calendar matches');
+    const unknown = await call(s, 'tool_search', { server: 'calender', query: 'remove an event' });
+    expect(unknown).toMatchObject({ status: 'error', code: 'invalid_request', suggestions: ['plugin:calendar'] });
+  });
+
   it('lists the servers, and one server\'s tools a page at a time', async () => {
     const s = await session();
     const servers = JSON.parse((await call(s, 'tool_search', {})).content) as { servers: { owner: string }[] };
@@ -292,7 +304,7 @@ describe('createToolSearchSession: tools mode routing', () => {
 
   it('answers malformed control arguments with invalid_request', async () => {
     const s = await session();
-    expect(await call(s, 'tool_search', { query: 'read', server: 'core' })).toMatchObject({ status: 'error', code: 'invalid_request' });
+    expect(await call(s, 'tool_search', { queries: ['read'], server: 'core' })).toMatchObject({ status: 'error', code: 'invalid_request' });
     expect(await call(s, 'tool_search', { server: 'nobody' })).toMatchObject({ status: 'error', code: 'invalid_request' });
     expect(await call(s, 'tool_call', { args: {} })).toMatchObject({ status: 'error', code: 'invalid_request' });
     expect(await call(s, 'tool_call', '{not json')).toMatchObject({ status: 'error', code: 'invalid_request' });

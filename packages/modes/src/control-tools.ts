@@ -68,9 +68,9 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
   const search: ModelTool = {
     name: TOOL_SEARCH,
     description: [
-      'Search the tool catalog by action and object, in tools\' words ("create calendar event").',
+      'Search by action and object, in tools\' words ("create calendar event").',
       `Returns hits ${HIT_SHAPE}, best first; run one with tool_call({ id, args }).`,
-      `${TOOL_SEARCH}({ server }) lists a server's tools; ${TOOL_SEARCH}({}) the servers.`,
+      `${TOOL_SEARCH}({ server, query? }) lists or searches a server's tools; ({}) lists the servers.`,
     ].join(' '),
     inputSchema: searchArgsJsonSchema(limits),
     kind: 'control',

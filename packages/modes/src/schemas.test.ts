@@ -26,10 +26,15 @@ describe('toolSearchArgsSchema', () => {
     expect(toolSearchArgsSchema.safeParse({ queries: Array.from({ length: 17 }, (_, index) => `q${index}`) }).success).toBe(false);
   });
 
-  it('rejects more than one of query, queries and server', () => {
+  it('rejects both query and queries, and a server with queries', () => {
     expect(toolSearchArgsSchema.safeParse({ query: 'a', queries: ['b'] }).success).toBe(false);
-    expect(toolSearchArgsSchema.safeParse({ query: 'a', server: 'b' }).success).toBe(false);
-    expect(toolSearchArgsSchema.safeParse({ queries: ['a'], server: 'b' }).success).toBe(false);
+    const both = toolSearchArgsSchema.safeParse({ queries: ['a'], server: 'b' });
+    expect(both.success).toBe(false);
+    expect(both.error?.issues[0]?.message).toBe('server searches one query: use { server, query }');
+  });
+
+  it('takes a server with a query: a search within that server', () => {
+    expect(toolSearchArgsSchema.parse({ query: 'add a fact', server: 'memory', limit: 3 })).toEqual({ query: 'add a fact', server: 'memory', limit: 3 });
   });
 
   it('takes a server to browse with an offset, and no search at all (the server list)', () => {

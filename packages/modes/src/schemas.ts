@@ -19,8 +19,9 @@ const searchQueryArg = z.union([
 
 /**
  * Arguments of `tool_search`: `{ query, limit? }` or `{ queries: [...], limit? }` (up to 16) search;
- * `{ server, offset?, limit? }` lists one server's tools; `{}` lists the servers. At most one of
- * `query`/`queries`/`server`. A limit above the maximum is left for the catalog to clamp. Extra keys are ignored.
+ * `{ server, query, limit? }` searches one server's tools; `{ server, offset?, limit? }` lists them; `{}` lists
+ * the servers. At most one of `query`/`queries`, and no `server` with `queries`. A limit above the maximum is left
+ * for the catalog to clamp. Extra keys are ignored.
  */
 export const toolSearchArgsSchema = z
   .object({
@@ -30,9 +31,8 @@ export const toolSearchArgsSchema = z
     offset: z.number().int().min(0).optional(),
     limit: z.number().int().min(1).optional(),
   })
-  .refine((args) => [args.query, args.queries, args.server].filter((value) => value !== undefined).length <= 1, {
-    message: 'expected at most one of query, queries or server',
-  });
+  .refine((args) => args.query === undefined || args.queries === undefined, { message: 'expected at most one of query or queries' })
+  .refine((args) => args.server === undefined || args.queries === undefined, { message: 'server searches one query: use { server, query }' });
 
 /**
  * The search arguments native mode answers (it loads tools, so it searches only): `{ query, limit? }` or

@@ -14,11 +14,18 @@ export const SERVER_MAP_BYTES = 8_192;
 /** Where a read came from. */
 export type ReadRoute = typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | 'code' | 'native' | 'session';
 
+/** One search: a query, its limit, and (a single search only) the `<source>:<owner>` it stays within. */
+export interface SearchRequest {
+  query: string;
+  limit?: number;
+  server?: string;
+}
+
 export interface CatalogReads {
   /** One query (`single`) or up to 16; throws `CatalogError` on a bad query or limit. */
-  search(queries: Array<{ query: string; limit?: number }>, single: boolean, toolCallId: string | undefined, via: ReadRoute): SearchHit[][];
+  search(queries: SearchRequest[], single: boolean, toolCallId: string | undefined, via: ReadRoute): SearchHit[][];
   /** `search` with each query's evidence (see `SearchAnswer`). */
-  searchWithEvidence(queries: Array<{ query: string; limit?: number }>, single: boolean, toolCallId: string | undefined, via: ReadRoute): SearchAnswer[];
+  searchWithEvidence(queries: SearchRequest[], single: boolean, toolCallId: string | undefined, via: ReadRoute): SearchAnswer[];
   /** The server map of the session's view, the tools nearest `query` first within each server. */
   servers(query: string | undefined, toolCallId: string | undefined, via: ReadRoute): ServerMap;
   /** One server's tools, a page at a time. */
@@ -30,7 +37,9 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
   const { view, recorder, event } = options;
   const searchWithEvidence: CatalogReads['searchWithEvidence'] = (queries, single, toolCallId, via) => {
     const first = queries[0];
-    const answers = single && first ? [view.searchWithEvidence(first.query, first.limit === undefined ? {} : { limit: first.limit })] : view.searchManyWithEvidence(queries);
+    const answers = single && first
+      ? [view.searchWithEvidence(first.query, { ...(first.limit === undefined ? {} : { limit: first.limit }), ...(first.server === undefined ? {} : { server: first.server }) })]
+      : view.searchManyWithEvidence(queries.map(({ query, limit }) => (limit === undefined ? { query } : { query, limit })));
     recorder.counts.searches += queries.length;
     queries.forEach((query, index) => {
       const answer = answers[index];
@@ -38,6 +47,7 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
         ...(toolCallId === undefined ? {} : { toolCallId }),
         via,
         query: query.query.slice(0, 500),
+        ...(query.server === undefined ? {} : { server: query.server }),
         hitIds: (answer?.hits ?? []).map((hit) => hit.id),
         ...(answer?.evidence === 'weak' ? { evidence: 'weak' } : {}),
       });

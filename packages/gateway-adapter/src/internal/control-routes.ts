@@ -18,7 +18,7 @@ import { repairFlattenedArgs } from '../repair-flattened-args.js';
 import type { OutcomeKind, ToolCallOutcome } from '../tool-call-outcome.js';
 import type { AllowedTools } from './allowed-tools.js';
 import type { CallMeta, CallPipeline } from './call-pipeline.js';
-import type { CatalogReads } from './catalog-reads.js';
+import type { CatalogReads, SearchRequest } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import { formatZodError } from './format-zod-error.js';
 import { pick } from './pick.js';
@@ -79,9 +79,16 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
   if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_SEARCH} arguments: ${formatZodError(parsed.error, 'args').message}`));
   const { limit } = parsed.data;
   if (parsed.data.query === undefined && parsed.data.queries === undefined) return browse(context, parsed.data.server, parsed.data.offset, limit, start);
-  const withLimit = (query: string, own?: number): { query: string; limit?: number } => {
+  let server: string | undefined;
+  if (parsed.data.server !== undefined) {
+    // A search within one server: the server is named as browse names it (and refused or unknown alike).
+    const found = context.reads.browse(parsed.data.server, { limit: 1 }, start.toolCallId, TOOL_SEARCH);
+    if (!found.found) return answerError(context, errorOutcome(start, 'invalid_request', found.message, { suggestions: found.suggestions }));
+    server = `${found.source}:${found.owner}`;
+  }
+  const withLimit = (query: string, own?: number): SearchRequest => {
     const chosen = own ?? limit;
-    return chosen === undefined ? { query } : { query, limit: chosen };
+    return { query, ...(chosen === undefined ? {} : { limit: chosen }), ...(server === undefined ? {} : { server }) };
   };
   const single = parsed.data.query !== undefined;
   const queries = single
@@ -93,12 +100,24 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
   } catch (error) {
     return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
   }
+  if (server !== undefined) {
+    // Within one server the model already chose by meaning: its hits as they are, or, when none match, its tools.
+    const hits = answers[0]?.hits ?? [];
+    if (hits.length > 0) return ok(start, hits);
+    const listed = context.reads.browse(server, limit === undefined ? {} : { limit }, start.toolCallId, TOOL_SEARCH);
+    return ok(start, { note: `No tool of ${server} matches; its tools by name (${TOOL_SEARCH}({ server, offset }) pages on):`, ...listed });
+  }
   // Strong evidence keeps the plain shape; when every search is weak, the answer says so, keeps the first guesses'
   // ids only (a model can describe one) and spends the bytes on the server map.
   const weak = answers.every((answer) => answer.evidence === 'weak');
   const shown = (hits: SearchHit[] = []) => (weak ? hits.slice(0, WEAK_GUESSES).map((hit) => ({ id: hit.id })) : hits);
   const found = single ? shown(answers[0]?.hits) : queries.map((query, index) => ({ query: query.query, hits: shown(answers[index]?.hits) }));
   const value = weak ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, [single ? 'hits' : 'results']: found, servers: context.reads.servers(queries[0]?.query, start.toolCallId, TOOL_SEARCH) } : found;
+  return ok(start, value);
+}
+
+/** A search or browse answer: the value as the model reads it (JSON). */
+function ok(start: OutcomeStart, value: unknown): ToolCallOutcome {
   return { status: 'ok', kind: 'search', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: false, truncated: false, content: JSON.stringify(value), durationMs: Date.now() - start.startedAt };
 }
 
@@ -123,7 +142,7 @@ function browse(context: ControlRouteContext, server: string | undefined, offset
     if (!browsed.found) return answerError(context, errorOutcome(start, 'invalid_request', browsed.message, { suggestions: browsed.suggestions }));
     value = browsed;
   }
-  return { status: 'ok', kind: 'search', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: false, truncated: false, content: JSON.stringify(value), durationMs: Date.now() - start.startedAt };
+  return ok(start, value);
 }
 
 function describe(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart): ToolCallOutcome {
