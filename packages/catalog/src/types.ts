@@ -155,7 +155,7 @@ export interface OwnerContext {
 /**
  * A search with a verdict on its evidence. `weak`: no hit, or the best hit matches too little of the query (by
  * both `coverage` and `strength`) to be more than a guess; DESIGN.md gives the
- * threshold and how it was calibrated. A caller answers a weak search with the server map (`servers`).
+ * threshold and bench/RESULTS.md how it was calibrated. A caller answers a weak search with the server map (`servers`).
  */
 export interface SearchAnswer {
   hits: SearchHit[];

@@ -1,6 +1,6 @@
 // Fusion of the lexical ranking with the embedder's nearest tools: a linear mix of normalised scores. It reads
 // only the two lists, so a view fuses exactly as a catalog of its tools alone. (Reciprocal-rank fusion was
-// measured worse at every setting and is gone; DESIGN.md has the figures.)
+// measured worse at every setting and is gone; bench/RESULTS.md has the figures.)
 
 /** One scored id of either list, best first. */
 export interface ScoredId {
@@ -8,7 +8,7 @@ export interface ScoredId {
   score: number;
 }
 
-/** How the two lists are fused; DESIGN.md gives the measured values. */
+/** How the two lists are fused; bench/RESULTS.md gives the measured values. */
 export interface FusionSettings {
   /** Weight of the semantic list's normalised similarity. */
   semanticWeight: number;

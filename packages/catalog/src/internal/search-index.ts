@@ -31,7 +31,7 @@ const MAX_DERIVED_TERMS = 32;
 /** Characters of a query that are analysed. */
 const MAX_QUERY_CHARS = 4_000;
 
-/** Ranking knobs; DESIGN.md explains the values. Exported for the benchmark scripts only. */
+/** Ranking knobs; DESIGN.md gives the reasons and bench/RESULTS.md the figures. Exported for the benchmark scripts only. */
 export interface RankingSettings {
   /** BM25F field weights (term-frequency multipliers). */
   fieldWeights: Record<IndexedField, number>;
