@@ -7,7 +7,7 @@ import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 /**
  * The server map's byte budget on every route (tools, code, native, browse). Larger than the catalog's default:
  * a weak tools-mode answer keeps only its first guesses' ids (see `WEAK_GUESSES`), so the map gets their bytes
- * and names more of each server's tools (catalog/DESIGN.md, "Weak evidence and the server map").
+ * and names more of each server's tools (catalog/bench/RESULTS.md, "Weak evidence: the map budget").
  */
 export const SERVER_MAP_BYTES = 8_192;
 
