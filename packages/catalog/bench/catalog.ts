@@ -14,6 +14,7 @@ import type { Catalog, ToolInput } from '../src/index.js';
 import { benchDataDir, rankingFrom, thesaurusFrom } from './bench-options.js';
 import { loadBenchSet } from './load-bench-set.js';
 import { syntheticTools } from './synthetic-tools.js';
+import { percentile } from '@tool-search/bench-stats';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -44,10 +45,6 @@ if (thesaurus) {
 const mixed = loadBenchSet(join(dataDir, 'mixed'), 'mixed');
 // Every other query, so the 1,000 spread over all six benchmarks' styles.
 const queries = mixed.queries.filter((_, i) => i % 2 === 0).slice(0, queryCount).map((query) => query.query);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
 
 function measure(label: string, tools: ToolInput[], extra: ToolInput[]): string {
   collectGarbage();

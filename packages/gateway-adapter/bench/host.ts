@@ -16,6 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createPolicy, type Policy, type PolicyConfig } from '@tool-search/policy';
 import { createToolSearchHost, type ExecutableTool, type McpServerConfig, type ToolSearchHost } from '../src/index.js';
+import { percentile } from '@tool-search/bench-stats';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -49,10 +50,6 @@ const readTools = (file: string): BenchTool[] =>
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as BenchTool);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 const ms = (n: number) => n.toFixed(2).padStart(8);
 const heapMb = () => {
   collectGarbage();

@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { connectMcpServer } from '../src/connect-mcp-server.js';
 import type { McpServerConfig } from '../src/index.js';
 import { mcpFixtureConfig, realMcpServerConfig } from '../src/testing/index.js';
+import { percentile } from '@tool-search/bench-stats';
 
 const CALLS = Number(process.env['BENCH_CALLS'] ?? '2000');
 const WARMUP = 200;
@@ -24,7 +25,6 @@ const rows: Row[] = [
   { server: 'everything', tool: 'get-tiny-image', args: {}, config: realMcpServerConfig('everything') as Row['config'] },
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const stats = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), mean: samples.reduce((sum, value) => sum + value, 0) / samples.length };

@@ -3,6 +3,7 @@
 // `check` and `scopeKey` cost. Target: filter p50 <= 20 ms. Prints figures; asserts nothing.
 import { loadavg } from 'node:os';
 import { createPolicy, type PolicyConfig, type PolicyTool } from '../src/index';
+import { percentile } from '@tool-search/bench-stats';
 
 const TOOL_COUNT = 10_000;
 const WARMUP_RUNS = 20;
@@ -47,10 +48,6 @@ const hintConfig: PolicyConfig = {
   sandboxes: { ...config.sandboxes, box1: { deny: ['mcp:server2*:*', 'hint:openWorld'] } },
   channels: { discord: { allow: ['hint:readOnly', 'mcp:server1:*', 'group:openclaw'], deny: ['*_note_9*', 'group:messaging'] } },
 };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const tools = makeCatalog();
 const context = { agentId: 'main', profile: 'coding', sandboxId: 'box1', channel: 'discord', sessionId: 's1', isOwner: false };

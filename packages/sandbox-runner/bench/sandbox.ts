@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createRunner, probeRuntime, type Bridge, type Runner } from '../src/index.js';
 import { PACED_QUEUE_STATS } from '../src/internal/create-paced-queue.js';
 import type { SandboxEngine } from '../src/types.js';
+import { percentile } from '@tool-search/bench-stats';
 
 const RUNS = 25;
 /** Pause between warm runs so the pool has refilled: this measures a run served by a ready context or child. */
@@ -54,11 +55,6 @@ const ATTACK_AT_CAP = `
   for (let call = 0; call < 50; call += 1) { try { await tools.search('q', big); } catch (error) { refused += 1; } }
   return refused;
 `;
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
-}
 
 async function measure(runner: Runner, code: string, runs: number, pauseMs: number): Promise<number[]> {
   const times: number[] = [];
@@ -125,10 +121,10 @@ async function measureAttack(
     maxStallMs: histogram.max / 1e6,
     p99StallMs: histogram.percentile(99) / 1e6,
     longestMessageMs: PACED_QUEUE_STATS.longestItemMs,
-    heavyMessageP50Ms: percentile(PACED_QUEUE_STATS.heavyItemMs, 0.5),
+    heavyMessageP50Ms: percentile(PACED_QUEUE_STATS.heavyItemMs, 50),
     heavyMessages: PACED_QUEUE_STATS.heavyItemMs.length,
-    benignP50: percentile(benignTimes, 0.5),
-    warmBenignP50: percentile(warmBenignTimes, 0.5),
+    benignP50: percentile(benignTimes, 50),
+    warmBenignP50: percentile(warmBenignTimes, 50),
     attackMs,
   };
 }
@@ -210,12 +206,12 @@ if (only === 'node' || only === 'quickjs') {
 function printTable(figures: EngineFigures[]): void {
   console.log(figures.map((entry) => `engine ${entry.label}`).join('\n'));
   const rows: Array<[string, (entry: EngineFigures) => number]> = [
-    ['cold no-op, p50 ms', (entry) => percentile(entry.cold, 0.5)],
-    ['warm no-op, p50 ms', (entry) => percentile(entry.warm, 0.5)],
-    ['warm no-op, p95 ms', (entry) => percentile(entry.warm, 0.95)],
-    ['per bridge call, ms', (entry) => (percentile(entry.sequential, 0.5) - percentile(entry.warm, 0.5)) / 10],
-    ['benign run idle, p50 ms', (entry) => percentile(entry.idleBenign, 0.5)],
-    ['benign idle, warm-paced, p50 ms', (entry) => percentile(entry.warm, 0.5)],
+    ['cold no-op, p50 ms', (entry) => percentile(entry.cold, 50)],
+    ['warm no-op, p50 ms', (entry) => percentile(entry.warm, 50)],
+    ['warm no-op, p95 ms', (entry) => percentile(entry.warm, 95)],
+    ['per bridge call, ms', (entry) => (percentile(entry.sequential, 50) - percentile(entry.warm, 50)) / 10],
+    ['benign run idle, p50 ms', (entry) => percentile(entry.idleBenign, 50)],
+    ['benign idle, warm-paced, p50 ms', (entry) => percentile(entry.warm, 50)],
     ['same work, small msgs: delay max ms', (entry) => entry.baseline.maxStallMs],
     ['same work, small msgs: delay p99 ms', (entry) => entry.baseline.p99StallMs],
     ['same work, small msgs: benign p50', (entry) => entry.baseline.benignP50],

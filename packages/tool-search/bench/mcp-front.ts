@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { median, percentile } from '@tool-search/bench-stats';
 
 const require = createRequire(import.meta.url);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -56,11 +57,6 @@ async function connect(server: Stdio): Promise<Client> {
 }
 const serve = (config: string, mode: string): Stdio => ({ command: process.execPath, args: [bin, 'serve', '--config', config, '--mode', mode, '--quiet'] });
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-const median = (samples: number[]) => percentile(samples, 50);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function listBytes(lines: string[]): Promise<void> {

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { percentile } from '@tool-search/bench-stats';
 
 const require = createRequire(import.meta.url);
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -103,7 +104,6 @@ async function oneSession(samples: Samples, index: number): Promise<boolean> {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const ms = (value: number) => (Number.isNaN(value) ? '-' : `${value.toFixed(1)}`);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
