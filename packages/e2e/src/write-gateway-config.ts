@@ -1,12 +1,13 @@
 // Writes a gateway JSON5 config file for a scenario: the fake plugin, the MCP fixture, a mode, a policy.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { MODES } from '@tool-search/modes';
 import JSON5 from 'json5';
 import type { GatewayProviderConfig } from './load-gateway-config.js';
 import { MCP_FIXTURE_PATH } from './mcp-fixture.js';
 
 /** The modes the comparison runs, in report order. */
-export const COMPARISON_MODES = ['direct', 'code', 'tools', 'directory', 'native'] as const;
+export const COMPARISON_MODES = MODES;
 
 /** One of the comparison's modes. */
 export type ComparisonMode = (typeof COMPARISON_MODES)[number];

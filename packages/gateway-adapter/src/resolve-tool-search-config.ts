@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT, resolveSearchLimits, SEARCH_LIMIT_CEILING } from '@tool-search/catalog';
-import type { Mode } from '@tool-search/modes';
+import { SEARCH_MODES, type Mode } from '@tool-search/modes';
 import { clampLimit, DEFAULT_LIMITS, LIMIT_BOUNDS } from '@tool-search/sandbox-runner';
 import { GatewayAdapterError } from './errors.js';
 import { formatZodError } from './internal/format-zod-error.js';
@@ -59,7 +59,7 @@ export const TOOL_SEARCH_DEFAULTS = Object.freeze({
   autoContextShare: 0.1,
 });
 
-const ENV_MODES = ['off', 'harness', 'code', 'tools', 'directory', 'native', 'auto'] as const;
+const ENV_MODES = ['off', 'harness', ...SEARCH_MODES, 'auto'] as const;
 
 /**
  * Validates the `tools.toolSearch` setting (`true` = code mode, `false` or unset = off, or an object) and

@@ -1,5 +1,6 @@
 // zod schemas for what crosses this package's boundary: the `tools.toolSearch` setting and the MCP server
 // configs. Our own config is strict (a typo fails loudly, with its path).
+import { SEARCH_MODES } from '@tool-search/modes';
 import { isPolicyError, parsePolicyConfig } from '@tool-search/policy';
 import { z } from 'zod';
 
@@ -11,7 +12,7 @@ export const toolSearchConfigObjectSchema = z.strictObject({
    * `code`, `tools`, `directory`; `native` (the provider's own deferred loading, driven by our search and policy);
    * `auto` (direct while the catalog is small, tool search above the `auto` thresholds).
    */
-  mode: z.enum(['code', 'tools', 'directory', 'native', 'auto']).optional(),
+  mode: z.enum([...SEARCH_MODES, 'auto']).optional(),
   /** Clamped to 1,000–60,000. */
   codeTimeoutMs: z.number().int().positive().optional(),
   searchDefaultLimit: z.number().int().min(1).optional(),
@@ -33,7 +34,7 @@ export const toolSearchConfigObjectSchema = z.strictObject({
       /** Direct while their schemas are at most this many bytes. Default: 10% of `contextWindowTokens` (4 bytes a token), else 40,000. */
       maxBytes: z.number().int().min(0).optional(),
       /** The mode above the thresholds. Default `code` (which falls back to `tools` without a sandbox runtime). */
-      searchMode: z.enum(['code', 'tools', 'directory', 'native']).optional(),
+      searchMode: z.enum(SEARCH_MODES).optional(),
     })
     .optional(),
   /** `native` mode: Anthropic's search tool is ours (`client`, default) or its server-side `bm25` / `regex` one. */

@@ -15,6 +15,7 @@ export type { ControlToolName } from './control-tools.js';
 export { isModesError, ModesError } from './errors.js';
 export type { ModesErrorCode } from './errors.js';
 export { measureSurface } from './measure-surface.js';
+export { MODES, SEARCH_MODES } from './modes.js';
 export { parseAnthropicToolSearchUse, parseOpenAIToolSearchCall } from './parse-native-search-call.js';
 export type { NativeSearchCall } from './parse-native-search-call.js';
 export { renderAnthropicToolResult } from './render-anthropic-tool-result.js';

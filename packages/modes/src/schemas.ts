@@ -3,6 +3,7 @@
 import { TOOL_SOURCES } from '@tool-search/catalog';
 import { z } from 'zod';
 import { MAX_SEARCH_QUERIES } from './control-tools.js';
+import { MODES } from './modes.js';
 
 const toolIdArg = z.string().trim().min(1, 'expected a non-empty tool id');
 
@@ -98,7 +99,7 @@ const positiveInt = z.number().int().min(1);
 /** The options of `renderSurface` (our own config: strict objects). */
 export const renderSurfaceOptionsSchema = z
   .strictObject({
-    mode: z.enum(['direct', 'code', 'tools', 'directory', 'native']),
+    mode: z.enum(MODES),
     catalog: catalogSchema,
     format: z.enum(['openai-chat', 'openai-responses', 'anthropic']).optional(),
     visible: z.array(toolInputSchema).optional(),

@@ -1,11 +1,12 @@
 // The public types of @tool-search/modes.
 import type { CatalogReader, ToolInput } from '@tool-search/catalog';
+import type { MODES } from './modes.js';
 
 /**
  * What the model is shown: every schema (`direct`), one code tool, three search tools, those plus a name
  * directory, or (`native`) every catalog tool deferred behind the provider's own tool-search mechanism.
  */
-export type Mode = 'direct' | 'code' | 'tools' | 'directory' | 'native';
+export type Mode = (typeof MODES)[number];
 
 /** The provider wire formats a surface can be converted to. */
 export type SurfaceFormat = 'openai-chat' | 'openai-responses' | 'anthropic';

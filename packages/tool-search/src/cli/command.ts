@@ -1,4 +1,5 @@
 // What every command gets: the parsed command line, its output, the logger, and the config (loaded on demand).
+import { SEARCH_MODES } from '@tool-search/modes';
 import type { Logger } from 'pino';
 import type { CliIo, CliOutput } from './cli-io.js';
 import { CliError } from './cli-error.js';
@@ -28,11 +29,12 @@ export interface Command {
   load(): Promise<CommandRun>;
 }
 
-export const MODES = ['code', 'tools', 'directory', 'direct', 'auto'] as const;
+/** The modes `--mode` takes: every mode but native (it needs a provider's own loading), and auto. */
+export const CLI_MODES: readonly string[] = [...SEARCH_MODES.filter((mode) => mode !== 'native'), 'direct', 'auto'];
 
 /** `--mode`, checked. */
 export function modeFlag(context: CommandContext): string | undefined {
   const mode = context.flags.mode;
-  if (mode !== undefined && !(MODES as readonly string[]).includes(mode)) throw new CliError('usage', `--mode ${mode} is not a mode; expected one of ${MODES.join(', ')}`);
+  if (mode !== undefined && !CLI_MODES.includes(mode)) throw new CliError('usage', `--mode ${mode} is not a mode; expected one of ${CLI_MODES.join(', ')}`);
   return mode;
 }
