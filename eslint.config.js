@@ -68,4 +68,42 @@ export default tseslint.config(
     ignores: ['packages/*/src/**/*.test.ts', 'packages/e2e/**'],
     rules: { 'no-console': 'error' },
   },
+  {
+    // sandbox-runner's guest programs: checked JavaScript run as text (src/guest/tsconfig.*.json type-checks them).
+    // The worker programs and the child's bootstrap are CommonJS scripts on Node; the bootstrap's placeholders
+    // are written in by buildChildBootstrap.
+    files: ['packages/sandbox-runner/src/guest/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        SharedArrayBuffer: 'readonly',
+        Atomics: 'readonly',
+        WebAssembly: 'readonly',
+        __LIMITS__: 'readonly',
+        __ESCAPED__: 'readonly',
+        __RUNTIME_SOURCE__: 'readonly',
+        __CHANNEL_FD__: 'readonly',
+        __CLOSE_FDS__: 'readonly',
+        __REALM_LIMITS__: 'readonly',
+        __MEASURE_JSON_TEXT__: 'readonly',
+        __LOWER_THREAD_PRIORITY__: 'readonly',
+        __NICE_INCREMENT__: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // The realm runtime runs inside the body's realm: ECMAScript built-ins only (no Node globals at all).
+    files: ['packages/sandbox-runner/src/guest/realm-runtime.js'],
+    languageOptions: { sourceType: 'script', globals: {} },
+    rules: {
+      // The file is one function expression: its value is the script's completion value.
+      '@typescript-eslint/no-unused-expressions': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
 );

@@ -5,7 +5,7 @@
 // worker saw them.
 import { Worker } from 'node:worker_threads';
 import { CHANNEL_FD } from './build-child-bootstrap.js';
-import { CHILD_PROCESS_HOST_SOURCE } from './child-process-host-source.js';
+import { CHILD_PROCESS_HOST_SOURCE } from './guest-sources.js';
 import { createLineSplitter } from './create-line-splitter.js';
 import { listInheritableFds } from './list-inheritable-fds.js';
 import { lowerAutogroupPriority, SANDBOX_NICE_INCREMENT } from './lower-thread-priority.js';

@@ -14,8 +14,7 @@ import { createPacedQueue } from './create-paced-queue.js';
 import { lowerThreadPriority, SANDBOX_NICE_INCREMENT } from './lower-thread-priority.js';
 import { measureJsonText } from './measure-json-text.js';
 import { parseChildMessage } from './parse-child-message.js';
-import { QUICKJS_WORKER_SOURCE } from './quickjs-worker-source.js';
-import { REALM_RUNTIME_SOURCE } from './realm-runtime-source.js';
+import { QUICKJS_WORKER_SOURCE, REALM_RUNTIME_SOURCE } from './guest-sources.js';
 import { quickJsTierUp, startQuickJsTierUp, stopQuickJsTierUp, TIER_UP_CONTEXTS, TIER_UP_NICE_INCREMENT, TIER_UP_QUIET_MS } from './start-quickjs-tier-up.js';
 import { maxChannelLineBytes, type ChildExit, type ChildReadiness, type SandboxChild, type SandboxChildListener } from './spawn-sandbox-child.js';
 

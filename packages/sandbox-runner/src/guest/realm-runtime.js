@@ -1,21 +1,20 @@
+// @ts-check
 // The `tools`/`console` runtime, evaluated *inside* the body's realm (the Node child's vm context, or the QuickJS
 // context) so that everything the body can touch is a realm object. The host hands in four functions (hostCall,
 // hostLog, hostDone, hostMeasure) that take and return primitives only; they live in this closure and are never
 // stored on anything the body can reach. Both engines evaluate this same text, so the bridge contract, the
 // argument checks and the error messages are the same by construction.
-// Kept as plain JavaScript text (not compiled TypeScript) because the realm evaluates it verbatim.
-
-/**
- * Source of a strict-mode function expression
- * `(hostCall, hostLog, hostDone, hostMeasure, limits, options) => runtime`, where `limits` is
- * `{ logLineBytes, resultBytes, inFlightCalls, maxMembers, maxDepth }` and `options` is
- * `{ installGlobals, lockCodeGeneration, batchCalls }`. With `batchCalls`, calls, log lines and the result are
- * not handed to the host functions but queued, one entry a line, until the host takes them with the runtime's
- * `drainCalls()`: `<id> <method> <argsJson>`, `log <level> <JSON string>`, `done ok[ <resultJson>]` or
- * `done <code> <JSON string>` (JSON text holds no raw newline, and no NUL to cut a C string short). `hostLog()`
- * and `hostDone()` are then called without arguments, to ask the host to take the queue at once.
- */
-export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
+// Checked JavaScript run as text: scripts/generate-guest-sources.ts inlines it verbatim (src/internal/guest-sources.ts).
+//
+// Source of a strict-mode function expression
+// `(hostCall, hostLog, hostDone, hostMeasure, limits, options) => runtime`, where `limits` is
+// `{ logLineBytes, resultBytes, inFlightCalls, maxMembers, maxDepth }` and `options` is
+// `{ installGlobals, lockCodeGeneration, batchCalls }`. With `batchCalls`, calls, log lines and the result are
+// not handed to the host functions but queued, one entry a line, until the host takes them with the runtime's
+// `drainCalls()`: `<id> <method> <argsJson>`, `log <level> <JSON string>`, `done ok[ <resultJson>]` or
+// `done <code> <JSON string>` (JSON text holds no raw newline, and no NUL to cut a C string short). `hostLog()`
+// and `hostDone()` are then called without arguments, to ask the host to take the queue at once.
+'use strict';
 (function createSandboxRuntime(hostCall, hostLog, hostDone, hostMeasure, limits, options) {
   // Captured before the body runs, so a body that patches built-ins only confuses itself.
   const realmGlobal = globalThis;
@@ -51,7 +50,6 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
   let waitingTail = 0;
   let nextId = 1;
   let inFlight = 0;
-  let logCount = 0;
   let finished = false;
   // With batchCalls: what the body sent since the host last drained it, one entry a line (see above).
   let outbox = '';
@@ -263,7 +261,7 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     const hits = value.hits;
     const keys = objectKeys(value);
     for (let index = 0; index < keys.length; index += 1) {
-      const key = keys[index];
+      const key = /** @type {string} */ (keys[index]);
       if (key !== 'hits' && key !== 'length') defineProperty(hits, key, { value: value[key], enumerable: false, writable: true, configurable: true });
     }
     return hits;
@@ -330,7 +328,6 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
 
   function writeLog(level, args) {
     if (finished) return;
-    logCount += 1;
     let text = '';
     for (let index = 0; index < args.length; index += 1) {
       if (index > 0) text += ' ';
@@ -424,11 +421,11 @@ export const REALM_RUNTIME_SOURCE = String.raw`'use strict';
     // No WebAssembly at all (compilation is off too); V8's own console is replaced by ours.
     delete realmGlobal.WebAssembly;
     // Atomics.waitAsync resolves after a timeout: a timer, which the contract says the body does not have.
-    if (realmGlobal.Atomics !== undefined) delete realmGlobal.Atomics.waitAsync;
+    if (realmGlobal.Atomics !== undefined) delete /** @type {{ waitAsync?: unknown }} */ (realmGlobal.Atomics).waitAsync;
     defineProperty(realmGlobal, 'console', { value: sandboxConsole, writable: true, configurable: true, enumerable: false });
     defineProperty(realmGlobal, 'tools', { value: tools, writable: true, configurable: true, enumerable: false });
   }
   if (lockCodeGeneration) lockFunctionConstructors();
 
   return freeze({ start: start, settle: settle, makeImportError: makeImportError, drainCalls: drainCalls });
-})`;
+});

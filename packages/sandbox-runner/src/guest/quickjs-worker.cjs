@@ -1,13 +1,17 @@
+// @ts-check
 // The QuickJS engine's worker program, run with `new Worker(source, { eval: true })` (CommonJS, nothing read from
 // the package at run time but the QuickJS packages themselves). The worker is trusted host code; the body runs
 // inside a QuickJS context in WebAssembly memory and reaches the worker only through the four host functions of
 // the realm runtime, which take and return primitives. One worker serves one run at a time, each in a fresh
 // QuickJS runtime and context; the WebAssembly instance is replaced when a run broke it or grew its memory.
-// Kept as plain JavaScript text because the worker evaluates it verbatim.
-
-/** Source of the worker program. Its `workerData` is `QuickJsWorkerData` (see create-quickjs-engine.ts). */
-export const QUICKJS_WORKER_SOURCE = String.raw`'use strict';
-const { parentPort, workerData } = require('node:worker_threads');
+// Checked JavaScript run as text: scripts/generate-guest-sources.ts inlines it verbatim (src/internal/guest-sources.ts).
+//
+// Source of the worker program. Its `workerData` is `QuickJsWorkerData` (see create-quickjs-engine.ts).
+'use strict';
+const threads = require('node:worker_threads');
+// A worker program: it always has a parent port.
+const parentPort = /** @type {import('node:worker_threads').MessagePort} */ (threads.parentPort);
+const workerData = threads.workerData;
 const core = require(workerData.corePath);
 const baseVariant = require(workerData.variantPath).default;
 const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
@@ -110,6 +114,7 @@ function prepare() {
   runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
   const context = runtime.newContext();
   // evaluating: the body's script is being evaluated (see evaluateSingleFunction); no host function acts meanwhile.
+  /** @type {{ runtime: any, context: any, handles: any[], deadline: number, finished: boolean, evaluating: boolean, settle: any, start: any, drainCalls?: any, raw: any, sourceText?: any }} */
   const state = { runtime: runtime, context: context, handles: [], deadline: Infinity, finished: false, evaluating: false, settle: undefined, start: undefined, raw: undefined };
   runtime.setInterruptHandler(function () {
     return aborted() || Date.now() > state.deadline;
@@ -655,4 +660,3 @@ newInstance().then(function (instance) {
 }).catch(function (error) {
   post({ kind: 'fatal', reason: 'QuickJS could not be loaded: ' + String(error && error.message) });
 });
-`;

@@ -1,24 +1,26 @@
+// @ts-check
 // The child-process host's worker program, run with `new Worker(source, { eval: true })` (CommonJS). It spawns
 // the Node engine's sandbox children and relays their pipes, so that `child_process.spawn`, which blocks the
 // calling thread until the child has forked and exec'd (measured: 5–7 ms a child on a quiet machine with this
 // binary, 20 ms and more under load), never blocks the host's event loop. It is trusted host code: it splits the
 // channel into lines and sizes each up against the line caps (createLineSplitter and measureJsonText, embedded
-// from their source text), so the parent's thread only parses and validates (see spawn-sandbox-child.ts). Kept
-// as plain JavaScript text because the worker evaluates it verbatim.
-
-/**
- * Source of the worker program; its `workerData` is `{ splitterSource, measureSource, listFdsSource,
- * autogroupSource, niceIncrement, channelFd }` (fds 0 to 3 of a child are pipes, the channel one of them).
- * Messages in: `spawn` (`{ op, id, command, args, argv0?, binaryPath?, closeFds?, slots, maxLineBytes,
- * maxMembers, maxDepth }`, `slots` a SharedArrayBuffer of two Int32: [0] the child's pid once spawned, [1] set
- * by the parent to kill it), `write` (`{ op, id, text }`), `pause`/`resume`/`kill` (`{ op, id }`).
- * Messages out: `line` (`{ op, id, line, bytes, measured }`, `measured` when the line is within the caps),
- * `overflow` (`{ op, id, bytes }`, a line past `maxLineBytes`: nothing more of the channel follows), `output`
- * (`{ op, id, fd, bytes, text? }`, text for stderr only), `error` (`{ op, id, message }`), `close`
- * (`{ op, id, code, signal }`, the last of a child).
- */
-export const CHILD_PROCESS_HOST_SOURCE = String.raw`'use strict';
-const { parentPort, workerData } = require('node:worker_threads');
+// from their source text), so the parent's thread only parses and validates (see spawn-sandbox-child.ts). Checked
+// JavaScript run as text: scripts/generate-guest-sources.ts inlines it verbatim (src/internal/guest-sources.ts).
+//
+// Source of the worker program; its `workerData` is `{ splitterSource, measureSource, listFdsSource,
+// autogroupSource, niceIncrement, channelFd }` (fds 0 to 3 of a child are pipes, the channel one of them).
+// Messages in: `spawn` (`{ op, id, command, args, argv0?, binaryPath?, closeFds?, slots, maxLineBytes,
+// maxMembers, maxDepth }`, `slots` a SharedArrayBuffer of two Int32: [0] the child's pid once spawned, [1] set
+// by the parent to kill it), `write` (`{ op, id, text }`), `pause`/`resume`/`kill` (`{ op, id }`).
+// Messages out: `line` (`{ op, id, line, bytes, measured }`, `measured` when the line is within the caps),
+// `overflow` (`{ op, id, bytes }`, a line past `maxLineBytes`: nothing more of the channel follows), `output`
+// (`{ op, id, fd, bytes, text? }`, text for stderr only), `error` (`{ op, id, message }`), `close`
+// (`{ op, id, code, signal }`, the last of a child).
+'use strict';
+const threads = require('node:worker_threads');
+// A worker program: it always has a parent port.
+const parentPort = /** @type {import('node:worker_threads').MessagePort} */ (threads.parentPort);
+const workerData = threads.workerData;
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -26,7 +28,7 @@ const { closeSync, openSync } = fs;
 const PID_SLOT = 0;
 const KILL_SLOT = 1;
 const children = new Map();
-const CHANNEL_FD = workerData.channelFd;
+const CHANNEL_FD = /** @type {3} */ (workerData.channelFd); // build-child-bootstrap.ts's CHANNEL_FD
 const createLineSplitter = new Function('return (' + workerData.splitterSource + ')')();
 const measureJsonText = new Function('return (' + workerData.measureSource + ')')();
 const listInheritableFds = new Function('return (' + workerData.listFdsSource + ')')();
@@ -44,7 +46,7 @@ function killGroup(child) {
   try {
     process.kill(-child.pid, 'SIGKILL');
   } catch (_) {
-    try { child.kill('SIGKILL'); } catch (_) {}
+    try { child.kill('SIGKILL'); } catch (_) { /* already gone */ }
   }
 }
 
@@ -78,16 +80,18 @@ function start(message) {
   } catch (_) {
     // Spawning fails on its own then (nothing to exec on the binary's fd), and the child exits before ready.
   }
+  // fds 0 to 3 are pipes (stdio below).
+  /** @type {Omit<import('node:child_process').ChildProcess, 'stdio'> & { stdio: [import('node:stream').Writable, import('node:stream').Readable, import('node:stream').Readable, import('node:stream').Duplex] }} */
   let child;
   try {
-    child = spawn(message.command, argsWithCloseFds(message), {
+    child = /** @type {any} */ (spawn(message.command, argsWithCloseFds(message), {
       stdio: message.binaryPath === undefined ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe', 'pipe', binaryFd === undefined ? 'ignore' : binaryFd],
       detached: true,
       env: {},
       cwd: '/',
       windowsHide: true,
       ...(message.argv0 === undefined ? {} : { argv0: message.argv0 }),
-    });
+    }));
   } catch (error) {
     if (binaryFd !== undefined) closeSync(binaryFd);
     post({ op: 'error', id, message: String(error && error.message) });
@@ -146,4 +150,3 @@ parentPort.on('message', function (message) {
   else if (message.op === 'resume') child.stdio[CHANNEL_FD].resume();
   else if (message.op === 'kill') killGroup(child);
 });
-`;
