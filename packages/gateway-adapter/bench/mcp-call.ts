@@ -3,7 +3,7 @@
 // clients in small batches so drift hits both alike. Prints a table; asserts nothing.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { connectMcpServer } from '../src/connect-mcp-server.js';
+import { connectMcpServer } from '../src/mcp-client/index.js';
 import type { McpServerConfig } from '../src/index.js';
 import { mcpFixtureConfig, realMcpServerConfig } from '../src/testing/index.js';
 
