@@ -12,8 +12,8 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createPolicy, type Policy, type PolicyConfig } from '@tool-search/policy';
 import { createToolSearchHost, type ExecutableTool, type McpServerConfig, type ToolSearchHost } from '../src/index.js';
 

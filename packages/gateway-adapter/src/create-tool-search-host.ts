@@ -29,7 +29,7 @@ import { loadPluginTools, type PluginSpec } from './load-plugin-tools.js';
 import { pick } from './internal/pick.js';
 import { DEFAULT_POLICY_CACHE_SIZE, PolicyCache, type PolicyCacheStatus } from './internal/policy-cache.js';
 import type { ToolSearchEnv } from './resolve-tool-search-config.js';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { ToolSearchSession } from './tool-search-session.js';
 import { mcpServerConfigSchema, type McpServerConfig } from './schemas.js';
 

@@ -1,7 +1,7 @@
 // Which of the tools a server lists are offered: a tool the connection could not call (task-only on a server
 // without task support), one outside the server's include/exclude patterns, or one whose schema is too
 // large to describe or validate, is withheld with its reason, so the host never catalogues what cannot be used.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { JsonSchema } from '@tool-search/catalog';
 import type { Policy } from '@tool-search/policy';
 import type { McpToolDefinition, McpWithheldTool } from './mcp-server-connection.js';

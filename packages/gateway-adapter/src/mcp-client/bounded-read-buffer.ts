@@ -3,8 +3,8 @@
 // connection, so one oversized result broke the server for every session. Here a line past the limit is never
 // buffered (only its first and last bytes are kept, to read the response's id), and it becomes a JSON-RPC error
 // answer to the one request it answered: that call fails with `result_too_large`, the connection stays up.
-import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { deserializeMessage } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 
 /** The JSON-RPC error code of an answer discarded for its size (server-error range, not one the SDK uses). */
 export const RESULT_TOO_LARGE_CODE = -32050;

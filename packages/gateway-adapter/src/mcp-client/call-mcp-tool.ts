@@ -1,8 +1,6 @@
 // `tools/call` on a connection: refused for a withheld tool, through the task API for a task-only tool, and the
 // result checked against the tool's output schema when the server is trusted.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Client, RequestOptions } from '@modelcontextprotocol/client';
 import type { McpCallOptions, McpCallResult } from './mcp-server-connection.js';
 import { callToolAsTask } from './call-tool-as-task.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
@@ -34,12 +32,13 @@ export async function callMcpTool(core: ToolCallParts, name: string, args: Recor
 }
 
 function plainCall(client: Client, name: string, args: Record<string, unknown>, requestOptions: RequestOptions) {
-  return client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema, requestOptions).then((result) => ({ result, taskId: undefined }));
+  return client.request({ method: 'tools/call', params: { name, arguments: args } }, requestOptions).then((result) => ({ result, taskId: undefined }));
 }
 
 function toCallResult(core: ToolCallParts, result: CallToolResult, name: string, taskId: string | undefined): McpCallResult {
   const parts = toContentParts(result.content);
-  const structured = result.structuredContent;
+  // 2026-07-28 lets structured content be any JSON value; the connection's result carries an object only.
+  const structured = isObject(result.structuredContent) ? result.structuredContent : undefined;
   const outputSchema = core.state.tools.get(name)?.outputSchema;
   if (core.config.trusted === true && outputSchema !== undefined && structured !== undefined && result.isError !== true) {
     const compiled = core.compiler.compile(outputSchema);
@@ -55,4 +54,8 @@ function toCallResult(core: ToolCallParts, result: CallToolResult, name: string,
   if (structured !== undefined) out.structured = structured;
   if (taskId !== undefined) out.taskId = taskId;
   return out;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 // How a rejected request becomes a failure value. The SDK turns any abort into `McpError(RequestTimeout,
 // String(reason))`, so the signals are read first: the caller's (a deadline or a cancel), then our own total
 // ceiling. A failure below JSON-RPC is checked with the liveness probe before it counts as the call's own.
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { RESULT_TOO_LARGE_CODE, type ResultTooLargeData } from './bounded-read-buffer.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import type { McpRequestFailure } from './mcp-connection-state.js';
@@ -44,7 +44,7 @@ const FAILURE_OF: Record<RequestFailureKind, (core: FailureParts, error: unknown
   },
   idle_timeout: (core, _error, { what, idleMs }) => ({ ok: false, code: 'timeout', message: `MCP server "${core.config.name}" did not answer ${what} within ${idleMs} ms` }),
   result_too_large: (core, error, { what }) => {
-    const { bytes, limit } = (error as McpError).data as ResultTooLargeData;
+    const { bytes, limit } = (error as ProtocolError).data as ResultTooLargeData;
     return {
       ok: false,
       code: 'result_too_large',
@@ -66,12 +66,12 @@ async function failureKindOf(core: FailureParts, error: unknown, context: Reques
     const reason = context.callerSignal.reason as unknown;
     return reason instanceof Error && reason.name === 'TimeoutError' ? 'caller_deadline' : 'cancelled';
   }
-  const sdkTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+  const sdkTimeout = error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
   if ((context.ownSignal.reason as unknown) === TOTAL_TIMEOUT || (sdkTimeout && isTotalTimeout(error))) return 'total_timeout';
   if (isUnauthorized(error)) return 'unauthorized';
-  if (error instanceof McpError && error.code === RESULT_TOO_LARGE_CODE && (error.data as Partial<ResultTooLargeData> | undefined)?.reason === 'result_too_large') return 'result_too_large';
+  if (error instanceof ProtocolError && error.code === RESULT_TOO_LARGE_CODE && (error.data as Partial<ResultTooLargeData> | undefined)?.reason === 'result_too_large') return 'result_too_large';
   // A failure below JSON-RPC (not a server's error answer) may mean the server is gone.
-  if (core.state.status === 'connected' && !(error instanceof McpError)) await core.confirmAlive();
+  if (core.state.status === 'connected' && !(error instanceof ProtocolError)) await core.confirmAlive();
   if (core.state.status !== 'connected') return 'became_unavailable';
   return sdkTimeout ? 'idle_timeout' : 'failed';
 }

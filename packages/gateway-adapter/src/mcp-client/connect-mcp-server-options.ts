@@ -1,5 +1,4 @@
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, LoggingLevel, Transport } from '@modelcontextprotocol/client';
 import type { Logger } from 'pino';
 import type { McpFailureKind, McpLogEntry, McpRoot, McpToolDefinition } from './mcp-server-connection.js';
 import type { OAuthTokenStore } from './oauth-token-store.js';

@@ -1,7 +1,6 @@
 // OAuth as one connection uses it: the provider its HTTP transport authenticates with (when the server config has
 // `oauth` and the host gave a store), finishing an interactive authorization, and why the server is unauthorized.
-import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { StreamableHTTPClientTransport, Transport } from '@modelcontextprotocol/client';
 import type { ConnectMcpServerOptions } from './connect-mcp-server-options.js';
 import type { McpServerConfig } from '../schemas.js';
 import { createOAuthProvider, type McpOAuthProvider } from './create-oauth-provider.js';

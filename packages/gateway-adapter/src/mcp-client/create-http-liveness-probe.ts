@@ -3,7 +3,7 @@
 // with one `ping`; if that fails below JSON-RPC too, the server is unavailable and the client is closed, which
 // also fails every request still waiting for an answer. A JSON-RPC answer (even an error) or a ping timeout
 // means the server is still there.
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import { describeHttpFailure, isUnauthorized } from './read-mcp-error.js';
 
@@ -18,7 +18,7 @@ export function createHttpLivenessProbe(core: LivenessProbeParts): () => Promise
   const { config, state } = core;
   let probing: Promise<void> | undefined;
   const onPingFailed = (error: unknown): void => {
-    if (error instanceof McpError || state.status !== 'connected' || state.closedByUs) return;
+    if (error instanceof ProtocolError || state.status !== 'connected' || state.closedByUs) return;
     if (isUnauthorized(error)) core.becomeUnauthorized();
     else state.becomeUnavailable('unreachable', describeHttpFailure(config.name, error));
     void core.client.close().catch(() => undefined);

@@ -1,17 +1,7 @@
 // The SDK client of a connection: what it declares, how it answers the server's requests (elicitation, sampling,
 // roots), which notifications it follows, and what a closed or failing transport means.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  type ClientCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client, ProtocolError } from '@modelcontextprotocol/client';
+import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import type { ConnectMcpServerOptions } from './connect-mcp-server-options.js';
 import { createSdkSchemaValidator } from './create-sdk-schema-validator.js';
 import { deliverServerLog } from './deliver-server-log.js';
@@ -40,24 +30,24 @@ function clientCapabilities(options: ConnectMcpServerOptions): ClientCapabilitie
 
 function answerServerRequests(created: Client, core: McpConnectionCore): void {
   const { config, options, log } = core;
-  created.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
-    if (options.onElicitation) return options.onElicitation(request.params, { server: config.name, signal: extra.signal });
+  created.setRequestHandler('elicitation/create', async (request, ctx) => {
+    if (options.onElicitation) return options.onElicitation(request.params, { server: config.name, signal: ctx.mcpReq.signal });
     log.info({ mode: request.params.mode ?? 'form' }, 'mcp elicitation declined (no handler)');
     return { action: 'decline' };
   });
-  created.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
-    if (options.onSampling) return options.onSampling(request.params, { server: config.name, signal: extra.signal });
-    throw new McpError(-1, `Sampling is not available: the gateway does not let MCP server "${config.name}" ask its model for completions`);
+  created.setRequestHandler('sampling/createMessage', async (request, ctx) => {
+    if (options.onSampling) return options.onSampling(request.params, { server: config.name, signal: ctx.mcpReq.signal });
+    throw new ProtocolError(-1, `Sampling is not available: the gateway does not let MCP server "${config.name}" ask its model for completions`);
   });
-  if (options.roots !== undefined) created.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: core.roots }));
+  if (options.roots !== undefined) created.setRequestHandler('roots/list', async () => ({ roots: core.roots }));
 }
 
 function followNotifications(created: Client, core: McpConnectionCore): void {
   const { options } = core;
-  created.setNotificationHandler(ToolListChangedNotificationSchema, () => core.relist());
-  created.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => deliverServerLog(core, notification.params));
-  created.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged?.('resources'));
-  created.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged?.('prompts'));
+  created.setNotificationHandler('notifications/tools/list_changed', () => core.relist());
+  created.setNotificationHandler('notifications/message', (notification) => deliverServerLog(core, notification.params));
+  created.setNotificationHandler('notifications/resources/list_changed', () => options.onListChanged?.('resources'));
+  created.setNotificationHandler('notifications/prompts/list_changed', () => options.onListChanged?.('prompts'));
 }
 
 function watchTransport(created: Client, core: McpConnectionCore): void {

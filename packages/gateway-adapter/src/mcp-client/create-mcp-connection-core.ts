@@ -1,8 +1,6 @@
 // Wires the parts of one MCP connection (see McpConnectionCore): each concept's work is in its own module, which
 // reads the core through its interface; this only builds them.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Transport, LoggingLevel } from '@modelcontextprotocol/client';
 import { createPolicy, type Policy } from '@tool-search/policy';
 import pino, { type Logger } from 'pino';
 import type { ConnectMcpServerOptions } from './connect-mcp-server-options.js';

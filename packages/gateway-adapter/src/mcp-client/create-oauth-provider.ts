@@ -1,8 +1,7 @@
 // The SDK's OAuthClientProvider for one HTTP MCP server, backed by the host's token store. The SDK runs the
 // protocol (discovery, dynamic registration or a client id metadata document, PKCE, token exchange, refresh,
 // step-up on insufficient_scope); this only keeps state and records where the user would have to go.
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientProvider, OAuthDiscoveryState, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/client';
 import type { OAuthTokenStore } from './oauth-token-store.js';
 import type { McpOAuthConfig } from '../schemas.js';
 import { createOAuthStateCache } from './create-oauth-state-cache.js';

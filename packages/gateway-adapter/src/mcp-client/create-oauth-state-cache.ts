@@ -1,6 +1,6 @@
 // The OAuth state of one server as the provider reads and writes it: loaded from the host's store once, bound to
 // the server URL it was obtained for, and written back whole on every change.
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { OAuthTokenStore, StoredOAuthState } from './oauth-token-store.js';
 
 /** What the SDK may ask to forget (`invalidateCredentials`). */

@@ -1,4 +1,4 @@
-import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/client';
 import type { BoundedSchemaCompiler } from '../internal/create-bounded-schema-compiler.js';
 import { describeAjvErrors } from './read-mcp-error.js';
 

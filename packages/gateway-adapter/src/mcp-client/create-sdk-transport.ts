@@ -1,7 +1,5 @@
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 import type { McpServerConfig } from '../schemas.js';
 import { stdioServerParameters } from './stdio-server-parameters.js';
 import { TrackedStdioClientTransport } from './tracked-stdio-client-transport.js';

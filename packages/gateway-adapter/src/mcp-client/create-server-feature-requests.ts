@@ -1,6 +1,6 @@
 // The requests of a connection beyond tools: resources, prompts and completions, each refused as `unsupported`
 // when the server did not declare the feature, lists followed across every page.
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { RequestOptions } from '@modelcontextprotocol/client';
 import type { McpListResult, McpServerConnection, McpServerFeatures } from './mcp-server-connection.js';
 import { listAllPages } from './list-all-pages.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';

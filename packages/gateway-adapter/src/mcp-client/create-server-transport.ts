@@ -1,5 +1,5 @@
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import { createSdkTransport } from './create-sdk-transport.js';
 import { deliverInOrder } from './deliver-in-order.js';

@@ -1,4 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
 
 /**
  * The SDK runs a notification handler a microtask late but handles a response at once, so a progress notification

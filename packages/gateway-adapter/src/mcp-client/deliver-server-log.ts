@@ -1,6 +1,6 @@
 // A server's `notifications/message`: kept at or above the connection's level, capped and redacted, then handed
 // to the host's `onLog` or, without one, written to the connection's logger.
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { McpLogEntry } from './mcp-server-connection.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 

@@ -1,4 +1,3 @@
-import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolDefinition, McpWithheldTool } from './mcp-server-connection.js';
 import { admitListedTools } from './admit-listed-tools.js';
 import { listAllPages } from './list-all-pages.js';
@@ -19,7 +18,7 @@ export async function listOfferedTools(core: ToolListingParts): Promise<OfferedT
   if (!core.features().tools) return { offered: new Map<string, McpToolDefinition>(), withheld: [] };
   const { config, options, state } = core;
   const tools = await listAllPages(async (cursor) => {
-    const page = await core.client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ListToolsResultSchema, {
+    const page = await core.client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, {
       timeout: core.requestTimeoutMs,
       ...(state.started || options.signal === undefined ? {} : { signal: options.signal }),
     });

@@ -1,9 +1,7 @@
 // The parts of one MCP connection and what they share: the settings read from its config and options, its state,
 // and the current SDK client with its transport. The modules that do the work read the core through this
 // interface; createMcpConnectionCore builds it from them, so no module imports the one that wires it.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Transport, LoggingLevel } from '@modelcontextprotocol/client';
 import type { Policy } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import type { McpServerConfig } from '../schemas.js';

@@ -1,6 +1,6 @@
 // The contract of one MCP connection: what `connectMcpServer` returns and the values its methods give.
 import type { JsonSchema } from '@tool-search/catalog';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { McpContentPart } from './mcp-content-part.js';
 import type { McpServerConfig } from '../schemas.js';
 

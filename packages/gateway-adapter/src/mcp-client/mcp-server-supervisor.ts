@@ -1,7 +1,7 @@
 // Keeps one MCP server running for a long-lived host: connects it, and when it fails to start, exits or (HTTP)
 // ends its session, connects a fresh one after a backoff (1, 2, 4 … 30 s, then every 30 s). Every connection
 // is replaced, never revived, so a dead child or transport leaves nothing behind.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
 import type { Logger } from 'pino';
 import { connectMcpServer, type ConnectMcpServerOptions } from './connect-mcp-server.js';
 import { combineSignals } from '../internal/combine-signals.js';

@@ -1,5 +1,4 @@
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthDiscoveryState, OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 
 /** What is kept per MCP server between runs: tokens, the registered client, discovery, a pending PKCE verifier. */
 export interface StoredOAuthState {

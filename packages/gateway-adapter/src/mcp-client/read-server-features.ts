@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { McpServerFeatures } from './mcp-server-connection.js';
 
 /** What a server said it can do at `initialize`, as the connection uses it (nothing before `initialize`). */

@@ -1,8 +1,8 @@
 // One MCP request of a connection: its own abort signal linked to the caller's, an idle timeout that progress
 // resets, our own timer for the total ceiling (the SDK checks that ceiling only when progress arrives), and one
 // retry after an interactive authorization.
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { UnauthorizedError } from '@modelcontextprotocol/client';
+import type { RequestOptions } from '@modelcontextprotocol/client';
 import type { McpProgress } from './mcp-server-connection.js';
 import { classifyRequestFailure, type FailureParts } from './classify-request-failure.js';
 import { linkAbortSignal } from '../internal/link-abort-signal.js';

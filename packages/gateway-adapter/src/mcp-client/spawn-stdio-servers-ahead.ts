@@ -1,7 +1,7 @@
 // Spawns stdio MCP servers before the host exists, so a command that needs the host can load it while the
 // servers start (a server's own start, usually Node loading its modules, is then not added to the command's).
-import type { StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
+import type { StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { stdioServerParameters } from './stdio-server-parameters.js';
 import { TrackedStdioClientTransport, type TrackedStdioClientOptions } from './tracked-stdio-client-transport.js';
 import type { McpServerConfig } from '../schemas.js';

@@ -1,8 +1,8 @@
 // The start of a connection: `initialize` (once more after an interactive authorization), the first full tool list
 // (retried once when the server asks for a token only then), the log level. A failed start marks the connection
 // `unavailable` or `unauthorized` with the reason and stops what was started; it never throws.
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { listOfferedTools } from './list-offered-tools.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import { errorText, isUnauthorized } from './read-mcp-error.js';

@@ -1,4 +1,5 @@
-import { getDefaultEnvironment, type StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import type { McpServerConfig } from '../schemas.js';
 
 /** How a stdio server is spawned: its command, the SDK's default environment plus its own, its folder, stderr piped. */

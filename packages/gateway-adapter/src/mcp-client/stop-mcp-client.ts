@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { listDescendantPids } from './list-descendant-pids.js';
 
 /** How long a server left running after the client closed gets after SIGTERM before SIGKILL. */

@@ -1,4 +1,5 @@
-import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { BoundedReadBuffer, DEFAULT_MAX_RESULT_BYTES } from './bounded-read-buffer.js';
 
 /** Options of a `TrackedStdioClientTransport`. */
