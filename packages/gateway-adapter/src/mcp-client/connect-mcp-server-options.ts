@@ -1,5 +1,6 @@
 import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, LoggingLevel, Transport } from '@modelcontextprotocol/client';
 import type { Logger } from 'pino';
+import type { EraVerdictCache } from './create-era-verdict-cache.js';
 import type { McpFailureKind, McpLogEntry, McpRoot, McpToolDefinition } from './mcp-server-connection.js';
 import type { OAuthTokenStore } from './oauth-token-store.js';
 
@@ -53,6 +54,12 @@ export interface ConnectMcpServerOptions {
   oauth?: McpOAuthOptions;
   /** How the client introduces itself. Default `{ name: 'tool-search-gateway', version: '0.0.0' }`. */
   clientInfo?: { name: string; version: string };
+  /**
+   * The server's era as an earlier connection found it (see `createEraVerdictCache`): a fresh verdict skips the
+   * `server/discover` probe, a probing connect stores what it found, a failed start forgets it. Default: none (every
+   * connect probes).
+   */
+  eraVerdicts?: EraVerdictCache;
   /** The server's transport, already started (a stdio server spawned ahead, see `spawnStdioServersAhead`), used instead of a new one. */
   startedTransport?: Transport;
 }

@@ -75,6 +75,9 @@ function exposeConnection(core: McpConnectionCore): McpServerConnection {
     get pid() {
       return state.pid;
     },
+    get protocolVersion() {
+      return core.client.getNegotiatedProtocolVersion();
+    },
     stderrTail: () => core.stderr.lines(),
     tools: () => [...state.tools.values()],
     withheldTools: () => state.withheld.map((tool) => ({ ...tool })),

@@ -25,12 +25,17 @@ export function createHttpLivenessProbe(core: LivenessProbeParts): () => Promise
   };
   return () => {
     if (config.transport === 'stdio' || !state.started || state.status !== 'connected' || state.closedByUs) return Promise.resolve();
-    probing ??= core.client
-      .ping({ timeout: Math.min(core.requestTimeoutMs, PROBE_TIMEOUT_MS) })
+    probing ??= check(core)
       .then(() => undefined, onPingFailed)
       .finally(() => {
         probing = undefined;
       });
     return probing;
   };
+}
+
+/** `ping`; 2026-07-28 has none, and `server/discover` is the request every such server answers. */
+function check(core: LivenessProbeParts): Promise<unknown> {
+  const timeout = Math.min(core.requestTimeoutMs, PROBE_TIMEOUT_MS);
+  return core.client.getProtocolEra() === 'modern' ? core.client.discover({ timeout }) : core.client.ping({ timeout });
 }

@@ -5,14 +5,26 @@ import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import type { ConnectMcpServerOptions } from './connect-mcp-server-options.js';
 import { createSdkSchemaValidator } from './create-sdk-schema-validator.js';
 import { deliverServerLog } from './deliver-server-log.js';
+import { MAX_LIST_PAGES } from './list-offered-tools.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
+
+/**
+ * How long the `server/discover` probe may wait on stdio, where silence means a 2025-era server and the SDK then
+ * falls back to `initialize`: a silent server would otherwise stall every start for the whole request timeout.
+ * Over HTTP silence is an outage, so the probe gets the request timeout there.
+ */
+export const STDIO_PROBE_TIMEOUT_MS = 5_000;
 
 /** Makes the clients of one connection (a second one only after an interactive authorization at start). */
 export function createMcpClientFactory(core: McpConnectionCore): () => Client {
   const capabilities = clientCapabilities(core.options);
   const jsonSchemaValidator = createSdkSchemaValidator(core.compiler);
+  // Both eras: a server that serves only 2026-07-28 is reached through `server/discover`, a 2025 one through
+  // `initialize` after the probe (skipped when the connection has a fresh verdict, see create-era-verdict-cache).
+  const probeTimeoutMs = core.config.transport === 'stdio' ? Math.min(core.requestTimeoutMs, STDIO_PROBE_TIMEOUT_MS) : core.requestTimeoutMs;
+  const versionNegotiation = { mode: 'auto' as const, probe: { timeoutMs: probeTimeoutMs } };
   return () => {
-    const created = new Client(core.options.clientInfo ?? { name: 'tool-search-gateway', version: '0.0.0' }, { capabilities, jsonSchemaValidator });
+    const created = new Client(core.options.clientInfo ?? { name: 'tool-search-gateway', version: '0.0.0' }, { capabilities, jsonSchemaValidator, versionNegotiation, listMaxPages: MAX_LIST_PAGES });
     answerServerRequests(created, core);
     followNotifications(created, core);
     watchTransport(created, core);

@@ -2,7 +2,6 @@
 // when the server did not declare the feature, lists followed across every page.
 import type { RequestOptions } from '@modelcontextprotocol/client';
 import type { McpListResult, McpServerConnection, McpServerFeatures } from './mcp-server-connection.js';
-import { listAllPages } from './list-all-pages.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import { pickPrompt, pickResource, pickResourceTemplate } from './pick-listed-items.js';
 import { runMcpRequest, type RequestParts } from './run-mcp-request.js';
@@ -21,14 +20,14 @@ export function createServerFeatureRequests(core: FeatureRequestParts): ServerFe
       listEvery(core, {
         feature: 'resources',
         what: 'resources/list',
-        page: (params, requestOptions) => core.client.listResources(params, requestOptions).then((page) => ({ items: page.resources, nextCursor: page.nextCursor })),
+        all: (requestOptions) => core.client.listResources(undefined, requestOptions).then((listed) => listed.resources),
         pick: pickResource,
       }),
     listResourceTemplates: () =>
       listEvery(core, {
         feature: 'resources',
         what: 'resources/templates/list',
-        page: (params, requestOptions) => core.client.listResourceTemplates(params, requestOptions).then((page) => ({ items: page.resourceTemplates, nextCursor: page.nextCursor })),
+        all: (requestOptions) => core.client.listResourceTemplates(undefined, requestOptions).then((listed) => listed.resourceTemplates),
         pick: pickResourceTemplate,
       }),
     async readResource(uri, readOptions = {}) {
@@ -41,7 +40,7 @@ export function createServerFeatureRequests(core: FeatureRequestParts): ServerFe
       listEvery(core, {
         feature: 'prompts',
         what: 'prompts/list',
-        page: (params, requestOptions) => core.client.listPrompts(params, requestOptions).then((page) => ({ items: page.prompts, nextCursor: page.nextCursor })),
+        all: (requestOptions) => core.client.listPrompts(undefined, requestOptions).then((listed) => listed.prompts),
         pick: pickPrompt,
       }),
     async getPrompt(name, args, promptOptions = {}) {
@@ -71,18 +70,21 @@ function unsupported(core: FeatureRequestParts, feature: keyof McpServerFeatures
     : undefined;
 }
 
-/** One paginated list request of a feature, every page read, each item picked. */
+/**
+ * One list request of a feature, each item picked. The SDK follows every page (up to the client's `listMaxPages`)
+ * and, with a 2026-07-28 server, serves a list again from its cache while the server's `ttlMs` holds.
+ */
 async function listEvery<Item, Picked>(
   core: FeatureRequestParts,
   list: {
     feature: keyof McpServerFeatures;
     what: string;
-    page: (params: { cursor?: string }, requestOptions: RequestOptions) => Promise<{ items: Item[]; nextCursor?: string | undefined }>;
+    all: (requestOptions: RequestOptions) => Promise<Item[]>;
     pick: (item: Item) => Picked;
   },
 ): Promise<McpListResult<Picked>> {
   const missing = unsupported(core, list.feature);
   if (missing) return missing;
-  const listed = await runMcpRequest(core, list.what, (requestOptions) => listAllPages((cursor) => list.page(cursor === undefined ? {} : { cursor }, requestOptions)), {});
+  const listed = await runMcpRequest(core, list.what, (requestOptions) => list.all(requestOptions), {});
   return listed.ok ? { ok: true, items: listed.value.map(list.pick) } : listed;
 }

@@ -23,7 +23,7 @@ async function relistOnce(core: RelistParts): Promise<void> {
   // Before the first full list, that list is what counts; after a close there is nothing to update.
   if (!state.started || state.status !== 'connected') return;
   try {
-    const next = await listOfferedTools(core);
+    const next = await listOfferedTools(core, { refresh: true });
     const { added, removed } = diffToolLists(state.tools, next.offered);
     if (state.status !== 'connected') return;
     state.tools = next.offered;

@@ -160,6 +160,8 @@ export interface McpServerConnection {
   readonly features: McpServerFeatures;
   /** Process id of a stdio server while it runs. */
   readonly pid: number | undefined;
+  /** The protocol revision the connection negotiated (`2026-07-28` with a server of that era), before connecting none. */
+  readonly protocolVersion: string | undefined;
   /** The last lines the server wrote to stderr (at most 20 lines, 2 KB, secrets redacted). */
   stderrTail(): string[];
   /** The tools offered (empty while not connected). */

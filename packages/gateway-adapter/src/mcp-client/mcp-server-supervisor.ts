@@ -4,6 +4,7 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import type { Logger } from 'pino';
 import { connectMcpServer, type ConnectMcpServerOptions } from './connect-mcp-server.js';
+import { createEraVerdictCache } from './create-era-verdict-cache.js';
 import { combineSignals } from '../internal/combine-signals.js';
 import type { McpCallOptions, McpCallResult, McpFailureKind, McpServerConnection, McpToolDefinition, McpWithheldTool } from './mcp-server-connection.js';
 import type { McpServerConfig } from '../schemas.js';
@@ -63,6 +64,8 @@ export class McpServerSupervisor {
   /** Aborts an attempt still connecting when the supervisor closes. */
   private readonly closing = new AbortController();
   private readonly backoff: { initialMs: number; maxMs: number } | false;
+  /** The server's era as the last probing connect found it: a restart does not probe again. */
+  private readonly eraVerdicts = createEraVerdictCache();
 
   constructor(
     private readonly config: McpServerConfig,
@@ -160,6 +163,7 @@ export class McpServerSupervisor {
         ...this.options.connect,
         ...(startedTransport === undefined ? {} : { startedTransport }),
         logger: this.options.logger,
+        eraVerdicts: this.eraVerdicts,
         signal: attemptSignal.signal,
         ...(this.options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: this.options.requestTimeoutMs }),
         onToolsChanged: (change) => {

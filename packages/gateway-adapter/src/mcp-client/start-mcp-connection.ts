@@ -11,7 +11,7 @@ import { errorText, isUnauthorized } from './read-mcp-error.js';
 export async function startMcpConnection(core: McpConnectionCore): Promise<void> {
   const { state } = core;
   try {
-    await initializeWithAuthorization(core);
+    const negotiated = await initializeWithAuthorization(core);
     if (core.transport instanceof StdioClientTransport) state.pid = core.transport.pid ?? undefined;
     // A server may let `initialize` through and ask for a token on the first real request.
     const listed = await listOfferedTools(core).catch(async (error: unknown) => {
@@ -21,28 +21,66 @@ export async function startMcpConnection(core: McpConnectionCore): Promise<void>
     state.tools = listed.offered;
     state.withheld = listed.withheld;
     if (core.features().logging) await core.client.setLoggingLevel(core.logLevel, { timeout: core.requestTimeoutMs }).catch(() => undefined);
+    await listenForChanges(core);
     state.started = true;
-    core.log.info({ tools: state.tools.size, withheld: state.withheld.length }, 'mcp server connected');
+    const era = { era: core.client.getProtocolEra(), protocolVersion: core.client.getNegotiatedProtocolVersion(), ...negotiated };
+    core.log.info({ tools: state.tools.size, withheld: state.withheld.length, ...era }, 'mcp server connected');
   } catch (error) {
     await failStart(core, error);
   }
 }
 
-async function initializeWithAuthorization(core: McpConnectionCore): Promise<void> {
+/** Connects (probing the era unless a fresh verdict says it); how long it took, and whether it probed. */
+async function initializeWithAuthorization(core: McpConnectionCore): Promise<{ probed: boolean; connectMs: number }> {
   const { options } = core;
   for (let attempt = 0; ; attempt += 1) {
+    const prior = options.eraVerdicts?.read();
+    const started = performance.now();
+    // The SDK's era probe does not watch the connect signal (a silent stdio server would hold a closing host for
+    // the whole probe timeout); closing the transport ends the probe at once, as the SDK documents.
+    const stopProbe = () => void core.transport.close().catch(() => undefined);
+    options.signal?.addEventListener('abort', stopProbe, { once: true });
     try {
-      await core.client.connect(core.transport, { timeout: core.requestTimeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) });
-      return;
+      await core.client.connect(core.transport, {
+        timeout: core.requestTimeoutMs,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(prior === undefined ? {} : { prior }),
+      });
+      const discover = core.client.getDiscoverResult();
+      if (prior === undefined) options.eraVerdicts?.remember(discover === undefined ? { kind: 'legacy' } : { kind: 'modern', discover });
+      return { probed: prior === undefined, connectMs: Math.round(performance.now() - started) };
     } catch (error) {
       if (!(error instanceof UnauthorizedError) || attempt > 0 || !(await core.auth.complete(core.transport))) throw error;
       // The code is exchanged; a new client and transport start over with the token.
       await core.replaceClient();
+    } finally {
+      options.signal?.removeEventListener('abort', stopProbe);
     }
   }
 }
 
+/**
+ * On a 2026-07-28 connection nothing arrives unsolicited: the list changes the server announces come on one
+ * `subscriptions/listen` stream, dispatched to the same handlers a 2025 server's notifications reach.
+ */
+async function listenForChanges(core: McpConnectionCore): Promise<void> {
+  if (core.client.getProtocolEra() !== 'modern') return;
+  const capabilities = core.client.getServerCapabilities() ?? {};
+  const filter = {
+    ...(capabilities.tools?.listChanged === true ? { toolsListChanged: true } : {}),
+    ...(capabilities.prompts?.listChanged === true ? { promptsListChanged: true } : {}),
+    ...(capabilities.resources?.listChanged === true ? { resourcesListChanged: true } : {}),
+  };
+  if (Object.keys(filter).length === 0) return;
+  await core.client.listen(filter, { timeout: core.requestTimeoutMs }).then(
+    (subscription) => core.log.debug({ honored: subscription.honoredFilter }, 'mcp listening for changes'),
+    (error: unknown) => core.log.warn({ err: core.redact(errorText(error)) }, 'mcp subscriptions/listen failed; list changes will not be followed'),
+  );
+}
+
 async function failStart(core: McpConnectionCore, error: unknown): Promise<void> {
+  // A verdict that led to a failed start may be stale: the next start probes again.
+  core.options.eraVerdicts?.forget();
   // The stderr of a process that died is read to its end before the reason quotes it.
   await new Promise((resolve) => setTimeout(resolve, 20));
   if (isUnauthorized(error)) core.becomeUnauthorized();

@@ -33,7 +33,11 @@ export class TrackedStdioClientTransport extends StdioClientTransport {
   }
 
   override async start(): Promise<void> {
-    await super.start();
+    const starting = super.start();
+    // The SDK spawns inside `start`, synchronously: the pid is known at once, so a close that comes before the
+    // process reports it spawned (a host closing during the era probe) still knows what to stop.
     this.spawnedPid = this.pid ?? undefined;
+    await starting;
+    this.spawnedPid ??= this.pid ?? undefined;
   }
 }
