@@ -1,16 +1,11 @@
 // The contract of one MCP connection: what `connectMcpServer` returns and the values its methods give.
 import type { JsonSchema } from '@tool-search/catalog';
-import type { LoggingLevel } from '@modelcontextprotocol/client';
+import type { LoggingLevel, Prompt, PromptArgument, Resource, ResourceTemplateType, Root, ToolAnnotations } from '@modelcontextprotocol/client';
 import type { McpContentPart } from './mcp-content-part.js';
 import type { McpServerConfig } from '../schemas.js';
 
 /** The behaviour hints of a tool, as its server declares them (untrusted: they may only tighten policy). */
-export interface McpToolAnnotations {
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-}
+export type McpToolAnnotations = Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>;
 
 /** One tool as an MCP server lists it. */
 export interface McpToolDefinition {
@@ -79,38 +74,20 @@ export type McpServerStatus = 'connected' | 'unavailable' | 'unauthorized';
  */
 export type McpFailureKind = 'start_failed' | 'exited' | 'unreachable' | 'unauthorized' | 'closed';
 
+// Listed items are the SDK's types, cut to the fields a host reads (a server's `_meta`, icons and annotations stay
+// behind: untrusted bytes nobody here uses).
+
 /** A resource a server lists. */
-export interface McpResource {
-  uri: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  size?: number;
-}
+export type McpResource = Pick<Resource, 'uri' | 'name' | 'title' | 'description' | 'mimeType' | 'size'>;
 
 /** A resource template a server lists (`uriTemplate` per RFC 6570). */
-export interface McpResourceTemplate {
-  uriTemplate: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-}
+export type McpResourceTemplate = Pick<ResourceTemplateType, 'uriTemplate' | 'name' | 'title' | 'description' | 'mimeType'>;
 
 /** A prompt a server lists. */
-export interface McpPrompt {
-  name: string;
-  title?: string;
-  description?: string;
-  arguments?: { name: string; description?: string; required?: boolean }[];
-}
+export type McpPrompt = Pick<Prompt, 'name' | 'title' | 'description'> & { arguments?: Pick<PromptArgument, 'name' | 'description' | 'required'>[] };
 
 /** A root the client exposes to servers (`file://` URIs). */
-export interface McpRoot {
-  uri: string;
-  name?: string;
-}
+export type McpRoot = Pick<Root, 'uri' | 'name'>;
 
 /** A list request's outcome. */
 export type McpListResult<T> = { ok: true; items: T[] } | { ok: false; code: McpCallFailureCode | 'unsupported'; message: string };
