@@ -14,10 +14,12 @@ export interface McpOAuthOptions {
   /** Where tokens, the registered client and discovery results are kept (see `createFileTokenStore`). */
   store: OAuthTokenStore;
   /**
-   * Called when the user must authorize in a browser: open `authorizationUrl`, resolve with the `code` the
-   * redirect brought back, or `undefined` to give up. Without it such a server is `unauthorized`.
+   * Called when the user must authorize in a browser: open `authorizationUrl`, resolve with the redirect's query
+   * (`new URL(callback).searchParams`: its `code`, and its `iss`, which the SDK checks against the authorization
+   * server, RFC 9207; preferred) or the bare `code`, or `undefined` to give up. Without it such a server is
+   * `unauthorized`. An authorization server that says it sends `iss` refuses a bare code.
    */
-  authorize?: (request: { server: string; authorizationUrl: URL }) => Promise<string | undefined>;
+  authorize?: (request: { server: string; authorizationUrl: URL }) => Promise<URLSearchParams | string | undefined>;
   /** The redirect URL registered for the client when the server config does not name one. */
   redirectUrl?: string;
 }

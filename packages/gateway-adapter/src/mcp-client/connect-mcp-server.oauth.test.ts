@@ -6,7 +6,7 @@ import { connectMcpServer, type McpServerConnection } from './connect-mcp-server
 import { createFileTokenStore } from './create-file-token-store.js';
 import { createMemoryTokenStore } from './oauth-token-store.js';
 import type { McpServerConfig } from '../schemas.js';
-import { followAuthorizationRedirect, startMcpOAuthFixture, type McpOAuthFixture } from '../testing/mcp-oauth-fixture.js';
+import { followAuthorizationRedirect, followAuthorizationRedirectQuery, startMcpOAuthFixture, type McpOAuthFixture } from '../testing/mcp-oauth-fixture.js';
 
 // A real authorization server and a protected MCP server (the SDK's own server-side auth), spoken to by our
 // connection through the SDK's client-side OAuth: discovery, dynamic registration, PKCE, refresh.
@@ -72,6 +72,29 @@ describe('connectMcpServer with OAuth', () => {
     const after = (await store.load('secured'))?.tokens?.access_token;
     expect(after).toEqual(expect.any(String));
     expect(after).not.toBe(before);
+  });
+
+  it("hands the redirect's whole query to the SDK, which exchanges its code", async () => {
+    fixture = await startMcpOAuthFixture();
+    const connection = await connect({ oauth: { store: createMemoryTokenStore(), authorize: async ({ authorizationUrl }) => followAuthorizationRedirectQuery(authorizationUrl) } });
+    expect(connection.status).toBe('connected');
+    expect(fixture.counts).toMatchObject({ authorizations: 1, codeExchanges: 1 });
+  });
+
+  it('never exchanges a code whose redirect names another authorization server (iss, RFC 9207)', async () => {
+    fixture = await startMcpOAuthFixture();
+    const connection = await connect({
+      oauth: {
+        store: createMemoryTokenStore(),
+        authorize: async ({ authorizationUrl }) => {
+          const query = await followAuthorizationRedirectQuery(authorizationUrl);
+          query?.set('iss', 'https://issuer.invalid');
+          return query;
+        },
+      },
+    });
+    expect(connection.status).not.toBe('connected');
+    expect(fixture.counts).toMatchObject({ authorizations: 1, codeExchanges: 0 });
   });
 
   it('is unauthorized, naming the server, when no token is stored and nobody can be asked', async () => {

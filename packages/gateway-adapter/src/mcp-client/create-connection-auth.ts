@@ -8,7 +8,7 @@ import { createOAuthProvider, type McpOAuthProvider } from './create-oauth-provi
 /** The OAuth side of one connection. */
 export interface ConnectionAuth {
   readonly provider: McpOAuthProvider | undefined;
-  /** Runs `authorize` for a pending authorization URL and exchanges the code; false when there is none or no code. */
+  /** Runs `authorize` for a pending authorization URL and exchanges the code; false when there is none or no code (the user gave up). */
   complete(transport: Transport): Promise<boolean>;
   /** The failure reason of a server that wants a token none could be had for (with a hint when OAuth is not set up). */
   unauthorizedReason(): string;
@@ -34,9 +34,16 @@ export function createConnectionAuth(config: McpServerConfig, options: Pick<Conn
     async complete(transport) {
       const authorizationUrl = provider?.takeAuthorizationUrl();
       if (authorizationUrl === undefined || options.oauth?.authorize === undefined) return false;
-      const code = await options.oauth.authorize({ server: config.name, authorizationUrl });
-      if (code === undefined) return false;
-      await (transport as StreamableHTTPClientTransport).finishAuth(code);
+      const answer = await options.oauth.authorize({ server: config.name, authorizationUrl });
+      if (answer === undefined) return false;
+      const http = transport as StreamableHTTPClientTransport;
+      if (typeof answer === 'string') {
+        await http.finishAuth(answer);
+        return true;
+      }
+      // The redirect's query: the SDK reads `code` and checks `iss` against the authorization server (RFC 9207).
+      if (answer.get('code') === null) return false;
+      await http.finishAuth(answer);
       return true;
     },
     unauthorizedReason: () => `MCP server "${config.name}" needs OAuth authorization and no valid token could be had${detail}`,
