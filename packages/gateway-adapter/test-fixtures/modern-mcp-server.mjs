@@ -1,7 +1,8 @@
 // An MCP server on SDK v2 that serves only protocol revision 2026-07-28 (a 2025 `initialize` is refused), for the
 // client's era tests. Run as a script it serves stdio (`serveStdio`, `legacy: 'reject'`); imported, it hands out
 // the factory that an in-test `createMcpHandler` serves over HTTP. Tools: `echo`; `deploy`, which asks for a
-// confirmation mid-call (`input_required`, answered by the client's elicitation handler); one prompt, `greet`.
+// confirmation mid-call (`input_required`, answered by the client's elicitation handler); `grow`, which adds a
+// tool `grown` (a list change); one prompt, `greet`.
 // Its tool and prompt lists carry `ttlMs`, so a client may serve a re-list from its cache.
 import { fileURLToPath } from 'node:url';
 import { acceptedContent, inputRequired, inputResponse, McpServer } from '@modelcontextprotocol/server';
@@ -32,6 +33,11 @@ export function createModernServer() {
       return inputRequired({ inputRequests: { confirm: inputRequired.elicit({ message: `Deploy to ${env}?`, requestedSchema: confirmation }) } });
     }
     return answer.confirm ? { content: [{ type: 'text', text: `Deployed to ${env}` }] } : { content: [{ type: 'text', text: `Not deployed to ${env}` }], isError: true };
+  });
+  // Registering a tool announces a changed list, which a 2026-07-28 client hears on its subscriptions/listen stream.
+  server.registerTool('grow', { description: 'Add the tool `grown` to this server.' }, async () => {
+    server.registerTool('grown', { description: 'A tool added while connected.' }, async () => ({ content: [{ type: 'text', text: 'grown' }] }));
+    return { content: [{ type: 'text', text: 'added grown' }] };
   });
   server.registerPrompt('greet', { description: 'A greeting.' }, async () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'Hello' } }] }));
   return server;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs fixture, without types
 import { createModernServer } from '../../test-fixtures/modern-mcp-server.mjs';
 import { mcpFixtureConfig } from '../testing/index.js';
+import { until } from '../testing/until.js';
 import { connectMcpServer } from './connect-mcp-server.js';
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
 import { createEraVerdictCache } from './create-era-verdict-cache.js';
@@ -25,8 +26,24 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
       expect(connection.status).toBe('connected');
       expect(connection.protocolVersion).toBe('2026-07-28');
       expect(connection.serverInfo).toMatchObject({ name: 'modern-fixture' });
-      expect(connection.tools().map((tool) => tool.name)).toEqual(['echo', 'deploy']);
+      expect(connection.tools().map((tool) => tool.name)).toEqual(['echo', 'deploy', 'grow']);
       expect(await connection.callTool('echo', { text: 'hi' })).toEqual({ ok: true, parts: [{ type: 'text', text: 'hi' }], result: 'hi', isError: false });
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('follows list changes on a subscriptions/listen stream (nothing arrives unsolicited in 2026-07-28)', async () => {
+    const changes: { added: string[]; removed: string[] }[] = [];
+    const connection = await connectMcpServer(modernStdio, {
+      requestTimeoutMs: 10_000,
+      onToolsChanged: (change) => changes.push({ added: change.added.map((tool) => tool.name), removed: change.removed }),
+    });
+    try {
+      expect(await connection.callTool('grow', {})).toMatchObject({ ok: true, result: 'added grown' });
+      await until(() => changes.length > 0, 'the list change to arrive');
+      expect(changes).toEqual([{ added: ['grown'], removed: [] }]);
+      expect(connection.tools().map((tool) => tool.name)).toContain('grown');
     } finally {
       await connection.close();
     }
