@@ -186,6 +186,49 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (Streamable
   });
 });
 
+describe('connectMcpServer: liveness of a 2026-07-28 HTTP server', () => {
+  it('checks a failed request with server/discover (that revision has no ping): up stays connected, gone becomes unavailable once', async () => {
+    const handler = createMcpHandler(() => createModernServer(), { legacy: 'reject' });
+    const nodeHandler = toNodeHandler(handler);
+    const methods: string[] = [];
+    const httpServer = createServer((request, response) => {
+      void readJson(request).then((body) => {
+        if (typeof body === 'object' && body !== null && 'method' in body) methods.push(String(body.method));
+        // One request fails below JSON-RPC (a proxy's 502), while the server itself is fine.
+        if (JSON.stringify(body).includes('"fail below json-rpc"')) {
+          response.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway');
+          return;
+        }
+        return nodeHandler(request as Parameters<typeof nodeHandler>[0], response, body);
+      });
+    });
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+    const gone: string[] = [];
+    const connection = await connectMcpServer(
+      { name: 'leaving', transport: 'http', url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp` },
+      { requestTimeoutMs: 10_000, onUnavailable: (reason) => gone.push(reason) },
+    );
+    try {
+      expect(connection.protocolVersion).toBe('2026-07-28');
+      methods.length = 0;
+      expect(await connection.callTool('echo', { text: 'fail below json-rpc' })).toMatchObject({ ok: false, code: 'failed' });
+      expect(methods).toEqual(['tools/call', 'server/discover']);
+      expect(connection.status).toBe('connected');
+      expect(await connection.callTool('echo', { text: 'still here' })).toMatchObject({ ok: true, result: 'still here' });
+      await handler.close();
+      httpServer.closeAllConnections();
+      await new Promise((resolve) => httpServer.close(resolve));
+      expect(await connection.callTool('echo', { text: 'anyone?' })).toMatchObject({ ok: false, code: 'unavailable' });
+      expect(connection.status).toBe('unavailable');
+      expect(connection.failureKind).toBe('unreachable');
+      expect(gone).toHaveLength(1);
+      expect(gone[0]).toMatch(/^MCP server "leaving" is unreachable/);
+    } finally {
+      await connection.close();
+    }
+  });
+});
+
 async function readJson(request: IncomingMessage): Promise<unknown> {
   if (request.method !== 'POST') return undefined;
   const chunks: Buffer[] = [];
