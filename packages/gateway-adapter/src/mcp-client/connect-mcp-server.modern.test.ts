@@ -118,6 +118,24 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
   });
 });
 
+describe('connectMcpServer with a 2025 stdio server that exits on the era probe', () => {
+  it('fails the first start, remembers the server as 2025, and the next start connects with initialize', async () => {
+    const config: McpServerConfig = { name: 'rmcp-like', transport: 'stdio', command: process.execPath, args: [fileURLToPath(new URL('../../test-fixtures/exit-on-probe-server.mjs', import.meta.url))] };
+    const verdicts = createEraVerdictCache();
+    const first = await connectMcpServer(config, { requestTimeoutMs: 10_000, eraVerdicts: verdicts });
+    expect(first.status).toBe('unavailable');
+    expect(verdicts.read()).toEqual({ kind: 'legacy' });
+    const second = await connectMcpServer(config, { requestTimeoutMs: 10_000, eraVerdicts: verdicts });
+    try {
+      expect(second.status).toBe('connected');
+      expect(second.protocolVersion).toMatch(/^2025-/);
+      expect(await second.callTool('ping-back', {})).toMatchObject({ ok: true, result: 'pong' });
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('createEraVerdictCache', () => {
   it('drops a verdict past its age', () => {
     let now = 1_000;

@@ -10,8 +10,9 @@ import { errorText, isUnauthorized } from './read-mcp-error.js';
 /** Starts the connection; afterwards it is `connected` with its tools listed, or says why not. */
 export async function startMcpConnection(core: McpConnectionCore): Promise<void> {
   const { state } = core;
+  const connecting = { probedStdioFailed: false };
   try {
-    const negotiated = await initializeWithAuthorization(core);
+    const negotiated = await initializeWithAuthorization(core, connecting);
     if (core.transport instanceof StdioClientTransport) state.pid = core.transport.pid ?? undefined;
     // A server may let `initialize` through and ask for a token on the first real request.
     const listed = await listOfferedTools(core).catch(async (error: unknown) => {
@@ -26,12 +27,12 @@ export async function startMcpConnection(core: McpConnectionCore): Promise<void>
     const era = { era: core.client.getProtocolEra(), protocolVersion: core.client.getNegotiatedProtocolVersion(), ...negotiated };
     core.log.info({ tools: state.tools.size, withheld: state.withheld.length, ...era }, 'mcp server connected');
   } catch (error) {
-    await failStart(core, error);
+    await failStart(core, error, connecting);
   }
 }
 
 /** Connects (probing the era unless a fresh verdict says it); how long it took, and whether it probed. */
-async function initializeWithAuthorization(core: McpConnectionCore): Promise<{ probed: boolean; connectMs: number }> {
+async function initializeWithAuthorization(core: McpConnectionCore, connecting: { probedStdioFailed: boolean }): Promise<{ probed: boolean; connectMs: number }> {
   const { options } = core;
   for (let attempt = 0; ; attempt += 1) {
     const prior = options.eraVerdicts?.read();
@@ -50,6 +51,7 @@ async function initializeWithAuthorization(core: McpConnectionCore): Promise<{ p
       if (prior === undefined) options.eraVerdicts?.remember(discover === undefined ? { kind: 'legacy' } : { kind: 'modern', discover });
       return { probed: prior === undefined, connectMs: Math.round(performance.now() - started) };
     } catch (error) {
+      connecting.probedStdioFailed = prior === undefined && core.config.transport === 'stdio' && options.signal?.aborted !== true;
       if (!(error instanceof UnauthorizedError) || attempt > 0 || !(await core.auth.complete(core.transport))) throw error;
       // The code is exchanged; a new client and transport start over with the token.
       await core.replaceClient();
@@ -78,9 +80,13 @@ async function listenForChanges(core: McpConnectionCore): Promise<void> {
   );
 }
 
-async function failStart(core: McpConnectionCore, error: unknown): Promise<void> {
-  // A verdict that led to a failed start may be stale: the next start probes again.
-  core.options.eraVerdicts?.forget();
+async function failStart(core: McpConnectionCore, error: unknown, connecting: { probedStdioFailed: boolean }): Promise<void> {
+  // Our stdio transport is probed in place (the SDK's disposable sibling probe needs its base class), so a 2025
+  // server that exits on any request before `initialize` (as servers on the Rust SDK do) dies of the probe: the
+  // next start goes straight to `initialize`. Otherwise a verdict that led to a failed start may be stale, and the
+  // next start probes again.
+  if (connecting.probedStdioFailed) core.options.eraVerdicts?.remember({ kind: 'legacy' });
+  else core.options.eraVerdicts?.forget();
   // The stderr of a process that died is read to its end before the reason quotes it.
   await new Promise((resolve) => setTimeout(resolve, 20));
   if (isUnauthorized(error)) core.becomeUnauthorized();
