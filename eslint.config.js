@@ -1,6 +1,22 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// No deep imports across packages: other packages are reached through their public roots only.
+const CROSS_PACKAGE_IMPORTS = [
+  {
+    regex: '^@tool-search/[a-z-]+/(src|dist|internal)(/|$)',
+    message: 'Import the package root or a declared subpath, not its files.',
+  },
+  {
+    regex: '^(\\.\\./)+(catalog|sandbox-runner|policy|modes|gateway-adapter|mcp-server|tool-search|e2e)/',
+    message: 'Import another package through its name, not a relative path.',
+  },
+  {
+    regex: '^(\\.\\./){2,}packages/',
+    message: 'Import another package through its name, not a relative path.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**'] },
   js.configs.recommended,
@@ -28,22 +44,24 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // No deep imports across packages: other packages are reached through their public roots only.
+      'no-restricted-imports': ['error', { patterns: CROSS_PACKAGE_IMPORTS }],
+    },
+  },
+  {
+    // gateway-adapter's MCP client runtime is one folder with one face: the host, the sessions and everything else
+    // outside it import src/mcp-client/index.ts, never its files. (src/startup.ts names its two modules, so that
+    // loading it from source does not load the whole client.)
+    files: ['packages/gateway-adapter/**/*.ts'],
+    ignores: ['packages/gateway-adapter/src/mcp-client/**', 'packages/gateway-adapter/src/startup.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...CROSS_PACKAGE_IMPORTS,
             {
-              regex: '^@tool-search/[a-z-]+/(src|dist|internal)(/|$)',
-              message: 'Import the package root or a declared subpath, not its files.',
-            },
-            {
-              regex: '^(\\.\\./)+(catalog|sandbox-runner|policy|modes|gateway-adapter|mcp-server|tool-search|e2e)/',
-              message: 'Import another package through its name, not a relative path.',
-            },
-            {
-              regex: '^(\\.\\./){2,}packages/',
-              message: 'Import another package through its name, not a relative path.',
+              regex: '^(\\.{1,2}/)+(src/)?mcp-client/(?!index\\.js$)',
+              message: "Import the MCP client through its index (mcp-client/index.js), not its files.",
             },
           ],
         },

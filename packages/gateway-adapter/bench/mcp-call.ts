@@ -1,9 +1,9 @@
 // tools/call overhead of our MCP connection against a bare SDK client, on the same real stdio servers (the
 // package's fixture server and @modelcontextprotocol/server-everything). Calls alternate between the two
 // clients in small batches so drift hits both alike. Prints a table; asserts nothing.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { connectMcpServer } from '../src/connect-mcp-server.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { connectMcpServer } from '../src/mcp-client/index.js';
 import type { McpServerConfig } from '../src/index.js';
 import { mcpFixtureConfig, realMcpServerConfig } from '../src/testing/index.js';
 import { percentile } from '@tool-search/bench-stats';

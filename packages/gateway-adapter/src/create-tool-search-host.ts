@@ -13,17 +13,25 @@ import { HostRegistry, type LocalTool } from './internal/host-registry.js';
 import { formatZodError } from './internal/format-zod-error.js';
 import type { HostCore } from './internal/host-core.js';
 import { openToolSearchSession, type OpenSessionOptions } from './internal/open-tool-search-session.js';
-import { McpServerSupervisor, type McpServerState, type RestartBackoff } from './internal/mcp-server-supervisor.js';
+import {
+  McpServerSupervisor,
+  type McpElicitationHandler,
+  type McpLogEntry,
+  type McpOAuthOptions,
+  type McpRoot,
+  type McpSamplingHandler,
+  type McpServerConnection,
+  type McpServerState,
+  type RestartBackoff,
+  type StdioServersAhead,
+} from './mcp-client/index.js';
 import { loadPluginTools, type PluginSpec } from './load-plugin-tools.js';
-import type { McpElicitationHandler, McpOAuthOptions, McpSamplingHandler } from './connect-mcp-server.js';
 import { pick } from './internal/pick.js';
 import { DEFAULT_POLICY_CACHE_SIZE, PolicyCache, type PolicyCacheStatus } from './internal/policy-cache.js';
-import type { McpLogEntry, McpRoot, McpServerConnection } from './mcp-server-connection.js';
 import type { ToolSearchEnv } from './resolve-tool-search-config.js';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { ToolSearchSession } from './tool-search-session.js';
 import { mcpServerConfigSchema, type McpServerConfig } from './schemas.js';
-import type { StdioServersAhead } from './spawn-stdio-servers-ahead.js';
 
 /** The tools a host owns, by source (client tools belong to sessions). */
 export interface ToolSearchHostSources {

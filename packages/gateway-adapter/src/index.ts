@@ -24,12 +24,12 @@ export type {
   McpToolAnnotations,
   McpToolDefinition,
   McpWithheldTool,
-} from './connect-mcp-server.js';
-export { convertMcpServersConfig } from './convert-mcp-servers-config.js';
-export type { ConvertedMcpServers, ConvertMcpServersConfigOptions } from './convert-mcp-servers-config.js';
+} from './mcp-client/index.js';
+export { convertMcpServersConfig } from './mcp-client/index.js';
+export type { ConvertedMcpServers, ConvertMcpServersConfigOptions } from './mcp-client/index.js';
 export { createFileEmbeddingCache } from './create-file-embedding-cache.js';
 export type { FileEmbeddingCache, FileEmbeddingCacheOptions } from './create-file-embedding-cache.js';
-export { createFileTokenStore } from './create-file-token-store.js';
+export { createFileTokenStore } from './mcp-client/index.js';
 export { createRootLogger } from './create-root-logger.js';
 export type { RootLoggerOptions } from './create-root-logger.js';
 export { createSessionLog } from './create-session-log.js';
@@ -47,7 +47,7 @@ export type {
 export type { CodeRunLimits } from './internal/create-run-slots.js';
 export type { OpenSessionOptions } from './internal/open-tool-search-session.js';
 export type { PolicyCacheStatus } from './internal/policy-cache.js';
-export type { McpServerState, RestartBackoff } from './internal/mcp-server-supervisor.js';
+export type { McpServerState, RestartBackoff } from './mcp-client/index.js';
 export { createToolSearchSession } from './create-tool-search-session.js';
 export type { CreateToolSearchSessionOptions, ToolSearchSources } from './create-tool-search-session.js';
 export type {
@@ -67,9 +67,9 @@ export { GatewayAdapterError, isGatewayAdapterError, isToolSearchError } from '.
 export type { GatewayAdapterErrorCode, ToolSearchError } from './errors.js';
 export type { ClientTool, ExecutableTool, ToolExecutionContext } from './executable-tool.js';
 export type { PluginSpec } from './load-plugin-tools.js';
-export type { McpContentPart } from './mcp-content-part.js';
-export { createMemoryTokenStore } from './oauth-token-store.js';
-export type { OAuthTokenStore, StoredOAuthState } from './oauth-token-store.js';
+export type { McpContentPart } from './mcp-client/index.js';
+export { createMemoryTokenStore } from './mcp-client/index.js';
+export type { OAuthTokenStore, StoredOAuthState } from './mcp-client/index.js';
 export { renderOutcome } from './render-outcome.js';
 export { resolveToolSearchConfig, TOOL_SEARCH_DEFAULTS } from './resolve-tool-search-config.js';
 export type {
@@ -80,8 +80,8 @@ export type {
 } from './resolve-tool-search-config.js';
 export { mcpServerConfigSchema } from './schemas.js';
 export type { McpServerConfig } from './schemas.js';
-export { spawnStdioServersAhead } from './spawn-stdio-servers-ahead.js';
-export type { StdioServersAhead } from './spawn-stdio-servers-ahead.js';
+export { spawnStdioServersAhead } from './mcp-client/index.js';
+export type { StdioServersAhead } from './mcp-client/index.js';
 export type { CallRoute, FinalCallRecord, SurfaceTelemetry, Telemetry } from './telemetry.js';
 export type {
   BlockedOutcome,

@@ -4,8 +4,10 @@
  * limits): the config conversions, the root logger, and spawning stdio servers ahead so they start while the
  * host loads. Adding an export here makes it public API. Everything here is also exported from the package root.
  */
-export { convertMcpServersConfig } from './convert-mcp-servers-config.js';
-export type { ConvertedMcpServers, ConvertMcpServersConfigOptions } from './convert-mcp-servers-config.js';
+// The two MCP-client modules are named one by one (the lint rule allows this file alone): the client's index would
+// load the whole client when run from source.
+export { convertMcpServersConfig } from './mcp-client/convert-mcp-servers-config.js';
+export type { ConvertedMcpServers, ConvertMcpServersConfigOptions } from './mcp-client/convert-mcp-servers-config.js';
 export { createRootLogger } from './create-root-logger.js';
 export type { RootLoggerOptions } from './create-root-logger.js';
 export { GatewayAdapterError, isGatewayAdapterError } from './errors.js';
@@ -13,5 +15,5 @@ export type { GatewayAdapterErrorCode } from './errors.js';
 export { resolveToolSearchConfig, TOOL_SEARCH_DEFAULTS } from './resolve-tool-search-config.js';
 export type { DirectReason, ResolvedToolSearchConfig, ToolSearchEnv, ToolSearchMode } from './resolve-tool-search-config.js';
 export type { McpServerConfig } from './schemas.js';
-export { spawnStdioServersAhead } from './spawn-stdio-servers-ahead.js';
-export type { StdioServersAhead } from './spawn-stdio-servers-ahead.js';
+export { spawnStdioServersAhead } from './mcp-client/spawn-stdio-servers-ahead.js';
+export type { StdioServersAhead } from './mcp-client/spawn-stdio-servers-ahead.js';

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { ArgsValidator } from '../create-args-validator.js';
 import { renderToolResult } from '../render-tool-result.js';
 import type { CallRoute } from '../telemetry.js';
-import type { McpCallFailureCode, McpLogEntry } from '../mcp-server-connection.js';
+import type { McpCallFailureCode, McpLogEntry } from '../mcp-client/index.js';
 import type { OkOutcome, ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
 import type { ToolProgress } from '../tool-search-session.js';
 import type { AllowedTool, AllowedTools } from './allowed-tools.js';

@@ -7,7 +7,7 @@ import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Runner } from '@tool-search/sandbox-runner';
 import type { RunSlots } from './create-run-slots.js';
 import type { Logger } from 'pino';
-import type { McpCallOptions, McpCallResult, McpLogEntry, McpReadResourceResult } from '../mcp-server-connection.js';
+import type { McpCallOptions, McpCallResult, McpLogEntry, McpReadResourceResult } from '../mcp-client/index.js';
 import type { ArgsValidator } from '../create-args-validator.js';
 import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import type { ExecutableTool } from '../executable-tool.js';

@@ -18,7 +18,7 @@ import {
 import { CONTROL_TOOL_NAMES } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Logger } from 'pino';
-import type { McpServerConnection, McpToolDefinition } from '../mcp-server-connection.js';
+import type { McpServerConnection, McpToolDefinition } from '../mcp-client/index.js';
 import { GatewayAdapterError } from '../errors.js';
 import type { ExecutableTool } from '../executable-tool.js';
 import type { GoneTool, HostEvent, HostRoute } from './host-core.js';

@@ -139,7 +139,12 @@ export async function startMcpOAuthFixture(): Promise<McpOAuthFixture> {
 
 /** What a browser does with an auto-consenting authorization server: follow the URL, read the code off the redirect. */
 export async function followAuthorizationRedirect(authorizationUrl: URL): Promise<string | undefined> {
+  return (await followAuthorizationRedirectQuery(authorizationUrl))?.get('code') ?? undefined;
+}
+
+/** The same, giving the redirect's whole query (`code`, and `iss` where the server sends one). */
+export async function followAuthorizationRedirectQuery(authorizationUrl: URL): Promise<URLSearchParams | undefined> {
   const response = await fetch(authorizationUrl, { redirect: 'manual' });
   const location = response.headers.get('location');
-  return location === null ? undefined : (new URL(location).searchParams.get('code') ?? undefined);
+  return location === null ? undefined : new URL(location).searchParams;
 }
