@@ -226,6 +226,7 @@ export type {
 
 // @tool-search/gateway-adapter
 export {
+  DEFAULT_OAUTH_REDIRECT_URL,
   GatewayAdapterError,
   TOOL_SEARCH_DEFAULTS,
   convertMcpServersConfig,
