@@ -38,16 +38,39 @@ function newInstance() {
     return { module: module, memory: memory };
   });
 }
-// What the worker uses of quickjs-emscripten below its public API (see rawInterface): checked as each instance is
-// made, so that a release that changed it fails to load, with the reason, instead of misbehaving.
+// ---- The fence: everything the worker uses of quickjs-emscripten below its public API, and nothing else does. ----
+// Why: a bridge call through the library's handle objects cost about twice as much as through these (DESIGN.md,
+// "The QuickJS fast path"). What: the C functions below, reached through the module's documented (experimental)
+// getFFI(); the emscripten module's _malloc/_free (its `module` member); a context's and a runtime's pointers (their
+// `ctx` and `rt` lifetimes). The QuickJS packages are pinned exactly (pnpm-workspace.yaml), each instance is checked
+// as it is made (a release that changed any of this fails to load, with the reason, instead of misbehaving), and
+// quickjs-below-api.test.ts calls each function once as the worker does.
 const C_INTERFACE = ['QTS_Call', 'QTS_ResolveException', 'QTS_FreeValuePointer', 'QTS_FreeValuePointerRuntime', 'QTS_NewFloat64', 'QTS_NewString', 'QTS_GetString', 'QTS_FreeCString', 'QTS_ExecutePendingJob', 'QTS_IsJobPending', 'QTS_Typeof', 'QTS_Dump', 'QTS_Eval'];
-// The instance in use, and its memory (whose buffer is replaced whenever the memory grows).
+/** The C functions and allocator of one instance, checked. */
+function openFence(module) {
+  const ffi = typeof module.getFFI === 'function' ? module.getFFI() : undefined;
+  const emscripten = module.module;
+  const missing = ffi === undefined ? ['getFFI()'] : C_INTERFACE.filter(function (name) { return typeof ffi[name] !== 'function'; });
+  if (emscripten === undefined || typeof emscripten._malloc !== 'function' || typeof emscripten._free !== 'function') missing.push('_malloc/_free');
+  if (missing.length > 0) throw new Error('this quickjs-emscripten build lacks ' + missing.join(', '));
+  return { ffi: ffi, malloc: emscripten._malloc, free: emscripten._free };
+}
+/** A context's pointer. */
+function contextPointer(context) {
+  return context.ctx.value;
+}
+/** A runtime's pointer. */
+function runtimePointer(runtime) {
+  return runtime.rt.value;
+}
+// ---- End of the fence. ----
+
+// The instance in use, its fence, and its memory (whose buffer is replaced whenever the memory grows).
 let quickjs;
+let fence;
 let wasmMemory;
 function useInstance(instance) {
-  const missing = C_INTERFACE.filter(function (name) { return typeof instance.module.ffi[name] !== 'function'; });
-  if (typeof instance.module.module._malloc !== 'function' || typeof instance.module.module._free !== 'function') missing.push('_malloc/_free');
-  if (missing.length > 0) throw new Error('this quickjs-emscripten build lacks ' + missing.join(', '));
+  fence = openFence(instance.module);
   quickjs = instance.module;
   wasmMemory = instance.memory;
 }
@@ -85,7 +108,7 @@ function dispose(state) {
   // the instance, which is then replaced as well.
   if (state === undefined || instanceBroken) return;
   try {
-    state.raw.module._free(state.raw.scratch);
+    state.raw.free(state.raw.scratch);
     for (const handle of state.handles) if (handle.alive) handle.dispose();
     state.context.dispose();
     state.runtime.dispose();
@@ -220,7 +243,7 @@ function prepare() {
 // ends at the first NUL, as getString's does. Returns measureJsonText's verdict, 4 past maxBytes of UTF-8, or
 // 3 when QuickJS could not make the copy.
 function measureInPlace(context, handle, maxMembers, maxDepth, maxBytes) {
-  const pointer = context.ffi.QTS_GetString(context.ctx.value, handle.value);
+  const pointer = fence.ffi.QTS_GetString(contextPointer(context), handle.value);
   if (!pointer) return 3;
   try {
     const heap = new Uint8Array(wasmMemory.buffer);
@@ -229,7 +252,7 @@ function measureInPlace(context, handle, maxMembers, maxDepth, maxBytes) {
     if (end - pointer > maxBytes) return 4;
     return measureJsonText(heap.subarray(pointer, end), maxMembers, maxDepth);
   } finally {
-    context.ffi.QTS_FreeCString(context.ctx.value, pointer);
+    fence.ffi.QTS_FreeCString(contextPointer(context), pointer);
   }
 }
 
@@ -245,16 +268,16 @@ const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
 function rawInterface(runtime, context, state) {
-  const module = context.module;
-  const pointers = [context.ctx.value, runtime.rt.value, context.undefined.value, context.true.value, context.false.value, state.settle.value, state.start.value, state.drainCalls.value, state.sourceText.value];
+  const pointers = [contextPointer(context), runtimePointer(runtime), context.undefined.value, context.true.value, context.false.value, state.settle.value, state.start.value, state.drainCalls.value, state.sourceText.value];
   if (pointers.some(function (pointer) { return typeof pointer !== 'number'; })) throw new Error('quickjs-emscripten handles carry no pointers');
-  const scratch = module._malloc(16);
+  const scratch = fence.malloc(16);
   if (!scratch) throw new Error('no memory for the scratch area');
   return {
-    ffi: context.ffi,
-    module: module,
-    ctx: context.ctx.value,
-    rt: runtime.rt.value,
+    ffi: fence.ffi,
+    malloc: fence.malloc,
+    free: fence.free,
+    ctx: contextPointer(context),
+    rt: runtimePointer(runtime),
     scratch: scratch,
     argv: scratch,
     jobContext: scratch + 12,
@@ -282,7 +305,7 @@ function typeofInitial(raw, ctx, pointer) {
   const kind = raw.ffi.QTS_Typeof(ctx, pointer);
   if (!kind) return 0;
   const initial = heapU8()[kind];
-  raw.module._free(kind);
+  raw.free(kind);
   return initial;
 }
 
@@ -310,7 +333,7 @@ function cStringText(pointer) {
 // undefined when there is no memory left for it.
 function newCString(raw, text) {
   const bytes = Buffer.byteLength(text, 'utf8');
-  const pointer = raw.module._malloc(bytes + 1);
+  const pointer = raw.malloc(bytes + 1);
   if (!pointer) return undefined;
   const written = utf8Encoder.encodeInto(text, new Uint8Array(wasmMemory.buffer, pointer, bytes)).written;
   heapU8()[pointer + written] = 0;
@@ -323,7 +346,7 @@ function newRealmString(raw, text) {
   const copy = newCString(raw, text);
   if (copy === undefined) return undefined;
   const value = raw.ffi.QTS_NewString(raw.ctx, copy.pointer);
-  raw.module._free(copy.pointer);
+  raw.free(copy.pointer);
   const failure = raw.ffi.QTS_ResolveException(raw.ctx, value);
   if (!failure) return value;
   raw.ffi.QTS_FreeValuePointer(raw.ctx, failure);
@@ -498,7 +521,7 @@ function evaluateSingleFunction(state, source, functionText) {
   state.evaluating = true;
   try {
     const result = raw.ffi.QTS_Eval(raw.ctx, script.pointer, script.bytes, 'sandbox-body.js', 0, 0);
-    raw.module._free(script.pointer);
+    raw.free(script.pointer);
     const thrown = raw.ffi.QTS_ResolveException(raw.ctx, result);
     if (thrown) {
       raw.ffi.QTS_FreeValuePointer(raw.ctx, result);
