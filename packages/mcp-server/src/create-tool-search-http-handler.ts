@@ -11,6 +11,7 @@ import { McpServerError } from './errors.js';
 import { checkHttpRequest } from './internal/check-http-request.js';
 import { createBoundedEventStore } from './internal/create-bounded-event-store.js';
 import { createRequestLedger, type RequestLedger } from './internal/create-request-ledger.js';
+import type { ModernFront } from './internal/create-modern-front.js';
 
 /** Options of `createToolSearchHttpHandler`: those of every MCP session, plus the HTTP ones. */
 export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearchMcpServerOptions, 'sessionId'> {
@@ -87,6 +88,12 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   const rules = { allowedHosts, ...(allowedOrigins === undefined ? {} : { allowedOrigins }), ...(token === undefined ? {} : { token }) };
   const sessions = new Map<string, Entry>();
   let closed = false;
+  // The 2026-07-28 front, made with the first modern request (a 2025-only client never loads SDK v2's server).
+  let modern: Promise<ModernFront> | undefined;
+  const modernFront = () => (modern ??= import('./internal/create-modern-front.js').then(({ createModernFront }) => createModernFront(sessionOptions, log)));
+  /** A request of the 2026-07-28 revision (see isModernRequest); an initialize never is. */
+  const isModern = async (request: IncomingMessage, body: unknown): Promise<boolean> =>
+    !isInitializeRequest(body) && (await import('./internal/create-modern-front.js')).isModernRequest(request, body);
 
   /** Handshakes being opened now: they hold a slot while they are, so the limit holds under concurrency. */
   let opening = 0;
@@ -165,6 +172,12 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
     const sessionId = Array.isArray(header) ? header[0] : header;
     const body = request.method === 'POST' ? await readJsonBody(request, settings.maxRequestBytes) : { ok: true as const, value: undefined };
     if (!body.ok) return answer(response, body.status, body.code, body.message);
+    // No session on the 2026-07-28 revision: its requests are answered one by one by the modern front.
+    if (sessionId === undefined && request.method === 'POST' && (await isModern(request, body.value))) {
+      const front = await modernFront();
+      if (closed) return answer(response, 503, -32000, 'Service unavailable: the server is shutting down');
+      return front.node(request, response, body.value);
+    }
     let entry: Entry;
     if (sessionId !== undefined) {
       const found = sessions.get(sessionId);
@@ -238,6 +251,10 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
     async close(closeOptions = {}) {
       closed = true;
       clearInterval(sweep);
+      const front = await modern;
+      // Modern requests in flight finish within the drain time too; then the front closes.
+      for (const deadline = Date.now() + (closeOptions.drainTimeoutMs ?? 0); front !== undefined && front.inFlight() > 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+      await front?.close();
       const open = [...sessions.values()];
       const drained = await Promise.all(open.map((entry) => entry.ledger.drain(closeOptions.drainTimeoutMs ?? 0)));
       const cut = drained.reduce((sum, one) => sum + one.cut, 0);

@@ -1,0 +1,101 @@
+// The MCP 2026-07-28 front: stateless, one SDK v2 server per request (createMcpHandler, legacy traffic refused
+// here: the HTTP handler routes 2025-era requests to its sessionful front first, with the SDK's isLegacyRequest).
+// Nothing is kept per connection: each request opens a tool-search session on the shared host (the compiled policy
+// and its view are cached by the host, so this is cheap), answers, and closes it. What a 2025 session kept across
+// requests is not needed on this path: tool_call takes the id tool_search returned, and every call goes through
+// policy, approvals and hooks again.
+import { randomUUID } from 'node:crypto';
+import { createMcpHandler, Server, type CallToolResult, type McpHttpHandler, type Tool } from '@modelcontextprotocol/server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toNodeHandler, toWebRequest, type NodeIncomingMessageLike, type NodeServerResponseLike } from '@modelcontextprotocol/node';
+import { isLegacyRequest } from '@modelcontextprotocol/server';
+import { createSessionLog, type SessionLog, type ToolSearchSession } from '@tool-search/gateway-adapter';
+import type { Logger } from 'pino';
+import type { CreateToolSearchMcpServerOptions } from '../create-tool-search-mcp-server.js';
+import { outcomeToCallResult } from './outcome-to-call-result.js';
+import { toMcpTools } from './to-mcp-tools.js';
+
+/** How long a modern client may reuse a `tools/list` that cannot change (control tools only, nothing pinned). */
+export const STABLE_TOOLS_TTL_MS = 5 * 60_000;
+
+/** The 2026-07-28 front of one HTTP endpoint. */
+export interface ModernFront {
+  readonly handler: McpHttpHandler;
+  /** Serves one Node request whose JSON body was already read. */
+  node(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void>;
+  /** Modern requests being answered now. */
+  inFlight(): number;
+  close(): Promise<void>;
+}
+
+export function createModernFront(options: Omit<CreateToolSearchMcpServerOptions, 'sessionId'>, log: Logger): ModernFront {
+  let inFlight = 0;
+  // One log for every modern request's session (a log target would otherwise get a file per request).
+  const sessionLog: SessionLog | undefined = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId: 'modern' });
+  /** Opens a session for one request, runs `answer` with it, closes it whatever happens. */
+  const withSession = async <T>(requestId: string, answer: (session: ToolSearchSession) => Promise<T>): Promise<T> => {
+    inFlight += 1;
+    let session: ToolSearchSession | undefined;
+    try {
+      // A config policy is shared by content (the host compiles it once); a compiled one is used as it is.
+      session = await options.host.openSession({
+        sessionId: `modern-${requestId}-${randomUUID()}`,
+        config: options.config,
+        ...(options.policy === undefined ? {} : { policy: options.policy }),
+        context: options.context ?? {},
+        ...(options.visible === undefined ? {} : { visible: options.visible }),
+        ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+        ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
+        ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+        logger: options.logger ?? log,
+        ...(sessionLog === undefined ? {} : { sessionLog }),
+        waitForStartup: false,
+      });
+      return await answer(session);
+    } finally {
+      inFlight -= 1;
+      await session?.close();
+    }
+  };
+
+  const handler = createMcpHandler(
+    () => {
+      const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, { capabilities: { tools: { listChanged: true } } });
+      server.setRequestHandler('tools/list', async (_request, ctx) =>
+        withSession(String(ctx.mcpReq.id), async (session) => {
+          const tools = toMcpTools(session.modelSurface(), (id) => session.tool(id)) as unknown as Tool[];
+          return { tools, ttlMs: stableSurface(session) ? STABLE_TOOLS_TTL_MS : 0, cacheScope: 'private' as const };
+        }),
+      );
+      server.setRequestHandler('tools/call', async (request, ctx) =>
+        withSession(String(ctx.mcpReq.id), async (session) => {
+          const outcome = await session.execute(
+            { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(ctx.mcpReq.id)}` },
+            { signal: ctx.mcpReq.signal, progressExtendsTimeout: false },
+          );
+          return outcomeToCallResult(outcome) as unknown as CallToolResult;
+        }),
+      );
+      return server;
+    },
+    { legacy: 'reject', onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern mcp request failed') },
+  );
+  const node = toNodeHandler(handler);
+  return {
+    handler,
+    // Node's own request and response types differ from the adapter's structural ones only in optional fields.
+    node: (request, response, body) => node(request as unknown as NodeIncomingMessageLike, response as unknown as NodeServerResponseLike, body),
+    inFlight: () => inFlight,
+    close: () => handler.close(),
+  };
+}
+
+/** A surface of control tools only (code, tools, directory without pins) lists the same tools whatever the servers do. */
+function stableSurface(session: ToolSearchSession): boolean {
+  return session.modelSurface().tools.every((tool) => tool.id === undefined);
+}
+
+/** True for a request of the 2026-07-28 revision (its `_meta` envelope claims a version), by the SDK's own test. */
+export async function isModernRequest(request: IncomingMessage, body: unknown): Promise<boolean> {
+  return !(await isLegacyRequest(await toWebRequest(request as unknown as NodeIncomingMessageLike, body), body));
+}
