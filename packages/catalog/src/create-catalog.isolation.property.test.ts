@@ -109,6 +109,7 @@ function readAll(reader: CatalogReader, queries: string[], keys: string[]): unkn
     gets: keys.map((key) => reader.get(key)?.id ?? null),
     named: keys.map((key) => reader.named(key)),
     evidence: queries.map((query) => reader.searchWithEvidence(query, { limit: 10 })),
+    explained: queries.map((query) => reader.explain(query, { limit: 10 })),
     manyEvidence: reader.searchManyWithEvidence(queries.slice(0, 16).map((query) => ({ query, limit: 3 }))),
     servers: reader.servers(),
     serversNearQuery: queries.map((query) => reader.servers({ query, maxBytes: 512 })),

@@ -6,6 +6,7 @@ import { contentHash } from './internal/content-hash.js';
 import { buildServerMap, firstSentence, outlineOwners, type OwnerOutline } from './internal/build-server-map.js';
 import { editDistance } from './edit-distance.js';
 import { findSimilarIds } from './internal/find-similar-ids.js';
+import { explainSearch } from './internal/explain-search.js';
 import { fuseRankings } from './internal/fuse-rankings.js';
 import type { IndexScope } from './internal/index-scope.js';
 import { DEFAULT_RANKING, SearchIndex, type RankingSettings } from './internal/search-index.js';
@@ -33,6 +34,7 @@ import type {
   OwnerContext,
   RejectedTool,
   SearchAnswer,
+  SearchExplanation,
   SearchHit,
   SearchOptions,
   SearchQuery,
@@ -486,12 +488,12 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
      * or, when the embedder reordered the hits, the best of the leading ones (a semantic hit placed first does not
      * make the lexical match behind it a guess).
      */
-    function searchWithEvidence(query: string, searchOptions: SearchOptions = {}): SearchAnswer {
-      const hits = search(query, searchOptions);
+    function searchWithEvidence(query: string, searchOptions: SearchOptions = {}, given?: 'lexical'): SearchAnswer {
+      const hits = search(query, searchOptions, given);
       const top = hits[0];
       if (top === undefined) return { hits, evidence: 'weak', coverage: 0, strength: 0 };
       if (exactMatches(query).includes(top.id)) return { hits, evidence: 'strong', coverage: 1, strength: 1 };
-      const judged = knownQueryVector(query) === undefined ? [top.id] : hits.slice(0, FUSED_EVIDENCE_DEPTH).map((hit) => hit.id);
+      const judged = given === 'lexical' || knownQueryVector(query) === undefined ? [top.id] : hits.slice(0, FUSED_EVIDENCE_DEPTH).map((hit) => hit.id);
       const isWeak = (entry: { share: number; strength: number }) => entry.share < settings.weakCoverage && entry.strength < settings.weakStrength;
       const measured = index.coverage(query, judged, scope.index);
       const { share, strength } = measured.find((entry) => !isWeak(entry)) ?? measured[0] ?? { share: 0, strength: 0 };
@@ -586,6 +588,12 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
       searchWithEvidence(query: string, searchOptions?: SearchOptions): SearchAnswer {
         scope.sync();
         return searchWithEvidence(query, searchOptions);
+      },
+      explain(query: string, searchOptions?: SearchOptions): SearchExplanation {
+        scope.sync();
+        const answer = searchWithEvidence(query, searchOptions, 'lexical');
+        const tools = answer.hits.map((hit) => descriptors.get(hit.id) as ToolDescriptor);
+        return explainSearch({ query, answer, exact: exactMatches(query), index: index.explain(query, tools, scope.index), thresholds: { coverage: settings.weakCoverage, strength: settings.weakStrength } });
       },
       searchManyWithEvidence(queries: SearchQuery[]): SearchAnswer[] {
         scope.sync();
@@ -750,6 +758,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
     likelyTools: whole.likelyTools,
     searchMany: whole.searchMany,
     searchWithEvidence: whole.searchWithEvidence,
+    explain: whole.explain,
     searchManyWithEvidence: whole.searchManyWithEvidence,
     servers: whole.servers,
     browse: whole.browse,

@@ -47,6 +47,8 @@ export type {
   RejectedToolCode,
   SearchHit,
   SearchAnswer,
+  SearchExplanation,
+  MatchPath,
   SearchOptions,
   SearchQuery,
   ServerMap,

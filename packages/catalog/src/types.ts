@@ -172,6 +172,42 @@ export interface SearchAnswer {
   strength: number;
 }
 
+/** How a query term reached a tool: the word itself, or the expansion that found it. */
+export type MatchPath = 'word' | 'exact-form' | 'word-pair' | 'identifier' | 'intent' | 'thesaurus' | 'typo' | 'prefix';
+
+/**
+ * Why a search ranked as it did, for people (never for a model): `explain` gives the same hits, order and scores
+ * as the lexical `searchWithEvidence`, and for each hit what made its score.
+ */
+export interface SearchExplanation {
+  query: string;
+  /** The query's words after analysis (stems; stop words dropped), and whether any tool the reader sees has each. */
+  words: Array<{ term: string; found: boolean }>;
+  evidence: 'strong' | 'weak';
+  coverage: number;
+  strength: number;
+  /** The weak-evidence thresholds: weak when coverage and strength are both below theirs. */
+  thresholds: { coverage: number; strength: number };
+  /** Why a search is weak, in a sentence (absent when strong). */
+  why?: string;
+  hits: Array<{
+    id: string;
+    name: string;
+    owner: string;
+    score: number;
+    /** The query is this tool's id or name: it comes first, whatever the words score. */
+    exactMatch: boolean;
+    /** The lexical sum of the terms below, before the factors. */
+    lexical: number;
+    /** The annotation factor: 1.1 when the tool's hints agree with a look-only or destroy-only query, 0.9 when not, else 1. */
+    facet: number;
+    /** What diversification left of the score (1 when it did not lower it): score ≈ lexical × facet × diversification. */
+    diversification: number;
+    /** Each matched query term, its path, the tool's fields that have it, and its share of the lexical sum. */
+    matches: Array<{ term: string; path: MatchPath; fields: string[]; share: number }>;
+  }>;
+}
+
 /** One server (an owner of tools) as the server map shows it. */
 export interface ServerSummary {
   source: ToolSource;
@@ -346,6 +382,11 @@ export interface CatalogReader {
   searchMany(queries: SearchQuery[]): SearchHit[][];
   /** `search`, with a verdict on its evidence (see `SearchAnswer`). */
   searchWithEvidence(query: string, options?: SearchOptions): SearchAnswer;
+  /**
+   * The lexical `searchWithEvidence` of `query`, explained (see `SearchExplanation`): for people inspecting a
+   * ranking, never for a model's answer. Like every read, it sees only the tools this reader sees.
+   */
+  explain(query: string, options?: SearchOptions): SearchExplanation;
   /** `searchMany`, with a verdict on each query's evidence. */
   searchManyWithEvidence(queries: SearchQuery[]): SearchAnswer[];
   /** The server map: every owner visible here with a one-line summary and its tool names, within a byte budget. */

@@ -1,5 +1,5 @@
 // The public shape of one run's session, however it was opened (`host.openSession` or `createToolSearchSession`).
-import type { SearchHit, ToolDescriptor } from '@tool-search/catalog';
+import type { SearchExplanation, SearchHit, ToolDescriptor } from '@tool-search/catalog';
 import type { AnthropicToolSearchResultBlock, ModelTool, OpenAIToolSearchOutputItem, ProviderToolsFor, Surface, SurfaceFormat } from '@tool-search/modes';
 import type { ToolSearchModeDecision } from './decide-tool-search-mode.js';
 import type { Telemetry } from './telemetry.js';
@@ -118,6 +118,12 @@ export interface ToolSearchSession {
    * `CatalogError('invalid_limit')`; after `close` it throws `GatewayAdapterError('session_closed')`.
    */
   search(query: string, options?: SessionSearchOptions): SearchHit[];
+  /**
+   * Why this session's lexical search of `query` ranks as it does (the catalog's `explain`, through the session's
+   * policy view): for people (the CLI's `search --explain`, a console), never part of a model's answer, and not
+   * counted as a search.
+   */
+  explain(query: string, options?: { limit?: number }): SearchExplanation;
   telemetry(): Telemetry;
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@
 // fields over-rewards a term repeated in name, parameters and description, and because minisearch's
 // per-document result objects cost tens of milliseconds per long query at 10,000 tools.
 import SearchableMap from 'minisearch/SearchableMap';
-import type { Thesaurus, ToolDescriptor } from '../types.js';
+import type { MatchPath, Thesaurus, ToolDescriptor } from '../types.js';
 import { IndexScope, isAdmittedSlot } from './index-scope.js';
 import { expandQueryTerms, relatedTerms } from './intent-table.js';
 import type { FusionSettings } from './fuse-rankings.js';
@@ -253,9 +253,13 @@ export interface RankedId {
   score: number;
 }
 
+/** How a query term reached the index: the word itself, or the expansion that found it. */
+export type { MatchPath } from '../types.js';
+
 interface QueryTerm {
   term: string;
   weight: number;
+  path: MatchPath;
   /** A word of the query itself (not an exact form, relative, prefix or typo variant). */
   original: boolean;
   /** Bit of the original query term this one stands for. */
@@ -564,7 +568,7 @@ export class SearchIndex {
         const frequency = df(exact);
         if (bit === undefined || frequency === 0 || seen.has(exact)) return;
         seen.add(exact);
-        out.push({ term: exact, weight: settings.exactWeight, original: false, bit, idf: idf(frequency) });
+        out.push({ term: exact, weight: settings.exactWeight, path: 'exact-form', original: false, bit, idf: idf(frequency) });
       });
     }
     // Nearby query words that are near each other in a tool; they score but cover no query term of their own.
@@ -582,7 +586,7 @@ export class SearchIndex {
           const frequency = statistics.frequency(posting);
           if (frequency === 0) continue;
           const term = `${PAIR_MARK}${analyzed.terms[i - gap]} ${analyzed.terms[i]}`;
-          out.push({ term, weight: settings.pairWeight, original: false, bit: -1, idf: idf(frequency), posting });
+          out.push({ term, weight: settings.pairWeight, path: 'word-pair', original: false, bit: -1, idf: idf(frequency), posting });
         }
       }
     }
@@ -591,33 +595,34 @@ export class SearchIndex {
     if (settings.joinedWeight > 0) {
       for (const term of kept) {
         const frequency = df(JOINED_MARK + term);
-        if (frequency > 0) out.push({ term: JOINED_MARK + term, weight: settings.joinedWeight, original: false, bit: bitOf.get(term) as number, idf: idf(frequency) });
+        if (frequency > 0) out.push({ term: JOINED_MARK + term, weight: settings.joinedWeight, path: 'identifier', original: false, bit: bitOf.get(term) as number, idf: idf(frequency) });
       }
       for (const term of new Set(analyzed.joined)) {
         if (bitOf.has(term)) continue;
         for (const key of [term, JOINED_MARK + term]) {
           const frequency = df(key);
-          if (frequency > 0) out.push({ term: key, weight: settings.joinedWeight, original: false, bit: -1, idf: idf(frequency) });
+          if (frequency > 0) out.push({ term: key, weight: settings.joinedWeight, path: 'identifier', original: false, bit: -1, idf: idf(frequency) });
         }
       }
     }
     for (const [term, relatives] of thesaurusRelatives) {
       const bit = bitOf.get(term);
       if (bit === undefined) continue;
-      for (const relative of relatives) out.push({ term: relative, weight: settings.thesaurusWeight, original: false, bit, idf: idf(df(relative)) });
+      for (const relative of relatives) out.push({ term: relative, weight: settings.thesaurusWeight, path: 'thesaurus', original: false, bit, idf: idf(df(relative)) });
     }
     for (const entry of expandQueryTerms(kept, settings.expansionWeight)) {
       const bit = bitOf.get(entry.origin) as number;
       const frequency = df(entry.term);
       const original = entry.term === entry.origin;
-      if (frequency > 0) out.push({ term: entry.term, weight: entry.weight, original, bit, idf: idf(frequency) });
+      if (frequency > 0) out.push({ term: entry.term, weight: entry.weight, path: original ? 'word' : 'intent', original, bit, idf: idf(frequency) });
       for (const variant of original ? (typoVariants.get(entry.term) ?? []) : []) {
-        out.push({ term: variant, weight: settings.fuzzyWeight, original: false, bit, idf: idf(df(variant)) });
+        out.push({ term: variant, weight: settings.fuzzyWeight, path: 'typo', original: false, bit, idf: idf(df(variant)) });
       }
       if (!typoTolerant || !original || entry.term.length < 3) continue;
       // Short queries: prefix and one-typo matches of each original term, at lower weight. Sorted, so the
       // sum order (and so the score) does not depend on the tree's insertion history.
       const derived = new Map<string, number>();
+      const typos = new Set<string>();
       for (const [term] of this.terms.atPrefix(entry.term)) {
         if (term === entry.term || df(term) === 0) continue;
         const distance = term.length - entry.term.length;
@@ -627,12 +632,13 @@ export class SearchIndex {
         for (const [term, [, distance]] of this.terms.fuzzyGet(entry.term, 1)) {
           if (distance === 0 || derived.has(term) || df(term) === 0) continue;
           derived.set(term, (settings.fuzzyWeight * term.length) / (term.length + distance));
+          typos.add(term);
         }
       }
       // A short prefix can reach hundreds of words; the closest ones are enough and keep latency flat.
       const closest = [...derived].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_DERIVED_TERMS);
       for (const [term, weight] of closest.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-        out.push({ term, weight, original: false, bit, idf: idf(df(term)) });
+        out.push({ term, weight, path: typos.has(term) ? 'typo' : 'prefix', original: false, bit, idf: idf(df(term)) });
       }
     }
     return out;
@@ -711,6 +717,41 @@ export class SearchIndex {
       for (const [bit, share] of credit) matched += share * (bitWeights.get(bit) ?? 0);
       return { share: Math.min(1, matched / all), strength: matched / idf(0) };
     });
+  }
+
+  /**
+   * Why each of `tools` scores as `rank` scores it for `query`: every query term it matched (the word itself or
+   * the expansion that reached it), that term's part of the lexical sum (the same formula and statistics as
+   * `rank`), the fields of the tool the term is in, and the annotation factor. Also the query's own words and
+   * whether any tool of the scope has each. A tool outside the scope matches nothing.
+   */
+  explain(query: string, tools: readonly ToolDescriptor[], scope?: IndexScope): IndexExplanation {
+    const statistics = this.statistics(scope);
+    const analyzed = analyzeQuery(query);
+    const kept: string[] = [];
+    const queryTerms = this.queryTerms(query, statistics, analyzed, kept);
+    const words = [...new Set(analyzed.terms)].map((term) => ({ term, found: statistics.frequency(this.postings.get(term)) > 0 || statistics.frequency(this.postings.get(JOINED_MARK + term)) > 0 }));
+    const admitted = statistics.admitted;
+    const saturation = admitted === undefined ? this.saturationBySlot() : this.scopedSaturation(scope as IndexScope);
+    const facet = this.settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
+    const k1 = this.settings.k1;
+    const hits = tools.map((tool) => {
+      const slot = this.slotOf.get(tool.id);
+      if (slot === undefined || (admitted !== undefined && !isAdmittedSlot(admitted, slot))) return { id: tool.id, lexical: 0, facet: 1, matches: [] };
+      const fields = indexFields(tool, this.contextOf(tool), this.settings.leadWords, this.settings.leadMinWords);
+      const matches: IndexExplanation['hits'][number]['matches'] = [];
+      let lexical = 0;
+      for (const { term, weight, path, idf, posting } of queryTerms) {
+        const tf = postingFrequency(posting ?? this.postings.get(term), slot);
+        if (tf === 0) continue;
+        const contribution = (weight * idf * (k1 + 1) * tf) / (tf + (saturation[slot] as number));
+        lexical += contribution;
+        matches.push({ term: displayTerm(term), path, contribution, fields: path === 'word-pair' ? [] : fieldsWith(fields, term) });
+      }
+      const facetFactor = facet !== 0 && this.facets[slot] !== 0 ? (this.facets[slot] === facet ? 1 + this.settings.facetBoost : 1 - this.settings.facetBoost) : 1;
+      return { id: tool.id, lexical, facet: facetFactor, matches };
+    });
+    return { words, hits };
   }
 
   /**
@@ -939,4 +980,39 @@ function insertTop(top: Array<{ slot: number; score: number; id: string }>, cand
   }
   top.splice(i, 0, candidate);
   if (top.length > size) top.pop();
+}
+
+/** What `SearchIndex.explain` finds. */
+export interface IndexExplanation {
+  /** The query's words after analysis (stems), and whether any tool of the scope has each. */
+  words: Array<{ term: string; found: boolean }>;
+  hits: Array<{
+    id: string;
+    /** The lexical sum before the annotation factor and diversification. */
+    lexical: number;
+    /** The annotation factor (1 when the query asks neither only to look nor only to destroy). */
+    facet: number;
+    matches: Array<{ term: string; path: MatchPath; contribution: number; fields: IndexedField[] }>;
+  }>;
+}
+
+/** A slot's weighted term frequency in a posting (0 when it is not there). */
+function postingFrequency(posting: Posting | undefined, slot: number): number {
+  if (posting === undefined) return 0;
+  for (let i = 0; i < posting.length; i += 2) if (posting[i] === slot) return posting[i + 1] as number;
+  return 0;
+}
+
+/** A query term as a person reads it: without the index's marks. */
+function displayTerm(term: string): string {
+  return term.replace(/^[=%+]/, '');
+}
+
+/** The fields of a tool whose analysed text holds `term` (as a word, exact form or whole identifier). */
+function fieldsWith(fields: Record<IndexedField, AnalyzedText>, term: string): IndexedField[] {
+  const bare = displayTerm(term);
+  return INDEXED_FIELDS.filter((field) => {
+    const text = fields[field];
+    return text.terms.includes(bare) || text.exact.includes(term) || text.joined.includes(bare);
+  });
 }

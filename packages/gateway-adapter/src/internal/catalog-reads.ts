@@ -1,6 +1,6 @@
 // Searches and describes of one session, counted and logged the same way from every route (tool_search,
 // tool_describe, tools.search / tools.describe inside code, and `session.search` for a framework's own tool search).
-import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAnswer, SearchHit, ServerMap } from '@tool-search/catalog';
+import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAnswer, SearchExplanation, SearchHit, ServerMap } from '@tool-search/catalog';
 import type { TOOL_DESCRIBE, TOOL_SEARCH } from '@tool-search/modes';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
@@ -31,6 +31,8 @@ export interface CatalogReads {
   /** One server's tools, a page at a time. */
   browse(server: string, options: BrowseOptions, toolCallId: string | undefined, via: ReadRoute): BrowseResult;
   describe(idOrName: string, toolCallId: string, via: ReadRoute): DescribeResult;
+  /** The view's explanation of a lexical search (for people; not counted as a search). */
+  explain(query: string, limit: number | undefined): SearchExplanation;
 }
 
 export function createCatalogReads(options: { view: CatalogView; recorder: TelemetryRecorder; event: SessionEvent }): CatalogReads {
@@ -67,6 +69,7 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
       event('browse', { ...(toolCallId === undefined ? {} : { toolCallId }), via, server: server.slice(0, 200), found: browsed.found, ...(browsed.found ? { tools: browsed.tools.length } : {}) });
       return browsed;
     },
+    explain: (query, limit) => view.explain(query, limit === undefined ? {} : { limit }),
     describe(idOrName, toolCallId, via) {
       recorder.counts.describes += 1;
       const described = view.describe(idOrName);

@@ -344,6 +344,10 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
       // A framework's own tool search (AI SDK, Agents SDK) ranking through this session: logged as `session`.
       return parts.reads.search([{ query, ...(limit === undefined ? {} : { limit }) }], true, toolCallId, 'session')[0] ?? [];
     },
+    explain(query, explainOptions = {}) {
+      if (closed) throw new GatewayAdapterError('session_closed', 'An explain arrived after the session was closed');
+      return parts.reads.explain(query, explainOptions.limit);
+    },
     telemetry: () => parts.recorder.telemetry(),
     async close() {
       if (closed) return;

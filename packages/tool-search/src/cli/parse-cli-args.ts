@@ -17,6 +17,7 @@ export const FLAGS = {
   'allowed-origin': { type: 'string', multiple: true, commands: ['serve'], help: 'ORIGIN  an Origin browsers may send (repeatable)' },
   'token-env': { type: 'string', commands: ['serve'], help: 'NAME  require "Authorization: Bearer $NAME" over HTTP (default: TOOL_SEARCH_TOKEN when set)' },
   limit: { type: 'string', commands: ['search'], help: 'N  hits to show (default 8)' },
+  explain: { type: 'boolean', commands: ['search'], help: 'say why each hit ranks where it does (matched words, fields, paths), and why a weak search is weak' },
   from: { type: 'string', commands: ['init'], help: 'FILE  import mcpServers from a Claude Desktop, Claude Code, Cursor or VS Code config' },
   force: { type: 'boolean', commands: ['init'], help: 'overwrite an existing config file' },
 } as const satisfies Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; commands: readonly string[]; help: string }>;
@@ -38,6 +39,7 @@ export interface ParsedCommandLine {
     'allowed-origin'?: string[];
     'token-env'?: string;
     limit?: string;
+    explain?: boolean;
     from?: string;
     force?: boolean;
   };

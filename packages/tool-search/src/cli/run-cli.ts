@@ -19,7 +19,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   },
   search: {
     summary: 'search the tools of your servers as the model would',
-    usage: 'tool-search search "<query>" [--limit N] [--config FILE] [--json]',
+    usage: 'tool-search search "<query>" [--limit N] [--explain] [--config FILE] [--json]',
     load: async () => (await import('./commands/search.js')).runSearch,
   },
   list: {

@@ -1,5 +1,5 @@
 // `tool-search search "<query>"`: the search a model would run, on your own servers, from a terminal.
-import type { ServerMap } from '@tool-search/catalog';
+import type { SearchExplanation, ServerMap } from '@tool-search/catalog';
 import { TOOL_SEARCH } from '@tool-search/modes';
 import { CliError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
@@ -33,6 +33,11 @@ export const runSearch: CommandRun = async (context) => {
       const toolSearch = { ...(typeof config.toolSearch === 'object' && config.toolSearch !== null ? config.toolSearch : {}), enabled: true, mode: 'tools' };
       const session = await openCliSession(started.host, config, toolSearch);
       await started.settled(0);
+      if (context.flags.explain === true) {
+        printExplanation(context, session.explain(query, limit === undefined ? {} : { limit }));
+        await session.close();
+        return 0;
+      }
       const outcome = await session.execute({ name: TOOL_SEARCH, args: { query, ...(limit === undefined ? {} : { limit }) }, toolCallId: 'cli-search' });
       if (outcome.status !== 'ok') throw new CliError('usage', outcome.content);
       // Strong evidence answers with the hits; weak evidence with the hits as guesses and the server map.
@@ -61,3 +66,20 @@ export const runSearch: CommandRun = async (context) => {
       await started.close();
     }
 };
+
+/** `search --explain`: each hit with the words that matched it (their path, fields and share of the score). */
+function printExplanation(context: Parameters<CommandRun>[0], explanation: SearchExplanation): void {
+  context.output.result(explanation);
+  const words = explanation.words.map((word) => (word.found ? word.term : `${word.term} (no tool has it)`)).join(', ');
+  context.output.line(`Query words: ${words || '(none)'}`);
+  context.output.line(`Evidence: ${explanation.evidence} (coverage ${explanation.coverage}, strength ${explanation.strength}; weak below ${explanation.thresholds.coverage} and ${explanation.thresholds.strength})`);
+  if (explanation.why !== undefined) context.output.line(`Why: ${explanation.why}`);
+  for (const [index, hit] of explanation.hits.entries()) {
+    const factors = [hit.exactMatch ? 'its exact id or name: first' : '', hit.facet !== 1 ? `annotations ×${hit.facet}` : '', hit.diversification < 1 ? `diversified ×${hit.diversification}` : ''].filter(Boolean).join(', ');
+    context.output.line(`${String(index + 1).padStart(2)}. ${hit.id}  (score ${hit.score.toFixed(2)}${factors === '' ? '' : `; ${factors}`})`);
+    for (const match of hit.matches) {
+      const where = match.fields.length > 0 ? ` in ${match.fields.join(', ')}` : '';
+      context.output.line(`    ${(match.share * 100).toFixed(0).padStart(3)}%  ${match.term} (${match.path})${where}`);
+    }
+  }
+}

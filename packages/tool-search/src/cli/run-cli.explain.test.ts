@@ -1,0 +1,49 @@
+// `tool-search search --explain` end to end: the real CLI against the official memory MCP server from npm.
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SearchExplanation } from '@tool-search/catalog';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXIT_CODES } from './exit-codes.js';
+import { runCli } from './run-cli.js';
+import { createTestIo } from './testing-io.js';
+
+const MEMORY_SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
+const SLOW = { timeout: 60_000 };
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+});
+
+function setUp(): { dir: string; env: NodeJS.ProcessEnv } {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-explain-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const config = { mcpServers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } } } };
+  writeFileSync(join(dir, 'config.json5'), JSON.stringify(config));
+  return { dir, env: { XDG_CACHE_HOME: join(dir, 'cache') } };
+}
+
+describe('tool-search search --explain', () => {
+  it('prints each hit with the words that matched it, their path, fields and share', SLOW, async () => {
+    const { dir, env } = setUp();
+    const io = createTestIo({ cwd: dir, env });
+    expect(await runCli(['search', 'delete entities', '--explain', '--config', 'config.json5'], io)).toBe(EXIT_CODES.ok);
+    const out = io.out();
+    expect(out).toContain('Evidence: strong');
+    expect(out).toMatch(/ 1\. mcp:memory:delete_entities {2}\(score \d+\.\d\d/);
+    expect(out).toMatch(/ \d+% {2}entiti \(word\) in name, /);
+    expect(out).toMatch(/ \d+% {2}delet entiti \(word-pair\)\n/);
+  });
+
+  it('says why a miss is a miss, and gives the same hits as JSON', SLOW, async () => {
+    const { dir, env } = setUp();
+    const io = createTestIo({ cwd: dir, env });
+    expect(await runCli(['search', 'remember that alice likes tea', '--explain', '--config', 'config.json5', '--json'], io)).toBe(EXIT_CODES.ok);
+    const explained = JSON.parse(io.out()) as SearchExplanation;
+    expect(explained.evidence).toBe('weak');
+    expect(explained.words.find((word) => word.term === 'tea')).toEqual({ term: 'tea', found: false });
+    expect(explained.why).toBeDefined();
+  });
+});
