@@ -29,7 +29,7 @@ export { convertMcpServersConfig } from './mcp-client/index.js';
 export type { ConvertedMcpServers, ConvertMcpServersConfigOptions } from './mcp-client/index.js';
 export { createFileEmbeddingCache } from './create-file-embedding-cache.js';
 export type { FileEmbeddingCache, FileEmbeddingCacheOptions } from './create-file-embedding-cache.js';
-export { createFileTokenStore, DEFAULT_OAUTH_REDIRECT_URL } from './mcp-client/index.js';
+export { createFileTokenStore, DEFAULT_OAUTH_REDIRECT_URL, MCP_LOG_LEVELS } from './mcp-client/index.js';
 export { createRootLogger } from './create-root-logger.js';
 export type { RootLoggerOptions } from './create-root-logger.js';
 export { createSessionLog } from './create-session-log.js';

@@ -16,4 +16,5 @@ export { resolveToolSearchConfig, TOOL_SEARCH_DEFAULTS } from './resolve-tool-se
 export type { DirectReason, ResolvedToolSearchConfig, ToolSearchEnv, ToolSearchMode } from './resolve-tool-search-config.js';
 export type { McpServerConfig } from './schemas.js';
 export { spawnStdioServersAhead } from './mcp-client/spawn-stdio-servers-ahead.js';
+export { MCP_LOG_LEVELS } from './mcp-client/mcp-log-levels.js';
 export type { StdioServersAhead } from './mcp-client/spawn-stdio-servers-ahead.js';

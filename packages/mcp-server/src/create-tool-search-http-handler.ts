@@ -11,6 +11,7 @@ import { McpServerError } from './errors.js';
 import { checkHttpRequest } from './internal/check-http-request.js';
 import { createBoundedEventStore } from './internal/create-bounded-event-store.js';
 import { createRequestLedger, type RequestLedger } from './internal/create-request-ledger.js';
+import { pickDefined } from './internal/pick-defined.js';
 import type { ModernFront } from './internal/create-modern-front.js';
 
 /** Options of `createToolSearchHttpHandler`: those of every MCP session, plus the HTTP ones. */
@@ -332,10 +333,4 @@ function readJsonBody(request: IncomingMessage, limit: number): Promise<{ ok: tr
       }
     });
   });
-}
-
-function pickDefined<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
-  const out: Partial<Pick<T, K>> = {};
-  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
-  return out;
 }

@@ -20,13 +20,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ApprovalProvider, BeforeToolCallHook, Policy, PolicyConfig, PolicyContext } from '@tool-search/policy';
-import { createPolicy } from '@tool-search/policy';
+import { createPolicy, isPolicy } from '@tool-search/policy';
 import { parseToolId } from '@tool-search/catalog';
 import type { ToolSearchHost, ToolSearchSession, SessionLog, SessionLogTarget, ToolCallOutcome } from '@tool-search/gateway-adapter';
-import { createSessionLog } from '@tool-search/gateway-adapter';
+import { createSessionLog, MCP_LOG_LEVELS } from '@tool-search/gateway-adapter';
 import pino, { type Logger } from 'pino';
 import type { McpClientRelay } from './create-mcp-client-relay.js';
 import { outcomeToCallResult } from './internal/outcome-to-call-result.js';
+import { pickDefined as pick } from './internal/pick-defined.js';
 import { toMcpTools, type McpListedTool } from './internal/to-mcp-tools.js';
 import { createUpstreamPrompts } from './internal/upstream-prompts.js';
 import { createUpstreamResources } from './internal/upstream-resources.js';
@@ -66,7 +67,7 @@ export interface ToolSearchMcpServer {
   close(): Promise<void>;
 }
 
-const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const LEVELS: readonly LoggingLevel[] = MCP_LOG_LEVELS;
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /**
@@ -195,14 +196,6 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
     })());
   server.onclose = () => void close();
   return { server, session, close };
-}
-
-const isPolicy = (value: Policy | PolicyConfig): value is Policy => typeof (value as Policy).check === 'function' && typeof (value as Policy).authorizeCall === 'function';
-
-function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
-  const out: Partial<Pick<T, K>> = {};
-  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
-  return out;
 }
 
 /** Which upstream servers are ready: resources and prompts can change only when this does. */

@@ -1,6 +1,7 @@
 // Public contract of @tool-search/policy. Adding an export here makes it public API.
 
 export { createPolicy } from './create-policy';
+export { isPolicy } from './is-policy';
 export { authorizeCall, DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_HOOK_TIMEOUT_MS } from './authorize-call';
 export { parsePolicyConfig } from './parse-policy-config';
 export type { ParsePolicyConfigOptions } from './parse-policy-config';

@@ -75,6 +75,7 @@ export {
   authorizeCall,
   canonicalizePolicyConfig,
   createPolicy,
+  isPolicy,
   isPolicyError,
   parsePolicyConfig,
 } from '@tool-search/policy';
@@ -229,6 +230,7 @@ export type {
 // @tool-search/gateway-adapter
 export {
   DEFAULT_OAUTH_REDIRECT_URL,
+  MCP_LOG_LEVELS,
   GatewayAdapterError,
   TOOL_SEARCH_DEFAULTS,
   convertMcpServersConfig,

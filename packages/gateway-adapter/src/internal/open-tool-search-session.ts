@@ -17,6 +17,7 @@ import {
 } from '@tool-search/modes';
 import {
   createPolicy,
+  isPolicy,
   type ApprovalProvider,
   type BeforeToolCallHook,
   type Policy,
@@ -105,9 +106,6 @@ const SEARCH_HINTS: Readonly<Record<Mode, string>> = {
   native: TOOL_SEARCH,
   direct: 'the declared tools',
 };
-
-const isPolicy = (value: unknown): value is Policy =>
-  typeof value === 'object' && value !== null && typeof (value as Policy).check === 'function' && typeof (value as Policy).authorizeCall === 'function';
 
 /**
  * The run context, copied once: the view, the allowed tools and every call then read the same values, whatever a

@@ -1,11 +1,12 @@
 // A server's `notifications/message`: kept at or above the connection's level, capped and redacted, then handed
 // to the host's `onLog` or, without one, written to the connection's logger.
 import type { LoggingLevel } from '@modelcontextprotocol/client';
+import { MCP_LOG_LEVELS } from './mcp-log-levels.js';
 import type { McpLogEntry } from './mcp-server-connection.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 
 const LOG_MESSAGE_MAX_CHARS = 2_000;
-const LOG_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const LOG_LEVELS: readonly LoggingLevel[] = MCP_LOG_LEVELS;
 /** How a server log level maps onto pino when no `onLog` is given. */
 const PINO_LEVEL_OF: Record<LoggingLevel, 'debug' | 'info' | 'warn' | 'error'> = {
   debug: 'debug',

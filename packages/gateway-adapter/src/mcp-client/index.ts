@@ -42,5 +42,6 @@ export { spawnStdioServersAhead } from './spawn-stdio-servers-ahead.js';
 export type { StdioServersAhead } from './spawn-stdio-servers-ahead.js';
 export { createMemoryTokenStore } from './oauth-token-store.js';
 export { DEFAULT_OAUTH_REDIRECT_URL } from './create-oauth-provider.js';
+export { MCP_LOG_LEVELS } from './mcp-log-levels.js';
 export type { OAuthTokenStore, StoredOAuthState } from './oauth-token-store.js';
 export { createFileTokenStore } from './create-file-token-store.js';

@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import {
   convertMcpServersConfig,
+  MCP_LOG_LEVELS,
   isGatewayAdapterError,
   resolveToolSearchConfig,
   type McpServerConfig,
@@ -17,7 +18,7 @@ import JSON5 from 'json5';
 import { z } from 'zod';
 import { CliError } from './cli-error.js';
 
-const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+const LOG_LEVELS = MCP_LOG_LEVELS;
 
 const configFileSchema = z.strictObject({
   /** Editors' schema hint; ignored. */
