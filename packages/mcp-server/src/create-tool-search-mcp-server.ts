@@ -29,8 +29,8 @@ import type { McpClientRelay } from './create-mcp-client-relay.js';
 import { outcomeToCallResult } from './internal/outcome-to-call-result.js';
 import { pickDefined as pick } from './internal/pick-defined.js';
 import { toMcpTools, type McpListedTool } from './internal/to-mcp-tools.js';
-import { createUpstreamPrompts } from './internal/upstream-prompts.js';
-import { createUpstreamResources } from './internal/upstream-resources.js';
+import { createSessionUpstream } from './internal/create-session-upstream.js';
+import { completeUpstream } from './internal/complete-upstream.js';
 
 /** Options of `createToolSearchMcpServer`. */
 export interface CreateToolSearchMcpServerOptions {
@@ -114,12 +114,7 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   });
   forwarder.attach(server);
 
-  const upstream = options.host.mcpServers.bind(options.host);
-  const resources = createUpstreamResources({ servers: upstream, allowed: (name) => session.tool(`mcp:${name}:read_resource`) !== undefined, log });
-  // Prompts have no tool of their own: the policy decides on a read-only `get_prompt` of the server, as it
-  // would on a tool of that name (`mcp:<server>:*` denies it, an allow list must name it).
-  const promptsAllowed = (name: string) => policy === undefined || policy.check({ id: `mcp:${name}:get_prompt`, name: 'get_prompt', source: 'mcp', owner: name, ownerOnly: false, annotations: { readOnlyHint: true, openWorldHint: false } }, context).allowed;
-  const prompts = createUpstreamPrompts({ servers: upstream, allowed: promptsAllowed, log });
+  const { resources, prompts } = createSessionUpstream({ host: options.host, session, policy, context, log });
   let readyServers = readySignature(options.host);
   // Everything that reads the upstream servers waits for their start-up (bounded by the host's startup timeout),
   // so no answer misses a server that was still starting; tool calls wait inside the session.
@@ -171,17 +166,7 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   server.setRequestHandler(ReadResourceRequestSchema, afterStart(async (request, extra) => resources.read(request.params.uri, extra.signal)));
   server.setRequestHandler(ListPromptsRequestSchema, afterStart(async () => ({ prompts: await prompts.list() })));
   server.setRequestHandler(GetPromptRequestSchema, afterStart(async (request, extra) => prompts.get(request.params.name, request.params.arguments, extra.signal)));
-  server.setRequestHandler(CompleteRequestSchema, afterStart(async (request) => {
-    const { ref, argument, context: completionContext } = request.params;
-    const target =
-      ref.type === 'ref/prompt'
-        ? await prompts.resolve(ref.name).then((found) => found && { server: found.server, ref: { type: 'ref/prompt' as const, name: found.name } })
-        : await resources.templateServer(ref.uri).then((found) => found && { server: found.server, ref: { type: 'ref/resource' as const, uri: found.uriTemplate } });
-    if (!target) return { completion: { values: [] } };
-    const completed = await target.server.complete(target.ref, argument, completionContext?.arguments);
-    if (!completed.ok) return { completion: { values: [] } };
-    return { completion: { values: completed.values.slice(0, 100), ...pick(completed, ['total', 'hasMore']) } };
-  }));
+  server.setRequestHandler(CompleteRequestSchema, afterStart(async (request) => completeUpstream(request.params, prompts, resources)));
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     forwarder.setLevel(request.params.level);
     return {};

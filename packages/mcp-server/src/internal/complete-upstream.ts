@@ -1,0 +1,23 @@
+// `completion/complete` for the upstream servers: a prompt's or a resource template's argument, completed by the
+// server it belongs to (one answer shape for both protocol eras' fronts).
+import type { UpstreamPrompts } from './upstream-prompts.js';
+import type { UpstreamResources } from './upstream-resources.js';
+import { pickDefined } from './pick-defined.js';
+
+interface CompleteParams {
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+  argument: { name: string; value: string };
+  context?: { arguments?: Record<string, string> | undefined } | undefined;
+}
+
+export async function completeUpstream(params: CompleteParams, prompts: UpstreamPrompts, resources: UpstreamResources): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } }> {
+  const { ref, argument, context } = params;
+  const target =
+    ref.type === 'ref/prompt'
+      ? await prompts.resolve(ref.name).then((found) => found && { server: found.server, ref: { type: 'ref/prompt' as const, name: found.name } })
+      : await resources.templateServer(ref.uri).then((found) => found && { server: found.server, ref: { type: 'ref/resource' as const, uri: found.uriTemplate } });
+  if (!target) return { completion: { values: [] } };
+  const completed = await target.server.complete(target.ref, argument, context?.arguments);
+  if (!completed.ok) return { completion: { values: [] } };
+  return { completion: { values: completed.values.slice(0, 100), ...pickDefined(completed, ['total', 'hasMore']) } };
+}
