@@ -6,7 +6,10 @@
 //      the same call on a bare SDK client connected to the same upstream;
 //   3. serve start to the first tools/list answer with 5 stdio upstreams, next to the slowest of those
 //      upstreams started the same way by a bare SDK client, and to the first tool_search answer that covers all
-//      five (a search waits for the servers still starting, so this is the real start).
+//      five (a search waits for the servers still starting, so this is the real start);
+//   4. both protocol eras over Streamable HTTP (`serve --http`): tools/list bytes and tools/call latency for a
+//      2025-era client (SDK v1, one session) and a client pinned to 2026-07-28 (SDK v2, no session: each request
+//      opens a tool-search session on the shared host).
 // Prints tables; asserts nothing.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,8 +18,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { median, percentile } from '@tool-search/bench-stats';
 
 const require = createRequire(import.meta.url);
@@ -180,6 +186,59 @@ async function startup(lines: string[]): Promise<void> {
   lines.push(`| first covering tool_search − slowest upstream (median) | ${(median(searched) - median(slowest)).toFixed(0)} | | |`);
 }
 
+/** `serve --http 127.0.0.1:0` in `mode`, resolved with its URL once it listens. */
+function serveHttp(config: string, mode: string): Promise<{ url: URL; child: ChildProcess }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [bin, 'serve', '--config', config, '--mode', mode, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /"url": "([^"]+)"/.exec(out);
+      if (match) resolvePromise({ url: new URL(match[1]!), child });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    child.once('exit', (code) => reject(new Error(`serve --http exited ${String(code)}:\n${err}`)));
+  });
+}
+
+async function bothEras(lines: string[]): Promise<void> {
+  const config = writeConfig('realmcp-http.json5', Object.fromEntries(sources.map((source) => [source, replay(source)])));
+  const calls = Math.max(50, Math.floor(CALLS / 5));
+  lines.push(`4. both protocol eras on one \`serve --http\` endpoint (${sources.length} replay servers): tools/list bytes, and ${calls} tool_call calls per era after ${WARMUP / 2} warm-up calls, alternating in batches of ${BATCH} (ms)`);
+  lines.push('| mode | era | tools/list bytes | tool_call p50 | p95 |');
+  lines.push('| --- | --- | ---: | ---: | ---: |');
+  for (const mode of ['tools', 'direct']) {
+    const { url, child } = await serveHttp(config, mode);
+    const legacy = new Client({ name: 'bench-legacy', version: '0.0.0' });
+    await legacy.connect(new StreamableHTTPClientTransport(url));
+    const modern = new ModernClient({ name: 'bench-modern', version: '0.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await modern.connect(new ModernTransport(url));
+    const eras = [
+      { label: '2025-11-25 (session)', list: () => legacy.listTools(), call: () => (mode === 'direct' ? legacy.callTool({ name: 'echo', arguments: { message: 'hi' } }) : legacy.callTool({ name: 'tool_call', arguments: { id: 'mcp:everything:echo', args: { message: 'hi' } } })) },
+      { label: '2026-07-28 (stateless)', list: () => modern.listTools(), call: () => (mode === 'direct' ? modern.callTool({ name: 'echo', arguments: { message: 'hi' } }) : modern.callTool({ name: 'tool_call', arguments: { id: 'mcp:everything:echo', args: { message: 'hi' } } })) },
+    ];
+    const samples = eras.map(() => [] as number[]);
+    for (let index = 0; index < WARMUP / 2; index += 1) for (const era of eras) await era.call();
+    for (let done = 0; done < calls; done += BATCH) {
+      for (const [which, era] of eras.entries()) {
+        for (let index = 0; index < BATCH; index += 1) {
+          const started = performance.now();
+          await era.call();
+          samples[which]!.push(performance.now() - started);
+        }
+      }
+    }
+    for (const [which, era] of eras.entries()) {
+      const { tools } = await era.list();
+      lines.push(`| ${mode} | ${era.label} | ${kb(Buffer.byteLength(JSON.stringify(tools)))} | ${median(samples[which]!).toFixed(3)} | ${percentile(samples[which]!, 95).toFixed(3)} |`);
+    }
+    await Promise.all([legacy.close(), modern.close()]);
+    child.kill('SIGTERM');
+    await new Promise((resolveExit) => child.once('exit', resolveExit));
+  }
+}
+
 async function main(): Promise<void> {
   const lines: string[] = [];
   try {
@@ -188,6 +247,8 @@ async function main(): Promise<void> {
     await callLatency(lines);
     lines.push('');
     await startup(lines);
+    lines.push('');
+    await bothEras(lines);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
