@@ -11,3 +11,5 @@ export { createGuardedStdioTransport } from './create-guarded-stdio-transport.js
 export type { GuardedStdioTransport, GuardedStdioTransportOptions } from './create-guarded-stdio-transport.js';
 export { createToolSearchHttpHandler } from './create-tool-search-http-handler.js';
 export type { CreateToolSearchHttpHandlerOptions, ToolSearchHttpHandler } from './create-tool-search-http-handler.js';
+export { isModernOpening, serveStdioByEra } from './serve-stdio-by-era.js';
+export type { StdioByEra } from './serve-stdio-by-era.js';

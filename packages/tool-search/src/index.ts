@@ -342,6 +342,8 @@ export {
   createToolSearchHttpHandler,
   createToolSearchMcpServer,
   isMcpServerError,
+  isModernOpening,
+  serveStdioByEra,
 } from '@tool-search/mcp-server';
 export type {
   CreateToolSearchHttpHandlerOptions,
@@ -351,6 +353,7 @@ export type {
   McpClientRelay,
   McpServerErrorCode,
   RelayCall,
+  StdioByEra,
   ToolSearchHttpHandler,
   ToolSearchMcpServer,
 } from '@tool-search/mcp-server';

@@ -31,7 +31,26 @@ export interface ModernFront {
   close(): Promise<void>;
 }
 
+/** The 2026-07-28 server of one request (HTTP) or one connection (stdio), and the requests it is answering. */
+export interface ModernServerFactory {
+  factory: () => Server;
+  inFlight(): number;
+}
+
 export function createModernFront(options: Omit<CreateToolSearchMcpServerOptions, 'sessionId'>, log: Logger): ModernFront {
+  const { factory, inFlight } = createModernServerFactory(options, log);
+  const handler = createMcpHandler(factory, { legacy: 'reject', onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern mcp request failed') });
+  const node = toNodeHandler(handler);
+  return {
+    handler,
+    // Node's own request and response types differ from the adapter's structural ones only in optional fields.
+    node: (request, response, body) => node(request as unknown as NodeIncomingMessageLike, response as unknown as NodeServerResponseLike, body),
+    inFlight,
+    close: () => handler.close(),
+  };
+}
+
+export function createModernServerFactory(options: Omit<CreateToolSearchMcpServerOptions, 'sessionId'>, log: Logger): ModernServerFactory {
   let inFlight = 0;
   // Compiled once: every request's session then shares the host's view of it.
   const policy = options.policy === undefined || isPolicy(options.policy) ? options.policy : createPolicy(options.policy, { logger: log });
@@ -63,8 +82,9 @@ export function createModernFront(options: Omit<CreateToolSearchMcpServerOptions
     }
   };
 
-  const handler = createMcpHandler(
-    () => {
+  return {
+    inFlight: () => inFlight,
+    factory: () => {
       const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, {
         capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, completions: {} },
       });
@@ -101,15 +121,6 @@ export function createModernFront(options: Omit<CreateToolSearchMcpServerOptions
       server.setRequestHandler('completion/complete', async (request, ctx) => upstream(String(ctx.mcpReq.id), async (parts) => completeUpstream(request.params as never, parts.prompts, parts.resources)));
       return server;
     },
-    { legacy: 'reject', onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern mcp request failed') },
-  );
-  const node = toNodeHandler(handler);
-  return {
-    handler,
-    // Node's own request and response types differ from the adapter's structural ones only in optional fields.
-    node: (request, response, body) => node(request as unknown as NodeIncomingMessageLike, response as unknown as NodeServerResponseLike, body),
-    inFlight: () => inFlight,
-    close: () => handler.close(),
   };
 }
 

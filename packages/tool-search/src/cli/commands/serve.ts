@@ -66,16 +66,17 @@ function checkMode(toolSearch: unknown, mode: string): void {
 type SessionOptions = Parameters<typeof createToolSearchMcpServer>[0];
 type McpServerModule = typeof import('@tool-search/mcp-server');
 
-async function serveStdio(context: CommandContext, options: SessionOptions, { createToolSearchMcpServer, createGuardedStdioTransport }: McpServerModule): Promise<void> {
+async function serveStdio(context: CommandContext, options: SessionOptions, { createToolSearchMcpServer, createGuardedStdioTransport, serveStdioByEra }: McpServerModule): Promise<void> {
   const front = await createToolSearchMcpServer(options);
   const ended = stopSignal(context, () => context.io.stdin);
   const transport = createGuardedStdioTransport({ stdin: context.io.stdin, stdout: context.io.stdout, logger: context.logger });
-  await front.server.connect(transport);
+  // A 2025 client is served by this front; a client whose first message is a 2026-07-28 one, statelessly.
+  const served = await serveStdioByEra({ front, transport, modern: options, logger: context.logger });
   context.output.progress(`tool-search: serving MCP on stdio (${describeDecision(front.session.decision)})`);
   const why = await ended;
   // Told to stop, the client is still there: its calls in flight finish (up to the drain timeout) or are answered.
   if (why !== 'stdin ended') context.logger.info(await transport.drain(drainTimeoutMs(context)), 'stdio drained');
-  await front.close();
+  await served.close();
 }
 
 /** How long in-flight calls may take to finish once serve is told to stop. Default 5,000 ms. */
