@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scoreRequirementsRun } from '@tool-search/conformance-report';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -93,28 +94,13 @@ async function main(): Promise<number> {
   const modernBaseline = baselines['client-2026-07-28'] ?? new Map<string, string>();
   process.stdout.write('\n2026-07-28 (@modelcontextprotocol/conformance-next --requirements 2026-07-28)\n');
   const { output } = await run(['client', '--command', command, '--requirements', '2026-07-28'], modernCli);
-  const [scored, unscoredPart = ''] = output.split(/\nNot scored for /);
-  const unscored = new Set([...unscoredPart.matchAll(/^\s+[✓✗] (\S+)/gm)].map((match) => match[1]!));
-  let modernPassed = 0;
-  let modernUnexpected = 0;
-  let modernExpected = 0;
-  for (const match of (scored ?? '').matchAll(/^([✓✗]) (\S+): (\d+) passed, (\d+) failed/gm)) {
-    const [, mark, scenario] = match as unknown as [string, string, string];
-    if (unscored.has(scenario)) continue;
-    const ok = mark === '✓';
-    const reason = modernBaseline.get(scenario);
-    if (ok) modernPassed += 1;
-    else if (reason === undefined) modernUnexpected += 1;
-    else modernExpected += 1;
-    if (ok && reason !== undefined) stale += 1;
-    const verdict = ok ? (reason === undefined ? 'pass' : 'STALE (passes but is listed as expected to fail)') : reason === undefined ? 'FAIL' : `expected failure: ${reason}`;
-    process.stdout.write(`${mark} ${scenario.padEnd(42)} ${verdict}\n`);
-  }
-  if (modernPassed + modernUnexpected + modernExpected === 0) throw new Error(`the 2026-07-28 suite reported no scenarios:\n${output.slice(-2000)}`);
+  const { rows, counts } = scoreRequirementsRun(output, modernBaseline);
+  for (const row of rows) process.stdout.write(`${row.mark} ${row.scenario.padEnd(42)} ${row.verdict}\n`);
+  stale += counts.stale;
   process.stdout.write(
-    `\n${summary}\nconformance (client, 2026-07-28, @modelcontextprotocol/conformance-next): ${modernPassed} passed, ${modernUnexpected} failed, ${modernExpected} expected failures, ${unscored.size} not scored (extensions, added after the release); ${((Date.now() - modernStarted) / 1000).toFixed(1)} s\n`,
+    `\n${summary}\nconformance (client, 2026-07-28, @modelcontextprotocol/conformance-next): ${counts.passed} passed, ${counts.failed} failed, ${counts.expected} expected failures, ${counts.unscored} not scored (extensions, added after the release); ${((Date.now() - modernStarted) / 1000).toFixed(1)} s\n`,
   );
-  return unexpected > 0 || modernUnexpected > 0 || stale > 0 ? 1 : 0;
+  return unexpected > 0 || counts.failed > 0 || stale > 0 ? 1 : 0;
 }
 
 main().then(

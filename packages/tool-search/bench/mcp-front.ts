@@ -18,12 +18,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { median, percentile } from '@tool-search/bench-stats';
+import { startServeHttp } from '../conformance/start-serve-http.js';
 
 const require = createRequire(import.meta.url);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -186,22 +186,6 @@ async function startup(lines: string[]): Promise<void> {
   lines.push(`| first covering tool_search − slowest upstream (median) | ${(median(searched) - median(slowest)).toFixed(0)} | | |`);
 }
 
-/** `serve --http 127.0.0.1:0` in `mode`, resolved with its URL once it listens. */
-function serveHttp(config: string, mode: string): Promise<{ url: URL; child: ChildProcess }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [bin, 'serve', '--config', config, '--mode', mode, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /"url": "([^"]+)"/.exec(out);
-      if (match) resolvePromise({ url: new URL(match[1]!), child });
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    child.once('exit', (code) => reject(new Error(`serve --http exited ${String(code)}:\n${err}`)));
-  });
-}
-
 async function bothEras(lines: string[]): Promise<void> {
   const config = writeConfig('realmcp-http.json5', Object.fromEntries(sources.map((source) => [source, replay(source)])));
   const calls = Math.max(50, Math.floor(CALLS / 5));
@@ -209,7 +193,9 @@ async function bothEras(lines: string[]): Promise<void> {
   lines.push('| mode | era | tools/list bytes | tool_call p50 | p95 |');
   lines.push('| --- | --- | ---: | ---: | ---: |');
   for (const mode of ['tools', 'direct']) {
-    const { url, child } = await serveHttp(config, mode);
+    const started = await startServeHttp(bin, config, mode);
+    const url = new URL(started.url);
+    const child = started.child;
     const legacy = new Client({ name: 'bench-legacy', version: '0.0.0' });
     await legacy.connect(new StreamableHTTPClientTransport(url));
     const modern = new ModernClient({ name: 'bench-modern', version: '0.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });

