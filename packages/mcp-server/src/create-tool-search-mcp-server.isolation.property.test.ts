@@ -5,6 +5,10 @@
 // name) and completions. The refused server shares a resource URI and a prompt name with an admitted one, so a
 // front that counted it would qualify the admitted one's names. No refused tool's id, name or description, and
 // nothing the refused server offers, appears in any answer. The refused server's tools are the ones added last.
+// Both protocol eras: the 2025 front through the v1 client, and the 2026-07-28 front (stateless, SDK v2) through
+// the v2 client pinned to that revision, served in process by createMcpHandler.
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createToolSearchHost, type ToolSearchHost } from '@tool-search/gateway-adapter';
@@ -14,6 +18,8 @@ import { executableTool, fakeProbe, ISOLATION_WORDS as WORDS, localTools, proper
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchMcpServer } from './create-tool-search-mcp-server.js';
+import { createModernServerFactory } from './internal/create-modern-front.js';
+import { pino } from 'pino';
 
 const settings = propertySettings();
 /** A test's time bound, scaled with the run counts (`pnpm fuzz:isolation` runs each property 25 times as long). */
@@ -23,7 +29,7 @@ const configFor = (mode: (typeof MODES)[number]): unknown => (mode === 'direct' 
 
 const hosts: ToolSearchHost[] = [];
 const servers: ScriptedMcpServer[] = [];
-const clients: Client[] = [];
+const clients: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
   await Promise.all(hosts.splice(0).map((host) => host.close()));
@@ -69,7 +75,10 @@ function refusalPolicy(kind: (typeof REFUSALS)[number], refusedOwners: string[],
 }
 
 /** Every answer a client gets for the same requests; an error answer is kept as its code and message. */
-async function readFront(client: Client, probes: { queries: string[]; keys: string[] }, upstream: boolean): Promise<unknown[]> {
+/** What `readFront` asks of a client: the same calls on either era's SDK client. */
+type FrontClient = Pick<Client, 'listTools' | 'callTool' | 'listResources' | 'listResourceTemplates' | 'readResource' | 'listPrompts' | 'getPrompt' | 'complete'>;
+
+async function readFront(client: FrontClient, probes: { queries: string[]; keys: string[] }, upstream: boolean): Promise<unknown[]> {
   const answers: unknown[] = [];
   const answer = async (request: () => Promise<unknown>) => {
     try {
@@ -117,6 +126,16 @@ async function connect(host: ToolSearchHost, options: { config: unknown; policy:
   await client.connect(clientSide);
   clients.push(client);
   return client;
+}
+
+/** A client pinned to 2026-07-28 of the stateless front, served in process (no socket). */
+async function connectModern(host: ToolSearchHost, options: { config: unknown; policy: PolicyConfig; context: PolicyContext }): Promise<FrontClient> {
+  const { factory } = createModernServerFactory({ host, config: options.config, policy: createPolicy(options.policy), context: options.context }, pino({ level: 'silent' }));
+  const handler = createMcpHandler(factory, { legacy: 'reject' });
+  const client = new ModernClient({ name: 'isolation-client', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(new ModernTransport(new URL('http://isolation.test/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+  clients.push({ close: async () => { await client.close(); await handler.close(); } });
+  return client as unknown as FrontClient;
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -168,6 +187,13 @@ describe('createToolSearchMcpServer isolation (property)', () => {
             // Not vacuous: the admitted server's resources, prompts and completions came through.
             if (upstream) for (const shown of ['okthing_calendar', '"uri":"note://ok/only"', '"name":"ok_plan"', 'contents of note://shared']) expect(text, what).toContain(shown);
             expect(seen, what).toEqual(expected);
+            // The same reads through the 2026-07-28 front.
+            const modernSeen = await readFront(await connectModern(withRefused, { config: configFor(mode), policy, context }), probes, upstream);
+            const modernExpected = await readFront(await connectModern(withoutRefused, { config: configFor(mode), policy, context }), probes, upstream);
+            const modernText = JSON.stringify(modernSeen);
+            expect([...shownRefusedTools(modernText, refusedTools, { echoed: (tool) => keys.includes(tool.name) }), ...(modernText.includes('badthing') ? ['a text of server bad'] : [])], `2026-07-28, ${what}`).toEqual([]);
+            if (upstream) for (const shown of ['okthing_calendar', '"uri":"note://ok/only"', '"name":"ok_plan"', 'contents of note://shared']) expect(modernText, `2026-07-28, ${what}`).toContain(shown);
+            expect(modernSeen, `2026-07-28, ${what}`).toEqual(modernExpected);
             await Promise.all(clients.splice(0).map((client) => client.close()));
           }
           await Promise.all(hosts.splice(0).map((host) => host.close()));
