@@ -12,6 +12,15 @@ import { REPO_ROOT } from './published-packages.ts';
 const REQUIRED_FIELDS = ['description', 'keywords', 'license', 'author', 'homepage', 'repository', 'bugs', 'engines'] as const;
 const EXACT_VERSION = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
 
+/**
+ * Third-party dependencies a package pins exactly, on purpose: sandbox-runner's QuickJS worker calls
+ * quickjs-emscripten below its public API (one fence, checked on load and tested call by call; sandbox-runner
+ * DESIGN, "The QuickJS fast path"), so an upgrade must be a deliberate change, not a range resolving anew.
+ */
+const EXACT_PINS: Record<string, readonly string[]> = {
+  '@tool-search/sandbox-runner': ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
+};
+
 function checkManifest(packed: PackedPackage, rootLicense: string): string[] {
   const problems: string[] = [];
   const manifestText = execFileSync('tar', ['-xzOf', packed.tarball, 'package/package.json'], { encoding: 'utf8' });
@@ -23,8 +32,9 @@ function checkManifest(packed: PackedPackage, rootLicense: string): string[] {
   for (const field of ['dependencies', 'peerDependencies'] as const) {
     const deps = (manifest[field] ?? {}) as Record<string, string>;
     for (const [name, range] of Object.entries(deps)) {
-      // Our own packages are released together; an exact pin of a third-party package forces a second copy.
-      if (!name.startsWith('@tool-search/') && EXACT_VERSION.test(range)) problems.push(`${field}.${name} is the exact version ${range}, expected a range`);
+      // Our own packages are released together; an exact pin of a third-party package forces a second copy, unless
+      // the package reaches below that dependency's public API (EXACT_PINS, each with its reason).
+      if (!name.startsWith('@tool-search/') && EXACT_VERSION.test(range) && !EXACT_PINS[packed.pkg.name]?.includes(name)) problems.push(`${field}.${name} is the exact version ${range}, expected a range`);
     }
   }
   for (const required of ['LICENSE', 'README.md', 'package.json']) {
