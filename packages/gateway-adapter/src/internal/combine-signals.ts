@@ -1,9 +1,13 @@
 // Abort plumbing for one tool call. Each call combines its own signals and removes its listeners when it
 // ends, so a long session never piles listeners onto a shared signal (MaxListenersExceededWarning).
 
-/** A signal that aborts when any of `signals` does, and `dispose` to remove its listeners from them. */
+/**
+ * A signal that aborts when any of `signals` does (or when `abort` is called: a call's own deadline), and
+ * `dispose` to remove its listeners from them.
+ */
 export interface CombinedSignal {
   signal: AbortSignal;
+  abort(reason: unknown): void;
   dispose(): void;
 }
 
@@ -23,6 +27,7 @@ export function combineSignals(signals: ReadonlyArray<AbortSignal | undefined>):
   }
   return {
     signal: controller.signal,
+    abort: (reason) => controller.abort(reason),
     dispose() {
       for (const remove of removers.splice(0)) remove();
     },

@@ -5,7 +5,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/client';
 import type { RequestOptions } from '@modelcontextprotocol/client';
 import type { McpProgress } from './mcp-server-connection.js';
 import { classifyRequestFailure, type FailureParts } from './classify-request-failure.js';
-import { linkAbortSignal } from '../internal/link-abort-signal.js';
+import { combineSignals } from '../internal/combine-signals.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import type { McpRequestFailure } from './mcp-connection-state.js';
 import { DEFAULT_MAX_TOTAL_TIMEOUT_MS, TOTAL_TIMEOUT } from './total-timeout.js';
@@ -35,13 +35,14 @@ export async function runMcpRequest<T>(
   // A caller that follows no progress gets its answer within the call's timeout, progress or not.
   const totalMs = callOptions.progressExtendsTimeout === false ? idleMs : ceilingMs;
   for (let attempt = 0; ; attempt += 1) {
-    const { controller, dispose } = linkAbortSignal(callOptions.signal);
-    const deadline = setTimeout(() => controller.abort(TOTAL_TIMEOUT), totalMs);
+    const own = combineSignals([callOptions.signal]);
+    const { dispose } = own;
+    const deadline = setTimeout(() => own.abort(TOTAL_TIMEOUT), totalMs);
     // The SDK may keep a task's progress handler after the call; it then holds nothing of the caller.
     const progressTarget = { callback: callOptions.onProgress };
     try {
       const value = await run({
-        signal: controller.signal,
+        signal: own.signal,
         timeout: idleMs,
         maxTotalTimeout: totalMs,
         resetTimeoutOnProgress: true,
@@ -50,8 +51,8 @@ export async function runMcpRequest<T>(
       });
       return { ok: true, value };
     } catch (error) {
-      if (error instanceof UnauthorizedError && attempt === 0 && !controller.signal.aborted && (await core.auth.complete(core.transport).catch(() => false))) continue;
-      return await classifyRequestFailure(core, error, { what, callerSignal: callOptions.signal, ownSignal: controller.signal, idleMs, totalMs });
+      if (error instanceof UnauthorizedError && attempt === 0 && !own.signal.aborted && (await core.auth.complete(core.transport).catch(() => false))) continue;
+      return await classifyRequestFailure(core, error, { what, callerSignal: callOptions.signal, ownSignal: own.signal, idleMs, totalMs });
     } finally {
       progressTarget.callback = undefined;
       clearTimeout(deadline);
