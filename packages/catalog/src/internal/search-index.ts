@@ -1,242 +1,24 @@
-// The ranking index. minisearch's radix tree (`SearchableMap`) is the term dictionary and gives prefix and
-// small-typo lookups; scoring is BM25F over compact postings kept here, because per-field BM25 summed across
-// fields over-rewards a term repeated in name, parameters and description, and because minisearch's
-// per-document result objects cost tens of milliseconds per long query at 10,000 tools.
-import SearchableMap from 'minisearch/SearchableMap';
+// The ranking index. minisearch's radix tree (`SearchableMap`, in `Postings`) is the term dictionary and gives
+// prefix and small-typo lookups; scoring is BM25F over compact postings kept here, because per-field BM25 summed
+// across fields over-rewards a term repeated in name, parameters and description, and because minisearch's
+// per-document result objects cost too much per long query at 10,000 tools (bench/RESULTS.md).
+//
+// The parts: analysis (`index-fields.ts`), postings (`postings.ts`), query expansion (`expand-query.ts`), the
+// scope (`index-scope.ts`), and the ranking here with its last steps (`score-servers.ts`, `diversify-ranking.ts`).
 import type { MatchPath, Thesaurus, ToolDescriptor } from '../types.js';
+import { diversifyRanking, insertTop, type Candidate } from './diversify-ranking.js';
+import { bm25Idf, expandQuery, MAX_TRACKED_TERMS, type QueryTerm, type Statistics } from './expand-query.js';
+import { analyzeQuery, indexFields, toolFacet } from './index-fields.js';
 import { IndexScope, isAdmittedSlot } from './index-scope.js';
-import { expandQueryTerms, relatedTerms } from './intent-table.js';
-import type { FusionSettings } from './fuse-rankings.js';
 import { queryFacet } from './intent-table.js';
-import { analyzeText, EXACT_MARK, normalizeTerm, splitWords, type AnalyzedText } from './tokenize-text.js';
+import { JOINED_MARK, postingFrequency, postingHas, Postings } from './postings.js';
+import { DEFAULT_RANKING, INDEXED_FIELDS, type IndexedField, type RankingSettings } from './ranking-settings.js';
+import { scoreServers } from './score-servers.js';
+import { EXACT_MARK, type AnalyzedText } from './tokenize-text.js';
 
-/**
- * The indexed fields, in posting order. `context` is the owner's context text (an MCP server's name and
- * `instructions`), shared by all its tools; `details` is the description past its lead (see `leadWords`).
- */
-export const INDEXED_FIELDS = ['name', 'title', 'owner', 'context', 'tags', 'params', 'description', 'details', 'paramText'] as const;
-/** Fields whose words do not lengthen the tool (text shared by many tools, not the tool's own). */
-const UNLENGTHENED_FIELDS: ReadonlySet<IndexedField> = new Set(['context']);
-/** Marks the whole form of a split identifier ("%github" for GitHub): its own posting, looked up exactly. */
-const JOINED_MARK = '%';
-
-/** One indexed field. */
-export type IndexedField = (typeof INDEXED_FIELDS)[number];
-/** Query terms tracked per tool for diversification (one bit each). */
-const MAX_TRACKED_TERMS = 30;
-/** Labels a pair of nearby words among the query terms (pairs have their own numeric postings). */
-const PAIR_MARK = '+';
-/** Prefix/typo variants kept per query term. */
-const MAX_DERIVED_TERMS = 32;
-/** Characters of a query that are analysed. */
-const MAX_QUERY_CHARS = 4_000;
-
-/** Ranking knobs; DESIGN.md gives the reasons and bench/RESULTS.md the figures. Exported for the benchmark scripts only. */
-export interface RankingSettings {
-  /** BM25F field weights (term-frequency multipliers). */
-  fieldWeights: Record<IndexedField, number>;
-  k1: number;
-  /**
-   * BM25 b, applied once to the weighted length of all fields (as if the fields were one text with each
-   * field's terms repeated by its weight). Per-field normalisation measured worse on every benchmark set.
-   */
-  b: number;
-  /** Weight of two query words found near each other (see `pairWindow`) in one of `pairFields`. */
-  pairWeight: number;
-  pairFields: IndexedField[];
-  /**
-   * Word pairs are formed from words at most this many positions apart, in either order, on both sides
-   * (1 = adjacent only; 2 also pairs "weather" and "forecast" in "forecast of the weather").
-   */
-  pairWindow: number;
-  /** Extra weight of a word matched in its exact unstemmed form on top of its stem. */
-  exactWeight: number;
-  /** Weight of an intent-table expansion relative to the query term it came from. */
-  expansionWeight: number;
-  /** Original query terms kept after de-duplication (the rarest win). */
-  maxQueryTerms: number;
-  /** Queries with at most this many terms also match by prefix and small typos. */
-  maxTermsForFuzzy: number;
-  prefixWeight: number;
-  fuzzyWeight: number;
-  /**
-   * Longer queries: a word no tool has (a typo: "wiat", "appned") also searches the words one edit or one swap
-   * of two neighbouring letters away, at `fuzzyWeight`.
-   */
-  unknownWordTypos: boolean;
-  /**
-   * Diversification of the top hits for multi-intent queries: a query term already covered by a higher hit
-   * counts this much (1 = no diversification).
-   */
-  coveredTermWeight: number;
-  /** How many top candidates the diversification re-orders. */
-  diversifyDepth: number;
-  /**
-   * Description words past the first sentence (and past this many words at most) go to `details`, weighted
-   * with `fieldWeights.details`; 0 keeps the whole description in `description`.
-   */
-  leadWords: number;
-  /** Only descriptions longer than this many words are split into lead and details. */
-  leadMinWords: number;
-  /** Score multiplier for a tool whose annotations agree with the query's read-only or destructive intent. */
-  facetBoost: number;
-  /** Weight of the whole form of an identifier split at case changes ("GitHub" -> `github`). */
-  joinedWeight: number;
-  /** How `searchAsync` fuses the lexical ranking with the embedder's nearest tools. */
-  fusion: FusionSettings;
-  /** Candidates taken from each list before fusion. */
-  fusionDepth: number;
-  /**
-   * `likelyTools`: the top hits scoring at least `likelyRatio` × the top score are declared (up to the limit),
-   * and only when the best hit left out scores at most the top score / (1 + `likelyMargin`).
-   */
-  likelyRatio: number;
-  likelyMargin: number;
-  /**
-   * A search is weak evidence when its best hit covers less than `weakCoverage` of the query and matches less
-   * than `weakStrength` (see `QueryCoverage`).
-   */
-  weakCoverage: number;
-  weakStrength: number;
-  /**
-   * Server-level evidence: each matching tool gains this share of what the other matching tools of its server
-   * score (capped at its own score), so the tools of a server the query is about rise together.
-   */
-  serverWeight: number;
-  /** Weight of a thesaurus expansion (see `Thesaurus`) relative to the query word it came from; 0 = off. */
-  thesaurusWeight: number;
-  /** Query words found in at most this many tools (0 = words no tool has) are expanded through the thesaurus. */
-  thesaurusMaxFrequency: number;
-  /** Related terms searched per expanded query word (those some tool has, in the thesaurus' order). */
-  thesaurusMaxRelated: number;
-  /** Two-word verbs of the query ("kick off") are looked up as such, whatever the verb's frequency. */
-  thesaurusPhrasal: boolean;
-}
-
-/** The settings the catalog ships with. */
-export const DEFAULT_RANKING: RankingSettings = {
-  fieldWeights: { name: 2, title: 1.5, owner: 1, context: 0.3, tags: 1.5, params: 1.5, description: 1, details: 0.5, paramText: 1 },
-  k1: 1.5,
-  b: 0.75,
-  pairWeight: 0.2,
-  pairFields: ['name', 'params', 'description'],
-  pairWindow: 2,
-  exactWeight: 0.3,
-  expansionWeight: 0.3,
-  maxQueryTerms: 64,
-  maxTermsForFuzzy: 3,
-  prefixWeight: 0.375,
-  fuzzyWeight: 0.45,
-  unknownWordTypos: true,
-  coveredTermWeight: 0.7,
-  diversifyDepth: 30,
-  leadWords: 40,
-  leadMinWords: 60,
-  facetBoost: 0.1,
-  joinedWeight: 0.5,
-  fusion: { semanticWeight: 0.5, similarityRange: 0.3 },
-  fusionDepth: 50,
-  likelyRatio: 0.8,
-  likelyMargin: 1,
-  weakCoverage: 0.5,
-  weakStrength: 1.2,
-  serverWeight: 0,
-  thesaurusWeight: 0.3,
-  thesaurusMaxFrequency: 0,
-  thesaurusMaxRelated: 4,
-  thesaurusPhrasal: true,
-};
-
-/**
- * One array per term, interleaved: slot, field-weighted term frequency (Σ weight × tf over fields), slot, ...
- * One allocation per term keeps build time and garbage collection down at 10,000+ tools.
- */
-type Posting = number[];
-
-/** Collects property names and descriptions from a JSON Schema, nested objects and arrays included. */
-function collectSchemaText(schema: unknown, names: string[], texts: string[], depth = 0): void {
-  if (typeof schema !== 'object' || schema === null || depth > 4) return;
-  const record = schema as Record<string, unknown>;
-  const properties = record.properties;
-  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
-    for (const [name, property] of Object.entries(properties)) {
-      names.push(name);
-      if (typeof property === 'object' && property !== null) {
-        const description = (property as Record<string, unknown>).description;
-        if (typeof description === 'string') texts.push(description);
-        const values = (property as Record<string, unknown>).enum;
-        if (Array.isArray(values)) texts.push(values.filter((value) => typeof value === 'string').join(' '));
-        collectSchemaText(property, names, texts, depth + 1);
-      }
-    }
-  }
-  if (record.items !== undefined) collectSchemaText(record.items, names, texts, depth + 1);
-}
-
-const EMPTY_ANALYSIS: AnalyzedText = Object.freeze({ terms: [], exact: [], exactStems: [], joined: [], words: [] }) as unknown as AnalyzedText;
-const SENTENCE_END = /[.!?](?=\s)|\n\s*\n/;
-
-/** Whether `text` has more than `count` words (stops counting there). */
-function hasMoreWords(text: string, count: number): boolean {
-  const words = /\S+/g;
-  let seen = 0;
-  while (words.exec(text) !== null) if (++seen > count) return true;
-  return false;
-}
-
-/** Splits a description into its lead (first sentence, at most `leadWords` words) and the rest. */
-function splitLead(description: string, leadWords: number, minWords: number): [string, string] {
-  if (leadWords <= 0) return [description, ''];
-  if (minWords > 0 && !hasMoreWords(description, minWords)) return [description, ''];
-  const end = SENTENCE_END.exec(description);
-  let cut = end === null ? description.length : end.index + 1;
-  // At most `leadWords` words: count word starts up to the cut.
-  const words = /\S+/g;
-  let count = 0;
-  let match: RegExpExecArray | null;
-  while ((match = words.exec(description)) !== null && match.index < cut) {
-    count += 1;
-    if (count > leadWords) {
-      cut = match.index;
-      break;
-    }
-  }
-  return [description.slice(0, cut), description.slice(cut)];
-}
-
-/** The index terms (and exact unstemmed forms) of each field of a tool; `context` is its owner's context text. */
-export function indexFields(tool: ToolDescriptor, context = '', leadWords = 0, leadMinWords = 0): Record<IndexedField, AnalyzedText> {
-  const names: string[] = [];
-  const texts: string[] = [];
-  collectSchemaText(tool.inputSchema, names, texts);
-  const [lead, details] = splitLead(tool.description, leadWords, leadMinWords);
-  return {
-    name: analyzeText(tool.name),
-    title: tool.title === undefined ? EMPTY_ANALYSIS : analyzeText(tool.title),
-    owner: analyzeText(tool.owner),
-    context: context === '' ? EMPTY_ANALYSIS : analyzeText(context),
-    tags: analyzeText(tool.tags.join(' ')),
-    params: analyzeText(names.join(' ')),
-    description: analyzeText(lead),
-    details: details === '' ? EMPTY_ANALYSIS : analyzeText(details),
-    paramText: analyzeText(texts.join(' ')),
-  };
-}
-
-/** 1 read-only, -1 destructive, 0 neither or both (annotations are hints; they only break near-ties). */
-function toolFacet(tool: ToolDescriptor): number {
-  const readOnly = tool.annotations?.readOnlyHint === true;
-  const destructive = tool.annotations?.destructiveHint === true && !readOnly;
-  return readOnly ? 1 : destructive ? -1 : 0;
-}
-
-/** Collection statistics for one ranking: document count and document frequency, scoped or whole. */
-interface Statistics {
-  total: number;
-  /** 1 per admitted slot; undefined when every tool is a candidate. */
-  admitted: Uint8Array | undefined;
-  frequency(posting: Posting | undefined): number;
-}
+export { DEFAULT_RANKING, INDEXED_FIELDS, type IndexedField, type RankingSettings } from './ranking-settings.js';
+export { indexFields } from './index-fields.js';
+export type { MatchPath } from '../types.js';
 
 /**
  * How much of a query one tool matches: `share`, the idf-weighted share of the query's words; `strength`, the
@@ -253,29 +35,23 @@ export interface RankedId {
   score: number;
 }
 
-/** How a query term reached the index: the word itself, or the expansion that found it. */
-export type { MatchPath } from '../types.js';
-
-interface QueryTerm {
-  term: string;
-  weight: number;
-  path: MatchPath;
-  /** A word of the query itself (not an exact form, relative, prefix or typo variant). */
-  original: boolean;
-  /** Bit of the original query term this one stands for. */
-  bit: number;
-  idf: number;
-  /** The posting to score, when it is not `postings.get(term)` (word pairs). */
-  posting?: Posting;
+/** What `SearchIndex.explain` finds. */
+export interface IndexExplanation {
+  /** The query's words after analysis (stems), and whether any tool of the scope has each. */
+  words: Array<{ term: string; found: boolean }>;
+  hits: Array<{
+    id: string;
+    /** The lexical sum before the annotation factor and diversification. */
+    lexical: number;
+    /** The annotation factor (1 when the query asks neither only to look nor only to destroy). */
+    facet: number;
+    matches: Array<{ term: string; path: MatchPath; contribution: number; fields: IndexedField[] }>;
+  }>;
 }
 
-/** An index over tools: radix-tree term dictionary, BM25F postings, incremental add and remove. */
+/** An index over tools: slots, lengths and facets here, terms in `Postings`; incremental add and remove. */
 export class SearchIndex {
-  private readonly settings: RankingSettings;
-  /** term -> posting; the hot path (a plain Map is several times faster than the radix tree for exact keys). */
-  private readonly postings = new Map<string, Posting>();
-  /** The same postings in minisearch's radix tree, for prefix and fuzzy lookups. */
-  private readonly terms = new SearchableMap<Posting>();
+  private readonly postings: Postings;
   private readonly slotOf = new Map<string, number>();
   private readonly ids: Array<string | undefined> = [];
   /** Weighted length of all fields per slot, and its sum, for `document` length normalisation. */
@@ -283,32 +59,22 @@ export class SearchIndex {
   private documentLengthSum = 0;
   private saturation = new Float64Array(0);
   private saturationDirty = true;
-  /** Distinct terms per slot, to take a tool out of its postings. */
-  private readonly slotTerms: Array<string[] | undefined> = [];
-  /**
-   * Word pairs: one integer key per pair of term ids (`pairKey`) -> posting. Numeric keys, so a pair costs no string
-   * at build time (pairs outnumber words). Term ids are handed out on first sight and kept for the index's life.
-   */
-  private readonly termIds = new Map<string, number>();
-  private readonly pairPostings = new Map<number, Posting>();
-  /** Distinct pair keys per slot, to take a tool out of them. */
-  private readonly slotPairs: Array<number[] | undefined> = [];
   private readonly freeSlots: number[] = [];
   private scores = new Float64Array(0);
   private masks = new Uint32Array(0);
   /** Per slot: 1 read-only, -1 destructive, 0 neither (from the tool's annotations). */
   private facets = new Int8Array(0);
   /** Per slot: its owner's number (`<source>:<owner>`, numbered on first sight), for server-level evidence. */
-  private ownerOfSlot: number[] = [];
+  private readonly ownerOfSlot: number[] = [];
   private readonly ownerNumbers = new Map<string, number>();
-  private readonly contextOf: (tool: ToolDescriptor) => string;
-  private readonly thesaurus: Thesaurus | undefined;
 
   /** `contextOf` gives a tool's owner context text (indexed in `context`); default none. */
-  constructor(settings: RankingSettings = DEFAULT_RANKING, contextOf: (tool: ToolDescriptor) => string = () => '', thesaurus?: Thesaurus) {
-    this.settings = settings;
-    this.contextOf = contextOf;
-    this.thesaurus = thesaurus;
+  constructor(
+    private readonly settings: RankingSettings = DEFAULT_RANKING,
+    private readonly contextOf: (tool: ToolDescriptor) => string = () => '',
+    private readonly thesaurus?: Thesaurus,
+  ) {
+    this.postings = new Postings(settings);
   }
 
   get size(): number {
@@ -320,41 +86,10 @@ export class SearchIndex {
   }
 
   private addOne(tool: ToolDescriptor): void {
-    const fields = indexFields(tool, this.contextOf(tool), this.settings.leadWords, this.settings.leadMinWords);
     const slot = this.freeSlots.pop() ?? this.ids.length;
     this.ids[slot] = tool.id;
     this.slotOf.set(tool.id, slot);
-    // Field weights are fixed per index, so each posting stores the weighted term frequency directly. This
-    // tool's entries are appended last, so a repeated term adds to the posting's last entry: no per-tool map.
-    const distinct: string[] = [];
-    const count = (term: string, weight: number) => {
-      const posting = this.postings.get(term);
-      if (posting === undefined) {
-        const created = [slot, weight];
-        this.postings.set(term, created);
-        // Marked entries (exact forms, whole identifiers) are only ever looked up exactly: keep them out of the
-        // tree. Pairs never come here: they have their own numeric postings.
-        if (!isMarked(term)) this.terms.set(term, created);
-        distinct.push(term);
-      } else if (posting[posting.length - 2] === slot) {
-        posting[posting.length - 1] = (posting[posting.length - 1] as number) + weight;
-      } else {
-        posting.push(slot, weight);
-        distinct.push(term);
-      }
-    };
-    let documentLength = 0;
-    const joinedWeight = this.settings.joinedWeight;
-    for (const field of INDEXED_FIELDS) {
-      const { terms, exact, joined } = fields[field];
-      const weight = this.settings.fieldWeights[field];
-      if (weight === 0) continue;
-      // Length counts words once; the exact forms ride along without lengthening the text.
-      if (!UNLENGTHENED_FIELDS.has(field)) documentLength += weight * terms.length;
-      for (const term of terms) count(term, weight);
-      for (const term of exact) count(term, weight);
-      if (joinedWeight > 0) for (const term of joined) count(JOINED_MARK + term, weight);
-    }
+    const documentLength = this.postings.add(slot, this.fieldsOf(tool));
     if (this.facets.length <= slot) {
       const grown = new Int8Array(Math.max(64, (slot + 1) * 2));
       grown.set(this.facets);
@@ -368,37 +103,8 @@ export class SearchIndex {
       this.ownerNumbers.set(ownerKey, ownerNumber);
     }
     this.ownerOfSlot[slot] = ownerNumber;
-    // Pairs of nearby words ("health statistics" in getHealthStatistics), also without lengthening.
-    const window = this.settings.pairWindow;
-    const pairs: number[] = [];
-    for (const field of this.settings.pairFields) {
-      const fieldTerms = fields[field].terms;
-      if (fieldTerms.length < 2 || this.settings.fieldWeights[field] === 0) continue;
-      const weight = this.settings.fieldWeights[field];
-      const ids = fieldTerms.map((term) => this.termId(term));
-      for (let i = 1; i < ids.length; i++) {
-        for (let gap = 1; gap <= window && gap <= i; gap++) {
-          const first = ids[i - gap] as number;
-          const second = ids[i] as number;
-          if (first >= PAIR_KEY_BASE || second >= PAIR_KEY_BASE) continue;
-          const key = pairKey(first, second);
-          const posting = this.pairPostings.get(key);
-          if (posting === undefined) {
-            this.pairPostings.set(key, [slot, weight]);
-            pairs.push(key);
-          } else if (posting[posting.length - 2] === slot) {
-            posting[posting.length - 1] = (posting[posting.length - 1] as number) + weight;
-          } else {
-            posting.push(slot, weight);
-            pairs.push(key);
-          }
-        }
-      }
-    }
-    this.slotPairs[slot] = pairs;
     this.documentLengths[slot] = documentLength;
     this.documentLengthSum += documentLength;
-    this.slotTerms[slot] = distinct;
     this.saturationDirty = true;
   }
 
@@ -406,32 +112,19 @@ export class SearchIndex {
     for (const id of ids) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
-      for (const term of this.slotTerms[slot] ?? []) {
-        const posting = this.postings.get(term);
-        if (!posting) continue;
-        removeSlot(posting, slot);
-        if (posting.length === 0) {
-          this.postings.delete(term);
-          if (!isMarked(term)) this.terms.delete(term);
-        }
-      }
-      const pairs = this.slotPairs[slot] ?? [];
-      for (const key of pairs) {
-        const posting = this.pairPostings.get(key);
-        if (!posting) continue;
-        removeSlot(posting, slot);
-        if (posting.length === 0) this.pairPostings.delete(key);
-      }
-      this.slotPairs[slot] = undefined;
+      this.postings.remove(slot);
       this.documentLengthSum -= this.documentLengths[slot] as number;
       this.documentLengths[slot] = 0;
-      this.slotTerms[slot] = undefined;
       this.facets[slot] = 0;
       this.ids[slot] = undefined;
       this.slotOf.delete(id);
       this.freeSlots.push(slot);
     }
     this.saturationDirty = true;
+  }
+
+  private fieldsOf(tool: ToolDescriptor): Record<IndexedField, AnalyzedText> {
+    return indexFields(tool, this.contextOf(tool), this.settings.leadWords, this.settings.leadMinWords);
   }
 
   /** k1 × (1 − b + b × length / average length) per slot; recomputed after the catalog changes. */
@@ -461,13 +154,8 @@ export class SearchIndex {
     return cache.values;
   }
 
-  private termId(term: string): number {
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.termIds.size;
-      this.termIds.set(term, id);
-    }
-    return id;
+  private saturationFor(scope: IndexScope | undefined): Float64Array {
+    return scope === undefined ? this.saturationBySlot() : this.scopedSaturation(scope);
   }
 
   /** The id in a slot (undefined for a free slot). */
@@ -520,162 +208,7 @@ export class SearchIndex {
 
   /** Query text to the weighted terms that will be scored (empty when nothing meaningful is left). */
   queryTerms(query: string, statistics: Statistics = this.statistics(undefined), analyzed: AnalyzedText = analyzeQuery(query), keptOut?: string[]): QueryTerm[] {
-    const settings = this.settings;
-    const unique = [...new Set(analyzed.terms)];
-    const total = statistics.total;
-    if (unique.length === 0 || total === 0) return [];
-    const typoTolerant = unique.length <= settings.maxTermsForFuzzy;
-    const frequencies = new Map<string, number>();
-    const df = (term: string) => {
-      let frequency = frequencies.get(term);
-      if (frequency === undefined) {
-        frequency = statistics.frequency(this.postings.get(term));
-        frequencies.set(term, frequency);
-      }
-      return frequency;
-    };
-    const idf = (frequency: number) => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
-    // A word counts as present when a tool has it, or has it as one split identifier ("github" in GitHub).
-    const present = (term: string) => df(term) > 0 || (settings.joinedWeight > 0 && df(JOINED_MARK + term) > 0);
-    // Longer queries: a word no tool has may be a typo of one that a tool has.
-    const typoVariants = new Map<string, string[]>();
-    if (!typoTolerant && settings.unknownWordTypos) {
-      analyzed.terms.forEach((term, i) => {
-        if (present(term) || typoVariants.has(term) || term.length < 4 || !/^[a-z]+$/.test(term)) return;
-        const variants = new Set<string>();
-        if (term.length >= 5) for (const [variant, [, distance]] of this.terms.fuzzyGet(term, 1)) if (distance > 0 && df(variant) > 0) variants.add(variant);
-        for (const variant of swappedNeighbours(analyzed.words[i] as string)) if (variant !== term && df(variant) > 0) variants.add(variant);
-        if (variants.size > 0) typoVariants.set(term, [...variants].sort().slice(0, MAX_DERIVED_TERMS));
-      });
-    }
-    // Rare or unknown query words (and two-word verbs) -> their thesaurus relatives that some tool has.
-    const thesaurusRelatives = this.thesaurusRelatives(query, unique, df);
-    let kept = typoTolerant ? unique : unique.filter((term) => present(term) || typoVariants.has(term) || thesaurusRelatives.has(term));
-    const limit = settings.maxQueryTerms;
-    if (kept.length > limit) {
-      const rarest = new Set([...kept].sort((a, b) => df(a) - df(b) || (a < b ? -1 : 1)).slice(0, limit));
-      kept = kept.filter((term) => rarest.has(term));
-    }
-    keptOut?.push(...kept);
-    // Terms past the 30th share the last bit (they still score; diversification just sees them as one).
-    const bitOf = new Map(kept.map((term, i) => [term, Math.min(i, MAX_TRACKED_TERMS - 1)]));
-    const out: QueryTerm[] = [];
-    // Exact forms of the kept words, on the bit of their stem.
-    if (settings.exactWeight > 0) {
-      const seen = new Set<string>();
-      analyzed.exact.forEach((exact, i) => {
-        const bit = bitOf.get(analyzed.exactStems[i] as string);
-        const frequency = df(exact);
-        if (bit === undefined || frequency === 0 || seen.has(exact)) return;
-        seen.add(exact);
-        out.push({ term: exact, weight: settings.exactWeight, path: 'exact-form', original: false, bit, idf: idf(frequency) });
-      });
-    }
-    // Nearby query words that are near each other in a tool; they score but cover no query term of their own.
-    if (settings.pairWeight > 0) {
-      const seenPairs = new Set<Posting>();
-      const ids = analyzed.terms.map((term) => this.termIds.get(term));
-      for (let i = 1; i < ids.length; i++) {
-        for (let gap = 1; gap <= settings.pairWindow && gap <= i; gap++) {
-          const first = ids[i - gap];
-          const second = ids[i];
-          if (first === undefined || second === undefined || first >= PAIR_KEY_BASE || second >= PAIR_KEY_BASE) continue;
-          const posting = this.pairPostings.get(pairKey(first, second));
-          if (posting === undefined || seenPairs.has(posting)) continue;
-          seenPairs.add(posting);
-          const frequency = statistics.frequency(posting);
-          if (frequency === 0) continue;
-          const term = `${PAIR_MARK}${analyzed.terms[i - gap]} ${analyzed.terms[i]}`;
-          out.push({ term, weight: settings.pairWeight, path: 'word-pair', original: false, bit: -1, idf: idf(frequency), posting });
-        }
-      }
-    }
-    // A query word that a tool writes as one identifier split at case changes ("github" for GitHub), and an
-    // identifier of the query that a tool writes as one word. They score; they cover nothing of their own.
-    if (settings.joinedWeight > 0) {
-      for (const term of kept) {
-        const frequency = df(JOINED_MARK + term);
-        if (frequency > 0) out.push({ term: JOINED_MARK + term, weight: settings.joinedWeight, path: 'identifier', original: false, bit: bitOf.get(term) as number, idf: idf(frequency) });
-      }
-      for (const term of new Set(analyzed.joined)) {
-        if (bitOf.has(term)) continue;
-        for (const key of [term, JOINED_MARK + term]) {
-          const frequency = df(key);
-          if (frequency > 0) out.push({ term: key, weight: settings.joinedWeight, path: 'identifier', original: false, bit: -1, idf: idf(frequency) });
-        }
-      }
-    }
-    for (const [term, relatives] of thesaurusRelatives) {
-      const bit = bitOf.get(term);
-      if (bit === undefined) continue;
-      for (const relative of relatives) out.push({ term: relative, weight: settings.thesaurusWeight, path: 'thesaurus', original: false, bit, idf: idf(df(relative)) });
-    }
-    for (const entry of expandQueryTerms(kept, settings.expansionWeight)) {
-      const bit = bitOf.get(entry.origin) as number;
-      const frequency = df(entry.term);
-      const original = entry.term === entry.origin;
-      if (frequency > 0) out.push({ term: entry.term, weight: entry.weight, path: original ? 'word' : 'intent', original, bit, idf: idf(frequency) });
-      for (const variant of original ? (typoVariants.get(entry.term) ?? []) : []) {
-        out.push({ term: variant, weight: settings.fuzzyWeight, path: 'typo', original: false, bit, idf: idf(df(variant)) });
-      }
-      if (!typoTolerant || !original || entry.term.length < 3) continue;
-      // Short queries: prefix and one-typo matches of each original term, at lower weight. Sorted, so the
-      // sum order (and so the score) does not depend on the tree's insertion history.
-      const derived = new Map<string, number>();
-      const typos = new Set<string>();
-      for (const [term] of this.terms.atPrefix(entry.term)) {
-        if (term === entry.term || df(term) === 0) continue;
-        const distance = term.length - entry.term.length;
-        derived.set(term, (settings.prefixWeight * term.length) / (term.length + 0.3 * distance));
-      }
-      if (entry.term.length >= 5) {
-        for (const [term, [, distance]] of this.terms.fuzzyGet(entry.term, 1)) {
-          if (distance === 0 || derived.has(term) || df(term) === 0) continue;
-          derived.set(term, (settings.fuzzyWeight * term.length) / (term.length + distance));
-          typos.add(term);
-        }
-      }
-      // A short prefix can reach hundreds of words; the closest ones are enough and keep latency flat.
-      const closest = [...derived].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_DERIVED_TERMS);
-      for (const [term, weight] of closest.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-        out.push({ term, weight, path: typos.has(term) ? 'typo' : 'prefix', original: false, bit, idf: idf(df(term)) });
-      }
-    }
-    return out;
-  }
-
-  /**
-   * Query term -> the thesaurus relatives to search for it: for a two-word verb of the query ("kick off") and for
-   * each query word at most `thesaurusMaxFrequency` tools have. Each relative is in some tool, and is neither a
-   * query term nor one of the term's intent-table relatives (those are searched anyway).
-   */
-  private thesaurusRelatives(query: string, unique: readonly string[], df: (term: string) => number): Map<string, string[]> {
-    const out = new Map<string, string[]>();
-    const thesaurus = this.thesaurus;
-    const settings = this.settings;
-    if (thesaurus === undefined || settings.thesaurusWeight <= 0) return out;
-    const inQuery = new Set(unique);
-    const take = (term: string, key: string) => {
-      const related = thesaurus.related(key);
-      if (related === undefined) return;
-      const list = out.get(term) ?? [];
-      const intent = relatedTerms(term);
-      for (const relative of related) {
-        if (list.length >= settings.thesaurusMaxRelated) break;
-        if (inQuery.has(relative) || list.includes(relative) || intent.includes(relative) || df(relative) === 0) continue;
-        list.push(relative);
-      }
-      if (list.length > 0) out.set(term, list);
-    };
-    if (settings.thesaurusPhrasal) {
-      const words = splitWords(query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query).map((word) => word.toLowerCase());
-      for (let i = 0; i + 1 < words.length; i++) {
-        const verb = normalizeTerm(words[i] as string);
-        if (verb !== undefined && inQuery.has(verb)) take(verb, `${verb} ${words[i + 1]}`);
-      }
-    }
-    for (const term of unique) if (!out.has(term) && df(term) <= settings.thesaurusMaxFrequency) take(term, term);
-    return out;
+    return expandQuery(query, analyzed, statistics, this.postings, this.settings, this.thesaurus, keptOut);
   }
 
   /**
@@ -692,11 +225,10 @@ export class SearchIndex {
     if (unique.length === 0 || total === 0) return ids.map(() => ({ share: 0, strength: 0 }));
     const kept: string[] = [];
     const queryTerms = this.queryTerms(query, statistics, analyzed, kept);
-    const idf = (frequency: number) => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
     const bitWeights = new Map<number, number>();
     let all = 0;
     for (const term of unique) {
-      const weight = idf(statistics.frequency(this.postings.get(term)));
+      const weight = bm25Idf(total, statistics.frequency(this.postings.get(term)));
       all += weight;
       const at = kept.indexOf(term);
       if (at < 0) continue;
@@ -715,7 +247,7 @@ export class SearchIndex {
       }
       let matched = 0;
       for (const [bit, share] of credit) matched += share * (bitWeights.get(bit) ?? 0);
-      return { share: Math.min(1, matched / all), strength: matched / idf(0) };
+      return { share: Math.min(1, matched / all), strength: matched / bm25Idf(total, 0) };
     });
   }
 
@@ -728,17 +260,16 @@ export class SearchIndex {
   explain(query: string, tools: readonly ToolDescriptor[], scope?: IndexScope): IndexExplanation {
     const statistics = this.statistics(scope);
     const analyzed = analyzeQuery(query);
-    const kept: string[] = [];
-    const queryTerms = this.queryTerms(query, statistics, analyzed, kept);
+    const queryTerms = this.queryTerms(query, statistics, analyzed);
     const words = [...new Set(analyzed.terms)].map((term) => ({ term, found: statistics.frequency(this.postings.get(term)) > 0 || statistics.frequency(this.postings.get(JOINED_MARK + term)) > 0 }));
     const admitted = statistics.admitted;
-    const saturation = admitted === undefined ? this.saturationBySlot() : this.scopedSaturation(scope as IndexScope);
+    const saturation = this.saturationFor(scope);
     const facet = this.settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
     const k1 = this.settings.k1;
     const hits = tools.map((tool) => {
       const slot = this.slotOf.get(tool.id);
       if (slot === undefined || (admitted !== undefined && !isAdmittedSlot(admitted, slot))) return { id: tool.id, lexical: 0, facet: 1, matches: [] };
-      const fields = indexFields(tool, this.contextOf(tool), this.settings.leadWords, this.settings.leadMinWords);
+      const fields = this.fieldsOf(tool);
       const matches: IndexExplanation['hits'][number]['matches'] = [];
       let lexical = 0;
       for (const { term, weight, path, idf, posting } of queryTerms) {
@@ -748,10 +279,16 @@ export class SearchIndex {
         lexical += contribution;
         matches.push({ term: displayTerm(term), path, contribution, fields: path === 'word-pair' ? [] : fieldsWith(fields, term) });
       }
-      const facetFactor = facet !== 0 && this.facets[slot] !== 0 ? (this.facets[slot] === facet ? 1 + this.settings.facetBoost : 1 - this.settings.facetBoost) : 1;
-      return { id: tool.id, lexical, facet: facetFactor, matches };
+      return { id: tool.id, lexical, facet: this.facetFactor(facet, slot), matches };
     });
     return { words, hits };
+  }
+
+  /** Annotations agree (or disagree) with a read-only or destructive request: a small nudge that breaks ties. */
+  private facetFactor(queryFacet: number, slot: number): number {
+    const facet = this.facets[slot];
+    if (queryFacet === 0 || facet === 0) return 1;
+    return facet === queryFacet ? 1 + this.settings.facetBoost : 1 - this.settings.facetBoost;
   }
 
   /**
@@ -765,22 +302,51 @@ export class SearchIndex {
     const queryTerms = this.queryTerms(query, statistics, analyzed);
     if (queryTerms.length === 0) return [];
     const settings = this.settings;
+    const admitted = statistics.admitted;
+    const touched = this.accumulate(queryTerms, admitted, this.saturationFor(scope));
+    const { scores, masks } = this;
+    // A query term counts as matched (for diversification) only when a candidate has it.
+    let presentBits = 0;
+    for (const slot of touched) presentBits |= masks[slot] as number;
+    const bitIdf = new Map<number, number>();
+    for (const { original, bit, idf } of queryTerms) if (original && presentBits & (1 << bit)) bitIdf.set(bit, idf);
+    const depth = Math.max(limit, settings.coveredTermWeight < 1 ? settings.diversifyDepth : 0);
+    const top: Candidate[] = [];
+    // Server-level evidence: a matching tool is lifted by its server's share of the best server score. Only
+    // admitted tools take part, so a view's ranking still depends on its admitted tools alone.
+    const serverWeight = settings.serverWeight;
+    const serverScores = serverWeight > 0 && touched.length > 1 ? this.serverScores(queryTerms, admitted) : undefined;
     const facet = settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
-    const facets = this.facets;
+    for (const slot of touched) {
+      let score = scores[slot] as number;
+      if (serverScores !== undefined) score *= 1 + serverWeight * (serverScores[this.ownerOfSlot[slot] as number] as number);
+      score *= this.facetFactor(facet, slot);
+      if (top.length === depth && score < (top[depth - 1] as Candidate).score) continue;
+      insertTop(top, { slot, score, id: this.ids[slot] as string }, depth);
+    }
+    const result =
+      settings.coveredTermWeight < 1 && bitIdf.size > 1
+        ? diversifyRanking(top, bitIdf, masks, settings.coveredTermWeight).slice(0, limit)
+        : top.slice(0, limit).map(({ id, score }) => ({ id, score }));
+    for (const slot of touched) {
+      scores[slot] = 0;
+      masks[slot] = 0;
+    }
+    return result;
+  }
+
+  /** Adds each term's BM25F part to the scores of the admitted slots that have it; returns the slots touched. */
+  private accumulate(queryTerms: readonly QueryTerm[], admitted: Uint8Array | undefined, saturation: Float64Array): number[] {
     if (this.scores.length < this.ids.length) {
       this.scores = new Float64Array(this.ids.length * 2);
       this.masks = new Uint32Array(this.ids.length * 2);
     }
-    const scores = this.scores;
-    const masks = this.masks;
-    const admitted = statistics.admitted;
-    const saturation = admitted === undefined ? this.saturationBySlot() : this.scopedSaturation(scope as IndexScope);
-    const k1 = settings.k1;
+    const { scores, masks } = this;
+    const k1 = this.settings.k1;
     const touched: number[] = [];
-    const bitIdf = new Map<number, number>();
-    const accumulate = (posting: Posting | undefined, weight: number, bit: number, idf: number) => {
-      if (!posting) return;
-
+    for (const { term, weight, bit, idf, posting: own } of queryTerms) {
+      const posting = own ?? this.postings.get(term);
+      if (!posting) continue;
       const termWeight = weight * idf * (k1 + 1);
       const bitMask = bit < 0 ? 0 : 1 << bit;
       for (let i = 0; i < posting.length; i += 2) {
@@ -791,216 +357,14 @@ export class SearchIndex {
         scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + (saturation[slot] as number));
         masks[slot] = (masks[slot] as number) | bitMask;
       }
-    };
-    const termIdf = new Map<number, number>();
-    for (const { term, weight, original, bit, idf, posting } of queryTerms) {
-      if (original) termIdf.set(bit, idf);
-      accumulate(posting ?? this.postings.get(term), weight, bit, idf);
     }
-    // A query term counts as matched (for diversification) only when a candidate has it.
-    const candidates = touched;
-    let presentBits = 0;
-    for (const slot of candidates) presentBits |= masks[slot] as number;
-    for (const [bit, idf] of termIdf) if (presentBits & (1 << bit)) bitIdf.set(bit, idf);
-    const depth = Math.max(limit, settings.coveredTermWeight < 1 ? settings.diversifyDepth : 0);
-    const top: Array<{ slot: number; score: number; id: string }> = [];
-    // Server-level evidence: each server (owner) as one document of all its admitted tools, scored by BM25 over the
-    // admitted servers; a matching tool is lifted by its server's share of the best server score. Only admitted
-    // tools take part, so a view's ranking still depends on its admitted tools alone.
-    const serverWeight = settings.serverWeight;
-    const serverScores = serverWeight > 0 && candidates.length > 1 ? this.serverScores(queryTerms, admitted) : undefined;
-    for (const slot of candidates) {
-      let score = scores[slot] as number;
-      if (serverScores !== undefined) score *= 1 + serverWeight * (serverScores[this.ownerOfSlot[slot] as number] as number);
-      // Annotations agree (or disagree) with a read-only or destructive request: a small nudge that breaks ties.
-      if (facet !== 0 && facets[slot] !== 0) score *= facets[slot] === facet ? 1 + settings.facetBoost : 1 - settings.facetBoost;
-      if (top.length === depth && score < (top[depth - 1] as { score: number }).score) continue;
-      insertTop(top, { slot, score, id: this.ids[slot] as string }, depth);
-    }
-    const result =
-      settings.coveredTermWeight < 1 && bitIdf.size > 1
-        ? this.diversify(top, bitIdf, masks).slice(0, limit)
-        : top.slice(0, limit).map(({ id, score }) => ({ id, score }));
-    for (const slot of touched) {
-      scores[slot] = 0;
-      masks[slot] = 0;
-    }
-    return result;
+    return touched;
   }
 
-  /**
-   * Per owner number: the BM25 score of the query against the owner's admitted tools taken as one document (term
-   * frequencies and lengths summed over them; document frequencies and the average length over the admitted
-   * owners), divided by the best owner's (so 0..1).
-   */
   private serverScores(queryTerms: readonly QueryTerm[], admitted: Uint8Array | undefined): Float64Array {
-    const owners = this.ownerNumbers.size;
-    const lengths = new Float64Array(owners);
-    const present = new Uint8Array(owners);
-    let ownerCount = 0;
-    let lengthSum = 0;
-    for (let slot = 0; slot < this.ids.length; slot++) {
-      if (this.ids[slot] === undefined || (admitted !== undefined && !isAdmittedSlot(admitted, slot))) continue;
-      const owner = this.ownerOfSlot[slot] as number;
-      if (present[owner] === 0) {
-        present[owner] = 1;
-        ownerCount += 1;
-      }
-      const length = this.documentLengths[slot] as number;
-      lengths[owner] = (lengths[owner] as number) + length;
-      lengthSum += length;
-    }
-    const out = new Float64Array(owners);
-    if (ownerCount === 0) return out;
-    const { k1, b } = this.settings;
-    const average = lengthSum / ownerCount;
-    const frequencies = new Float64Array(owners);
-    const seen: number[] = [];
-    for (const { term, weight, bit, posting: own } of queryTerms) {
-      if (bit < 0) continue;
-      const posting = own ?? this.postings.get(term);
-      if (posting === undefined) continue;
-      for (let i = 0; i < posting.length; i += 2) {
-        const slot = posting[i] as number;
-        if (admitted !== undefined && !isAdmittedSlot(admitted, slot)) continue;
-        const owner = this.ownerOfSlot[slot] as number;
-        if (frequencies[owner] === 0) seen.push(owner);
-        frequencies[owner] = (frequencies[owner] as number) + (posting[i + 1] as number);
-      }
-      const idf = Math.log(1 + (ownerCount - seen.length + 0.5) / (seen.length + 0.5));
-      for (const owner of seen) {
-        const tf = frequencies[owner] as number;
-        const saturation = average > 0 ? k1 * (1 - b + (b * (lengths[owner] as number)) / average) : k1;
-        out[owner] = (out[owner] as number) + (weight * idf * tf * (k1 + 1)) / (tf + saturation);
-        frequencies[owner] = 0;
-      }
-      seen.length = 0;
-    }
-    let best = 0;
-    for (let owner = 0; owner < owners; owner++) best = Math.max(best, out[owner] as number);
-    if (best > 0) for (let owner = 0; owner < owners; owner++) out[owner] = (out[owner] as number) / best;
-    return out;
+    const slots = { ids: this.ids, ownerOfSlot: this.ownerOfSlot, ownerCount: this.ownerNumbers.size, documentLengths: this.documentLengths, posting: (term: string) => this.postings.get(term) };
+    return scoreServers(slots, queryTerms, admitted, this.settings.k1, this.settings.b);
   }
-
-  /**
-   * Greedy re-ordering of the top candidates: each pick's score is scaled by the idf-weighted share of its
-   * matched query terms not yet covered by earlier picks, so a query asking for three things gets a tool for
-   * each before a fourth near-duplicate of the first.
-   */
-  private diversify(pool: Array<{ slot: number; score: number; id: string }>, bitIdf: Map<number, number>, masks: Uint32Array): RankedId[] {
-    const remaining = [...pool];
-    let covered = 0;
-    const out: RankedId[] = [];
-    let floor = Number.POSITIVE_INFINITY;
-    while (remaining.length > 0) {
-      let bestIndex = 0;
-      let bestScore = Number.NEGATIVE_INFINITY;
-      remaining.forEach((candidate, i) => {
-        const mask = masks[candidate.slot] as number;
-        let all = 0;
-        let fresh = 0;
-        for (const [bit, idf] of bitIdf) {
-          if (!(mask & (1 << bit))) continue;
-          all += idf;
-          fresh += covered & (1 << bit) ? idf * this.settings.coveredTermWeight : idf;
-        }
-        const adjusted = all > 0 ? (candidate.score * fresh) / all : candidate.score;
-        if (adjusted > bestScore || (adjusted === bestScore && candidate.id < (remaining[bestIndex] as { id: string }).id)) {
-          bestScore = adjusted;
-          bestIndex = i;
-        }
-      });
-      const [picked] = remaining.splice(bestIndex, 1) as [{ slot: number; score: number; id: string }];
-      covered |= masks[picked.slot] as number;
-      // Scores stay monotonic with rank.
-      floor = Math.min(floor, bestScore);
-      out.push({ id: picked.id, score: floor });
-    }
-    return out;
-  }
-}
-
-/** The word with each pair of neighbouring letters swapped, normalised as index terms ("wiat" -> wait). */
-function swappedNeighbours(word: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < word.length; i++) {
-    if (word[i] === word[i + 1]) continue;
-    const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-    const term = normalizeTerm(swapped);
-    if (term !== undefined) out.push(term);
-  }
-  return out;
-}
-
-/** Term ids below this pair into one exact integer key (2^26 × 2^26 stays under 2^53). */
-const PAIR_KEY_BASE = 2 ** 26;
-
-/** One key for a pair of term ids, in either order. */
-function pairKey(first: number, second: number): number {
-  return first < second ? first * PAIR_KEY_BASE + second : second * PAIR_KEY_BASE + first;
-}
-
-/** Whether a posting has an entry for `slot`. */
-function postingHas(posting: Posting | undefined, slot: number): boolean {
-  if (posting === undefined) return false;
-  for (let at = 0; at < posting.length; at += 2) if (posting[at] === slot) return true;
-  return false;
-}
-
-/** Takes one slot's entry out of a posting. */
-function removeSlot(posting: Posting, slot: number): void {
-  for (let at = 0; at < posting.length; at += 2) {
-    if (posting[at] === slot) {
-      posting.splice(at, 2);
-      return;
-    }
-  }
-}
-
-function isMarked(term: string): boolean {
-  return term.startsWith(EXACT_MARK) || term.startsWith(JOINED_MARK);
-}
-
-/** Query text to its analysis; only the start of a very long query is read (bounded work whatever is sent). */
-function analyzeQuery(query: string): AnalyzedText {
-  return analyzeText(query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query);
-}
-
-/** Keeps `top` sorted (score desc, id asc) and at most `size` long. */
-function insertTop(top: Array<{ slot: number; score: number; id: string }>, candidate: { slot: number; score: number; id: string }, size: number): void {
-  if (top.length === size) {
-    const last = top[size - 1] as { score: number; id: string };
-    if (candidate.score < last.score || (candidate.score === last.score && candidate.id > last.id)) return;
-  }
-  let i = top.length;
-  while (i > 0) {
-    const before = top[i - 1] as { score: number; id: string };
-    if (before.score > candidate.score || (before.score === candidate.score && before.id < candidate.id)) break;
-    i--;
-  }
-  top.splice(i, 0, candidate);
-  if (top.length > size) top.pop();
-}
-
-/** What `SearchIndex.explain` finds. */
-export interface IndexExplanation {
-  /** The query's words after analysis (stems), and whether any tool of the scope has each. */
-  words: Array<{ term: string; found: boolean }>;
-  hits: Array<{
-    id: string;
-    /** The lexical sum before the annotation factor and diversification. */
-    lexical: number;
-    /** The annotation factor (1 when the query asks neither only to look nor only to destroy). */
-    facet: number;
-    matches: Array<{ term: string; path: MatchPath; contribution: number; fields: IndexedField[] }>;
-  }>;
-}
-
-/** A slot's weighted term frequency in a posting (0 when it is not there). */
-function postingFrequency(posting: Posting | undefined, slot: number): number {
-  if (posting === undefined) return 0;
-  for (let i = 0; i < posting.length; i += 2) if (posting[i] === slot) return posting[i + 1] as number;
-  return 0;
 }
 
 /** A query term as a person reads it: without the index's marks. */
