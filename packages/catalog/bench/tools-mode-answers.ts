@@ -2,10 +2,10 @@
 // replay a benchmark set's tools (one stdio replay server per `source`, listed with the official MCP SDK), and a
 // tools-mode session that executes the call as a model's tool call. The answer is the text the model would read.
 // Needs @tool-search/gateway-adapter built (`pnpm bench:retrieval` builds it first).
-import { fileURLToPath } from 'node:url';
+import { REPLAY_MCP_SERVER_PATH } from '@tool-search/test-utils';
 import type { BenchModelQuery, BenchTool } from './load-bench-set.js';
 
-const replayServer = fileURLToPath(new URL('../../gateway-adapter/test-fixtures/replay-mcp-server.mjs', import.meta.url));
+const replayServer = REPLAY_MCP_SERVER_PATH;
 
 /** The answer text of each `tool_search` call (args as a model sends them), in order. */
 export async function toolsModeAnswers(toolsFile: string, tools: readonly BenchTool[], calls: ReadonlyArray<BenchModelQuery['args']>): Promise<string[]> {

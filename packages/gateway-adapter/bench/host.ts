@@ -17,11 +17,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createPolicy, type Policy, type PolicyConfig } from '@tool-search/policy';
 import { createToolSearchHost, type ExecutableTool, type McpServerConfig, type ToolSearchHost } from '../src/index.js';
 import { percentile } from '@tool-search/bench-stats';
+import { REPLAY_MCP_SERVER_PATH } from '@tool-search/test-utils';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const replayServer = fileURLToPath(new URL('../test-fixtures/replay-mcp-server.mjs', import.meta.url));
+const replayServer = REPLAY_MCP_SERVER_PATH;
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, opens: { type: 'string' }, concurrent: { type: 'string' } } });
 // The dev data kept in the repository (packages/catalog/bench/data, see its README), or --data <dir> of that layout.

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { connectMcpServer } from '../src/mcp-client/index.js';
 import type { McpServerConfig } from '../src/index.js';
-import { mcpFixtureConfig, realMcpServerConfig } from '../src/testing/index.js';
+import { mcpFixtureConfig, realMcpServerConfig } from '@tool-search/test-utils';
 import { percentile } from '@tool-search/bench-stats';
 
 const CALLS = Number(process.env['BENCH_CALLS'] ?? '2000');

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFileEmbeddingCache } from './create-file-embedding-cache.js';
 import { createToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
-import { startEmbeddingsFixture, type EmbeddingsFixture } from './testing/embeddings-fixture.js';
+import { startEmbeddingsFixture, type EmbeddingsFixture } from '@tool-search/test-utils';
 import type { ToolSearchHost } from './create-tool-search-host.js';
 
 const run = () => ({ ok: true });

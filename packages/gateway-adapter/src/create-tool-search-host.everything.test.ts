@@ -5,7 +5,7 @@ import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import { renderOutcome } from './render-outcome.js';
-import { realMcpServerConfig } from './testing/real-mcp-servers.js';
+import { realMcpServerConfig } from '@tool-search/test-utils';
 import type { ToolProgress, ToolSearchSession } from './tool-search-session.js';
 import type { OkOutcome } from './tool-call-outcome.js';
 

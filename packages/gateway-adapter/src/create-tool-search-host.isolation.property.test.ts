@@ -27,8 +27,7 @@ import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
-import { startScriptedMcpServer, type ScriptedMcpServer, type ScriptedMcpTool } from './testing/scripted-mcp-server.js';
-import { until } from './testing/until.js';
+import { startScriptedMcpServer, until, type ScriptedMcpServer, type ScriptedMcpTool } from '@tool-search/test-utils';
 import type { ToolSearchSession } from './tool-search-session.js';
 
 const settings = propertySettings();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
-import { realMcpServerConfig } from './testing/real-mcp-servers.js';
+import { realMcpServerConfig } from '@tool-search/test-utils';
 
 let folder: string;
 let host: ToolSearchHost;

@@ -6,7 +6,7 @@ import { createPolicy } from '@tool-search/policy';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
-import { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from './testing/mcp-fixture.js';
+import { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from '@tool-search/test-utils';
 import type { ToolSearchSession } from './tool-search-session.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
 

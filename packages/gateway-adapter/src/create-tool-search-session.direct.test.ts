@@ -6,11 +6,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { recordingSessionLog } from './testing/recording-session-log.js';
-import { until } from './testing/until.js';
 import { createToolSearchSession, type CreateToolSearchSessionOptions } from './create-tool-search-session.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
-import { mcpFixtureConfig } from './testing/mcp-fixture.js';
+import { mcpFixtureConfig, until } from '@tool-search/test-utils';
 
 // Direct mode (`config: false`) declares every allowed schema. These tests cover a tool whose schema the
 // model was shown in an earlier surface and which has gone away by the time the model calls it: removed by

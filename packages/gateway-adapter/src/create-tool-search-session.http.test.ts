@@ -6,7 +6,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingSessionLog } from './testing/recording-session-log.js';
-import { until } from './testing/until.js';
+import { until } from '@tool-search/test-utils';
 import { createToolSearchSession, type CreateToolSearchSessionOptions } from './create-tool-search-session.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 

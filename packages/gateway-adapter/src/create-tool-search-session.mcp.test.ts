@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchSession } from './create-tool-search-session.js';
 import type { ToolSearchSession } from './tool-search-session.js';
-import { mcpFixtureConfig } from './testing/mcp-fixture.js';
+import { mcpFixtureConfig } from '@tool-search/test-utils';
 
 // One real MCP server over stdio for the whole file (each start costs a child process); the tests run
 // in order and the last one kills it.

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { createToolSearchHost, type ToolSearchHost } from '@tool-search/gateway-adapter';
-import { mcpFixtureConfig } from '@tool-search/gateway-adapter/testing';
+import { mcpFixtureConfig } from '@tool-search/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGuardedStdioTransport } from './create-guarded-stdio-transport.js';
 import { createToolSearchMcpServer } from './create-tool-search-mcp-server.js';

@@ -7,7 +7,7 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createToolSearchHost } from '@tool-search/gateway-adapter';
-import { mcpFixtureConfig } from '@tool-search/gateway-adapter/testing';
+import { mcpFixtureConfig } from '@tool-search/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchHttpHandler, type CreateToolSearchHttpHandlerOptions, type ToolSearchHttpHandler } from './create-tool-search-http-handler.js';
 import { STABLE_TOOLS_TTL_MS } from './internal/create-modern-front.js';

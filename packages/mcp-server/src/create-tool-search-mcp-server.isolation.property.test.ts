@@ -12,7 +12,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createToolSearchHost, type ToolSearchHost } from '@tool-search/gateway-adapter';
-import { startScriptedMcpServer, type ScriptedMcpExtras, type ScriptedMcpServer } from '@tool-search/gateway-adapter/testing';
+import { startScriptedMcpServer, type ScriptedMcpExtras, type ScriptedMcpServer } from '@tool-search/test-utils';
 import { createPolicy, type PolicyConfig, type PolicyContext } from '@tool-search/policy';
 import { executableTool, fakeProbe, ISOLATION_WORDS as WORDS, localTools, propertySettings, refuseLastOwners, shownRefusedTools } from '@tool-search/property-settings';
 import fc from 'fast-check';

@@ -9,7 +9,7 @@ import {
   type ClientCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createToolSearchHost, type CreateToolSearchHostOptions, type ToolSearchHost } from '@tool-search/gateway-adapter';
-import { mcpFixtureConfig, realMcpServerConfig } from '@tool-search/gateway-adapter/testing';
+import { mcpFixtureConfig, realMcpServerConfig } from '@tool-search/test-utils';
 import { createPolicy } from '@tool-search/policy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpClientRelay } from './create-mcp-client-relay.js';

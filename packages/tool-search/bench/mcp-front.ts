@@ -23,12 +23,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { median, percentile } from '@tool-search/bench-stats';
+import { REPLAY_MCP_SERVER_PATH } from '@tool-search/test-utils';
 import { startServeHttp } from '../conformance/start-serve-http.js';
 
 const require = createRequire(import.meta.url);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const replayServer = join(repoRoot, 'packages', 'gateway-adapter', 'test-fixtures', 'replay-mcp-server.mjs');
+const replayServer = REPLAY_MCP_SERVER_PATH;
 const { values } = parseArgs({ options: { data: { type: 'string' }, calls: { type: 'string' }, starts: { type: 'string' } } });
 // The dev data kept in the repository (packages/catalog/bench/data), or --data <dir> of the same layout.
 const realmcpDir = join(resolve(values.data ?? join(repoRoot, 'packages', 'catalog', 'bench', 'data')), 'realmcp');

@@ -1,12 +1,10 @@
 // Test fixtures: one host with local tools, a client tool and the real `server-everything` MCP server (for an
 // image result), and scripted steps for the AI SDK's own MockLanguageModelV3.
-import { createRequire } from 'node:module';
-import { createToolSearchHost, type ExecutableTool, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
+import { createEverythingHost, executed } from '@tool-search/adapter-fixtures/everything-host';
+import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
 import type { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-
-const require = createRequire(import.meta.url);
 
 /** What a scripted model step returns. */
 export type ScriptedStep = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
@@ -48,62 +46,10 @@ export function toolResults(call: ModelCall | undefined): Map<string, unknown> {
   return results;
 }
 
-/** Every call the local tools ran, in order. */
-export const executed: Array<{ name: string; args: Record<string, unknown> }> = [];
-
-const localTools: ExecutableTool[] = [
-  {
-    name: 'get_weather',
-    description: 'Get the weather forecast for a city.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
-    execute: (args) => {
-      executed.push({ name: 'get_weather', args });
-      return `Rain tomorrow in ${String(args['city'])}.`;
-    },
-  },
-  {
-    name: 'create_event',
-    description: 'Create a calendar event with a title and a date.',
-    inputSchema: { type: 'object', properties: { title: { type: 'string' }, date: { type: 'string' } }, required: ['title', 'date'] },
-    execute: (args) => {
-      executed.push({ name: 'create_event', args });
-      return `created ${String(args['title'])}`;
-    },
-  },
-  {
-    name: 'exec_shell',
-    description: 'Run a shell command on the host (weather scripts, forecasts, anything).',
-    inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
-    execute: (args) => {
-      executed.push({ name: 'exec_shell', args });
-      return 'ran';
-    },
-  },
-];
-
-/** The denied tool: every session of the fixture host denies it. */
-export const DENIED_ID = 'openclaw:core:exec_shell';
-/** The image tool of `server-everything`. */
-export const IMAGE_TOOL = 'get-tiny-image';
+export { DENIED_ID, executed, IMAGE_TOOL } from '@tool-search/adapter-fixtures/everything-host';
 
 /** The fixture host: local tools and `server-everything` over stdio (started once per test file). */
-export async function createFixtureHost(): Promise<ToolSearchHost> {
-  return createToolSearchHost({
-    sources: {
-      openclaw: localTools,
-      mcp: [
-        {
-          name: 'everything',
-          transport: 'stdio',
-          command: process.execPath,
-          args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js')],
-          include: ['echo', IMAGE_TOOL],
-        },
-      ],
-    },
-    startupTimeoutMs: 20_000,
-  });
-}
+export const createFixtureHost = createEverythingHost;
 
 const policy = createPolicy({ deny: ['exec_shell'] });
 

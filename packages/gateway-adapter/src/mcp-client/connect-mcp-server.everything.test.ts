@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, type ConnectMcpServerOptions, type McpLogEntry, type McpProgress, type McpServerConnection } from './connect-mcp-server.js';
-import { REAL_MCP_SERVER_SCRIPTS, realMcpServerConfig } from '../testing/real-mcp-servers.js';
+import { REAL_MCP_SERVER_SCRIPTS, realMcpServerConfig } from '@tool-search/test-utils';
 
 // @modelcontextprotocol/server-everything over stdio: the reference server for MCP clients (content kinds,
 // resources, prompts, progress, logging, sampling, elicitation, tasks, annotations).

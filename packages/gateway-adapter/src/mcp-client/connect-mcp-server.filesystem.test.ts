@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, type McpServerConnection } from './connect-mcp-server.js';
-import { realMcpServerConfig } from '../testing/real-mcp-servers.js';
+import { realMcpServerConfig } from '@tool-search/test-utils';
 
 // @modelcontextprotocol/server-filesystem on a temp folder: text, directories, a real PNG through
 // read_media_file (whole, never cut), and roots as the way to name the allowed folder.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, type McpServerConnection } from './connect-mcp-server.js';
-import { realMcpServerConfig } from '../testing/real-mcp-servers.js';
+import { realMcpServerConfig } from '@tool-search/test-utils';
 
 // @modelcontextprotocol/server-memory (a knowledge graph in a JSON file): structured results with output
 // schemas, checked when the server is trusted; titles and annotations; its graph as a resource.

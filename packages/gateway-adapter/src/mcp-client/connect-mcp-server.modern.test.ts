@@ -3,21 +3,16 @@
 // a connect that a cached verdict spares it; `input_required` answered by the elicitation handler; list `ttlMs`.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs fixture, without types
-import { createModernServer } from '../../test-fixtures/modern-mcp-server.mjs';
-import { mcpFixtureConfig } from '../testing/index.js';
-import { until } from '../testing/until.js';
+import { createModernServer, EXIT_ON_PROBE_SERVER_PATH, mcpFixtureConfig, MODERN_MCP_SERVER_PATH, until } from '@tool-search/test-utils';
 import { connectMcpServer } from './connect-mcp-server.js';
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
 import { createEraVerdictCache } from './create-era-verdict-cache.js';
 import type { McpServerConfig } from '../schemas.js';
 
-const MODERN_SERVER_PATH = fileURLToPath(new URL('../../test-fixtures/modern-mcp-server.mjs', import.meta.url));
-const modernStdio: McpServerConfig = { name: 'modern', transport: 'stdio', command: process.execPath, args: [MODERN_SERVER_PATH] };
+const modernStdio: McpServerConfig = { name: 'modern', transport: 'stdio', command: process.execPath, args: [MODERN_MCP_SERVER_PATH] };
 
 describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', () => {
   it('negotiates 2026-07-28 through server/discover, lists and calls its tools', async () => {
@@ -120,7 +115,7 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
 
 describe('connectMcpServer with a 2025 stdio server that exits on the era probe', () => {
   it('fails the first start, remembers the server as 2025, and the next start connects with initialize', async () => {
-    const config: McpServerConfig = { name: 'rmcp-like', transport: 'stdio', command: process.execPath, args: [fileURLToPath(new URL('../../test-fixtures/exit-on-probe-server.mjs', import.meta.url))] };
+    const config: McpServerConfig = { name: 'rmcp-like', transport: 'stdio', command: process.execPath, args: [EXIT_ON_PROBE_SERVER_PATH] };
     const verdicts = createEraVerdictCache();
     const first = await connectMcpServer(config, { requestTimeoutMs: 10_000, eraVerdicts: verdicts });
     expect(first.status).toBe('unavailable');

@@ -6,7 +6,7 @@ import { connectMcpServer, type McpServerConnection } from './connect-mcp-server
 import { createFileTokenStore } from './create-file-token-store.js';
 import { createMemoryTokenStore } from './oauth-token-store.js';
 import type { McpServerConfig } from '../schemas.js';
-import { followAuthorizationRedirect, followAuthorizationRedirectQuery, startMcpOAuthFixture, type McpOAuthFixture } from '../testing/mcp-oauth-fixture.js';
+import { followAuthorizationRedirect, followAuthorizationRedirectQuery, startMcpOAuthFixture, type McpOAuthFixture } from '@tool-search/test-utils';
 
 // A real authorization server and a protected MCP server (the SDK's own server-side auth), spoken to by our
 // connection through the SDK's client-side OAuth: discovery, dynamic registration, PKCE, refresh.

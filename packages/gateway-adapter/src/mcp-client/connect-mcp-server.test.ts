@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMcpServer, type McpServerConnection } from './connect-mcp-server.js';
 import { listDescendantPids } from './list-descendant-pids.js';
 import type { McpServerConfig } from '../schemas.js';
-import { mcpFixtureConfig } from '../testing/mcp-fixture.js';
+import { mcpFixtureConfig, PROMPTS_ONLY_SERVER_PATH } from '@tool-search/test-utils';
 
 const open: McpServerConnection[] = [];
 afterEach(async () => {
@@ -250,7 +249,7 @@ describe('connectMcpServer lifecycle', () => {
 
 describe('connectMcpServer with a server that has no tools', () => {
   it('connects with no tools and still serves its prompts', async () => {
-    const script = fileURLToPath(new URL('../../test-fixtures/mcp-prompts-only-server.mjs', import.meta.url));
+    const script = PROMPTS_ONLY_SERVER_PATH;
     const connection = await connectMcpServer({ name: 'prompts', transport: 'stdio', command: process.execPath, args: [script] }, { requestTimeoutMs: 10_000 });
     open.push(connection);
     expect(connection.status).toBe('connected');

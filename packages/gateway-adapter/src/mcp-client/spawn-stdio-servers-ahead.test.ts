@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from '../create-tool-search-host.js';
 import type { McpServerConfig } from '../schemas.js';
 import { spawnStdioServersAhead, type StdioServersAhead } from './spawn-stdio-servers-ahead.js';
-import { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from '../testing/mcp-fixture.js';
+import { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from '@tool-search/test-utils';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

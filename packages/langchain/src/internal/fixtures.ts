@@ -1,15 +1,13 @@
 // Test fixtures: one host with local tools and the real `server-everything` MCP server (for an image result), the
 // agent's own LangChain tool (`show_toast`), and LangChain's own fake chat model (`fakeModel` of @langchain/core)
 // with its `bindTools` recorded, so a test sees exactly the tools the agent bound to the model on each call.
-import { createRequire } from 'node:module';
-import { createToolSearchHost, type ExecutableTool, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
+import { createEverythingHost, executed } from '@tool-search/adapter-fixtures/everything-host';
+import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
 import { createPolicy, type ApprovalProvider, type BeforeToolCallHook, type PolicyConfig } from '@tool-search/policy';
 import { AIMessage, fakeModel, tool, type BaseMessage } from 'langchain';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { toClientTools } from '../to-client-tools.js';
-
-const require = createRequire(import.meta.url);
 
 /** LangChain's fake chat model, its scripted answers, and the tools it was bound with on each model call. */
 export interface RecordedModel {
@@ -53,37 +51,10 @@ export function toolMessage(messages: BaseMessage[], toolCallId: string): { cont
 }
 
 /** Every call the local tools and the agent's own tool ran, in order. */
-export const executed: Array<{ name: string; args: Record<string, unknown> }> = [];
+export { DENIED_ID, executed, IMAGE_TOOL } from '@tool-search/adapter-fixtures/everything-host';
 
-const localTools: ExecutableTool[] = [
-  {
-    name: 'get_weather',
-    description: 'Get the weather forecast for a city.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
-    execute: (args) => {
-      executed.push({ name: 'get_weather', args });
-      return `Rain tomorrow in ${String(args['city'])}.`;
-    },
-  },
-  {
-    name: 'create_event',
-    description: 'Create a calendar event with a title and a date.',
-    inputSchema: { type: 'object', properties: { title: { type: 'string' }, date: { type: 'string' } }, required: ['title', 'date'] },
-    execute: (args) => {
-      executed.push({ name: 'create_event', args });
-      return `created ${String(args['title'])}`;
-    },
-  },
-  {
-    name: 'exec_shell',
-    description: 'Run a shell command on the host (weather scripts, forecasts, anything).',
-    inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
-    execute: (args) => {
-      executed.push({ name: 'exec_shell', args });
-      return 'ran';
-    },
-  },
-];
+/** The fixture host: local tools and `server-everything` over stdio (started once per test file). */
+export const createFixtureHost = createEverythingHost;
 
 /** The agent's own tool, declared to the session as a client tool. */
 export const showToast = tool(
@@ -93,30 +64,6 @@ export const showToast = tool(
   },
   { name: 'show_toast', description: 'Show a toast in the UI.', schema: z.object({ text: z.string() }) },
 );
-
-/** The denied tool: every session of the fixture host denies it. */
-export const DENIED_ID = 'openclaw:core:exec_shell';
-/** The image tool of `server-everything`. */
-export const IMAGE_TOOL = 'get-tiny-image';
-
-/** The fixture host: local tools and `server-everything` over stdio (started once per test file). */
-export async function createFixtureHost(): Promise<ToolSearchHost> {
-  return createToolSearchHost({
-    sources: {
-      openclaw: localTools,
-      mcp: [
-        {
-          name: 'everything',
-          transport: 'stdio',
-          command: process.execPath,
-          args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js')],
-          include: ['echo', IMAGE_TOOL],
-        },
-      ],
-    },
-    startupTimeoutMs: 20_000,
-  });
-}
 
 /** What a test may change of a fixture session. */
 export interface FixtureSessionOptions {

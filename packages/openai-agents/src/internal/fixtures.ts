@@ -1,12 +1,10 @@
 // Test fixtures: one host with local tools, a client tool and the real `server-everything` MCP server (for an
 // image result), and a scripted model that follows the Agents SDK's `Model` interface and records its requests.
-import { createRequire } from 'node:module';
 import { Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type StreamEvent } from '@openai/agents';
-import { createToolSearchHost, type ExecutableTool, type ToolSearchHost, type ToolSearchSession } from '@tool-search/gateway-adapter';
+import { createEverythingHost, executed } from '@tool-search/adapter-fixtures/everything-host';
+import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-
-const require = createRequire(import.meta.url);
 
 /** A model that answers each request with the next scripted output, and keeps every request it got. */
 export class ScriptedModel implements Model {
@@ -67,62 +65,11 @@ export function functionOutput(request: ModelRequest | undefined, callId: string
   return inputItems(request, 'function_call_result').find((item) => item['callId'] === callId)?.['output'];
 }
 
-/** Every call the local tools ran, in order. */
-export const executed: Array<{ name: string; args: Record<string, unknown> }> = [];
-
-const localTools: ExecutableTool[] = [
-  {
-    name: 'get_weather',
-    description: 'Get the weather forecast for a city.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
-    execute: (args) => {
-      executed.push({ name: 'get_weather', args });
-      return `Rain tomorrow in ${String(args['city'])}.`;
-    },
-  },
-  {
-    name: 'create_event',
-    description: 'Create a calendar event with a title and a date.',
-    inputSchema: { type: 'object', properties: { title: { type: 'string' }, date: { type: 'string' } }, required: ['title', 'date'] },
-    execute: (args) => {
-      executed.push({ name: 'create_event', args });
-      return `created ${String(args['title'])}`;
-    },
-  },
-  {
-    name: 'exec_shell',
-    description: 'Run a shell command on the host (weather scripts, forecasts, anything).',
-    inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
-    execute: (args) => {
-      executed.push({ name: 'exec_shell', args });
-      return 'ran';
-    },
-  },
-];
-
-/** The denied tool: every session of the fixture host denies it. */
-export const DENIED_ID = 'openclaw:core:exec_shell';
-/** The image tool of `server-everything` (the Agents SDK names it `get_tiny_image`). */
-export const IMAGE_TOOL = 'get-tiny-image';
+// `IMAGE_TOOL` is `server-everything`'s image tool; the Agents SDK names it `get_tiny_image`.
+export { DENIED_ID, executed, IMAGE_TOOL } from '@tool-search/adapter-fixtures/everything-host';
 
 /** The fixture host: local tools and `server-everything` over stdio (started once per test file). */
-export async function createFixtureHost(): Promise<ToolSearchHost> {
-  return createToolSearchHost({
-    sources: {
-      openclaw: localTools,
-      mcp: [
-        {
-          name: 'everything',
-          transport: 'stdio',
-          command: process.execPath,
-          args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js')],
-          include: ['echo', IMAGE_TOOL],
-        },
-      ],
-    },
-    startupTimeoutMs: 20_000,
-  });
-}
+export const createFixtureHost = createEverythingHost;
 
 const policy = createPolicy({ deny: ['exec_shell'] });
 

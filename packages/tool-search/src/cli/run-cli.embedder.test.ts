@@ -3,14 +3,13 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startEmbeddingsFixture, type EmbeddingsFixture } from '@tool-search/gateway-adapter/testing';
+import { REPLAY_MCP_SERVER_PATH, startEmbeddingsFixture, type EmbeddingsFixture } from '@tool-search/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from './exit-codes.js';
 import { runCli } from './run-cli.js';
 import { createTestIo } from './testing-io.js';
 
-const REPLAY_SERVER = fileURLToPath(new URL('../../../gateway-adapter/test-fixtures/replay-mcp-server.mjs', import.meta.url));
+const REPLAY_SERVER = REPLAY_MCP_SERVER_PATH;
 const TOOLS = [
   { name: 'create_entities', description: 'Create multiple new entities in the knowledge graph.', parameters: null, source: 'memory' },
   { name: 'add_observations', description: 'Add new observations to existing entities in the knowledge graph.', parameters: null, source: 'memory' },

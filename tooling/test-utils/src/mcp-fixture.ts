@@ -1,15 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import type { McpServerConfig } from '../schemas.js';
+import type { StdioServerConfig } from './server-config.js';
 
-/** Path of the stdio MCP fixture server used by this package's integration tests. */
-export const MCP_FIXTURE_SERVER_PATH = fileURLToPath(new URL('../../test-fixtures/mcp-fixture-server.mjs', import.meta.url));
+/** Path of the stdio MCP fixture server used by integration tests. */
+export const MCP_FIXTURE_SERVER_PATH = fileURLToPath(new URL('../servers/mcp-fixture-server.mjs', import.meta.url));
 
 /**
  * A stdio config that starts the fixture server with the running Node (`pageSize` tools per list page;
  * `startDelayMs`: the server answers nothing until then; `timedOutErrors`: add a tool and a resource whose
  * failures say "timed out" without being timeouts).
  */
-export function mcpFixtureConfig(name = 'fixture', options: { pageSize?: number; startDelayMs?: number; instructions?: string; timedOutErrors?: boolean } = {}): McpServerConfig {
+export function mcpFixtureConfig(name = 'fixture', options: { pageSize?: number; startDelayMs?: number; instructions?: string; timedOutErrors?: boolean } = {}): StdioServerConfig {
   return {
     name,
     transport: 'stdio',

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
-import type { McpServerConfig } from '../schemas.js';
+import type { StdioServerConfig } from './server-config.js';
 
 const require = createRequire(import.meta.url);
 
-/** Entry scripts of the MCP servers from npm this package tests against (pinned devDependencies). */
+/** Entry scripts of the MCP servers from npm the tests run against (pinned dependencies of this package). */
 export const REAL_MCP_SERVER_SCRIPTS = {
   everything: () => require.resolve('@modelcontextprotocol/server-everything/dist/index.js'),
   filesystem: () => require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js'),
@@ -13,14 +13,14 @@ export const REAL_MCP_SERVER_SCRIPTS = {
 /** A stdio config that runs one of the real servers with the running Node; `args` follow the script. */
 export function realMcpServerConfig(
   server: keyof typeof REAL_MCP_SERVER_SCRIPTS,
-  options: { name?: string; args?: string[]; env?: Record<string, string>; extra?: Partial<McpServerConfig> } = {},
-): McpServerConfig {
+  options: { name?: string; args?: string[]; env?: Record<string, string>; extra?: Partial<Omit<StdioServerConfig, 'transport'>> } = {},
+): StdioServerConfig {
   return {
     name: options.name ?? server,
     transport: 'stdio',
     command: process.execPath,
     args: [REAL_MCP_SERVER_SCRIPTS[server](), ...(options.args ?? [])],
     ...(options.env === undefined ? {} : { env: options.env }),
-    ...(options.extra as object),
-  } as McpServerConfig;
+    ...options.extra,
+  };
 }

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 /** Path of the OpenAI-compatible embeddings server the embedder tests run as a child process. */
-export const EMBEDDINGS_FIXTURE_SERVER_PATH = fileURLToPath(new URL('../../test-fixtures/embeddings-server.mjs', import.meta.url));
+export const EMBEDDINGS_FIXTURE_SERVER_PATH = fileURLToPath(new URL('../servers/embeddings-server.mjs', import.meta.url));
 
 /** A running embeddings fixture server: its `/v1` base URL, its request counts, and how to stop it. */
 export interface EmbeddingsFixture {

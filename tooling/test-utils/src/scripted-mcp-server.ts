@@ -17,7 +17,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerConfig } from '../schemas.js';
+import type { HttpServerConfig } from './server-config.js';
 
 /** One tool the scripted server lists, with the MCP annotation hints it states (absent: not stated). */
 export interface ScriptedMcpTool {
@@ -40,7 +40,7 @@ export interface ScriptedMcpExtras {
 
 export interface ScriptedMcpServer {
   /** The config a host connects with (`restartBackoff` of the host decides how soon it reconnects after `restart`). */
-  config(options?: { trusted?: boolean }): McpServerConfig;
+  config(options?: { trusted?: boolean }): HttpServerConfig;
   readonly name: string;
   /** Replaces the tool list and notifies every connected client (`notifications/tools/list_changed`). */
   setTools(tools: readonly ScriptedMcpTool[]): Promise<void>;

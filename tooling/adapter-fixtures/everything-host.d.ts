@@ -1,0 +1,10 @@
+import type { ToolSearchHost } from '@tool-search/gateway-adapter';
+
+/** Every call the local tools ran, in order (a test file clears it after each test). */
+export declare const executed: Array<{ name: string; args: Record<string, unknown> }>;
+/** The tool the adapters' fixture sessions deny. */
+export declare const DENIED_ID = 'openclaw:core:exec_shell';
+/** The image tool of `server-everything`. */
+export declare const IMAGE_TOOL = 'get-tiny-image';
+/** The host: the local tools (`get_weather`, `create_event`, `exec_shell`) and `server-everything` (echo and the image tool) over stdio. */
+export declare function createEverythingHost(): Promise<ToolSearchHost>;
