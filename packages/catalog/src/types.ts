@@ -91,17 +91,17 @@ export type DescribeResult =
     };
 
 export interface SearchOptions {
-  limit?: number;
+  limit?: number | undefined;
   /**
    * Only this server's tools (`<source>:<owner>`, as a server map or `browse` names it), ranked with the same
    * scores as the whole search. A server the reader does not see has no hits.
    */
-  server?: string;
+  server?: string | undefined;
 }
 
 export interface SearchQuery {
   query: string;
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /** What an embedder is asked to embed: a search query, or tools (their name, title and description). */
@@ -115,7 +115,7 @@ export interface Embedder {
   /** Names the model and its settings; part of every cache key, so vectors of two models never mix. */
   readonly id: string;
   /** Most texts per `embed` call (default 64). */
-  readonly maxBatchSize?: number;
+  readonly maxBatchSize?: number | undefined;
   /** One vector per text, in order, all of one length. Rejects when the model cannot answer. */
   embed(texts: string[], options: { kind: EmbeddingKind }): Promise<ArrayLike<number>[]>;
 }
@@ -233,9 +233,9 @@ export interface ServerMap {
 /** Options of `servers`. */
 export interface ServerMapOptions {
   /** Most UTF-8 bytes of the map's JSON (default `DEFAULT_SERVER_MAP_BYTES`, at least 256). */
-  maxBytes?: number;
+  maxBytes?: number | undefined;
   /** Within each owner, the tools nearest this query are listed first (default: by name). */
-  query?: string;
+  query?: string | undefined;
 }
 
 /** One tool of a server, as `browse` lists it. */
@@ -249,9 +249,9 @@ export interface BrowsedTool {
 /** Options of `browse`. */
 export interface BrowseOptions {
   /** Tools skipped (default 0). */
-  offset?: number;
+  offset?: number | undefined;
   /** Most tools returned (default 20, at most 100). */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /** The value `browse` returns: one server's tools (a page of them, by name), or a value-level miss. */
@@ -287,9 +287,9 @@ export interface CatalogOptions {
    * An embedder: `searchAsync` then fuses the lexical ranking with the tools nearest to the query's vector.
    * Without one, nothing is embedded and `searchAsync` is `search`.
    */
-  embedder?: Embedder;
+  embedder?: Embedder | undefined;
   /** Where tool vectors are cached (default: an in-memory map of this catalog). */
-  embeddingCache?: EmbeddingCache;
+  embeddingCache?: EmbeddingCache | undefined;
   /**
    * Names no catalogued tool may take (a caller's own control tools). An entry with one is skipped with a
    * warning by `createCatalog` and reported as `reserved_name` by `add`. Default: none.

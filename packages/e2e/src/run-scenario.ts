@@ -48,9 +48,9 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     mode: options.mode,
     plugins: [options.pluginPath],
     stateDir: 'state',
-    ...(options.policy === undefined ? {} : { policy: options.policy }),
+    policy: options.policy,
     ...(options.sandboxNodePath ? { sandboxNodePath: options.sandboxNodePath } : {}),
-    ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
+    mcp: options.mcp,
   });
   const gateway = await startGateway({
     configPath,

@@ -21,15 +21,15 @@ export interface WriteGatewayConfigOptions {
   /** Plugin module paths (absolute, or relative to the config file). */
   plugins: string[];
   /** Start the MCP fixture as server `fixture` (default true). `pidFile` lets a test find and kill it. */
-  mcp?: { pidFile?: string } | false;
-  policy?: unknown;
-  context?: Record<string, string | boolean>;
+  mcp?: { pidFile?: string } | false | undefined;
+  policy?: unknown | undefined;
+  context?: Record<string, string | boolean> | undefined;
   /** Relative to the config file. */
   stateDir: string;
   /** Extra `tools.toolSearch` keys for the tool-search modes. */
-  toolSearch?: Record<string, unknown>;
+  toolSearch?: Record<string, unknown> | undefined;
   /** Runtime override for the code-mode probe (a path that is not Node makes the probe fail). */
-  sandboxNodePath?: string;
+  sandboxNodePath?: string | undefined;
 }
 
 /** The `tools.toolSearch` value for a mode: `false` for direct, `true` for code, the object form otherwise. */
@@ -60,7 +60,7 @@ export async function writeGatewayConfig(options: WriteGatewayConfigOptions): Pr
             ],
     },
     tools: { toolSearch: toolSearchSetting(options.mode, options.toolSearch) },
-    ...(options.policy === undefined ? {} : { policy: options.policy }),
+    policy: options.policy,
     ...(options.context ? { context: options.context } : {}),
     ...(options.sandboxNodePath ? { sandbox: { nodePath: options.sandboxNodePath } } : {}),
     stateDir: options.stateDir,

@@ -17,7 +17,7 @@ export type ArgsValidation =
 
 /** Validates final tool arguments against JSON Schema, compiling each tool's schema once. */
 export interface ArgsValidator {
-  validate(options: { toolId: string; schema: JsonSchema; args: Record<string, unknown>; signature?: string }): ArgsValidation;
+  validate(options: { toolId: string; schema: JsonSchema; args: Record<string, unknown>; signature?: string | undefined }): ArgsValidation;
 }
 
 /** Options of `createArgsValidator`. */

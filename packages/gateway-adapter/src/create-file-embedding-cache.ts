@@ -12,8 +12,8 @@ export interface FileEmbeddingCacheOptions {
   /** The folder of the cache file (created 0700 on the first write). */
   dir: string;
   /** Most vectors kept; the least recently used go first. Default 20,000 (about 60 MB of 768-d vectors in memory). */
-  maxEntries?: number;
-  logger?: Logger;
+  maxEntries?: number | undefined;
+  logger?: Logger | undefined;
 }
 
 /** An `EmbeddingCache` backed by a file, with `flush` for callers that want the writes on disk now. */

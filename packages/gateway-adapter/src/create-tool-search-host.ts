@@ -46,63 +46,63 @@ export interface ToolSearchHostSources {
 /** Options of `createToolSearchHost`. */
 export interface CreateToolSearchHostOptions {
   sources: ToolSearchHostSources;
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** Base folder for relative plugin paths. Default `process.cwd()`. */
-  cwd?: string;
+  cwd?: string | undefined;
   /** Timeout of MCP connect and list requests. Default 30,000 ms. */
-  mcpRequestTimeoutMs?: number;
+  mcpRequestTimeoutMs?: number | undefined;
   /** How long the first `openSession` waits for servers still starting. Default 5,000 ms; later sessions never wait. */
-  startupTimeoutMs?: number;
+  startupTimeoutMs?: number | undefined;
   /** Reconnect backoff of MCP servers that fail or go away (default 1 s doubling to 30 s); `false`: never. */
-  restartBackoff?: RestartBackoff;
+  restartBackoff?: RestartBackoff | undefined;
   /** Replaces `probeRuntime` for the code-mode decision (run once per host). */
-  probe?: () => Promise<ProbeResult>;
+  probe?: (() => Promise<ProbeResult>) | undefined;
   /** A sandbox runner shared by code-mode sessions; by default one is created on first use and closed with the host. */
-  runner?: Runner;
+  runner?: Runner | undefined;
   /** Warm sandbox children of the runner the host creates. Default 2. */
-  sandboxPoolSize?: number;
+  sandboxPoolSize?: number | undefined;
   /**
    * How many code-mode runs run at once (host-wide and per session) and how many may wait; past that a run
    * answers `busy`. Default: twice the cores, at most what a quarter of the memory holds (see the README).
    */
-  codeRuns?: CodeRunLimits;
+  codeRuns?: CodeRunLimits | undefined;
   /** Environment for `resolveToolSearchConfig` (`TOOL_SEARCH_MODE`). Default: none. */
-  env?: ToolSearchEnv;
+  env?: ToolSearchEnv | undefined;
   /** What the host offers MCP servers as their client: roots, elicitation, sampling, OAuth, the log level it takes. */
-  mcpClient?: McpClientOptions;
+  mcpClient?: McpClientOptions | undefined;
   /**
    * Stdio servers already spawned (`spawnStdioServersAhead` on the same configs): a server's first connection takes
    * its process when it was spawned with the same command, arguments, environment and folder. Those not taken stay
    * the caller's to close.
    */
-  spawnedAhead?: StdioServersAhead;
+  spawnedAhead?: StdioServersAhead | undefined;
   /**
    * Sessions that pass a policy config (not a compiled `Policy`) share the compiled policy and its catalog views
    * with every session whose config has the same content (equal after sorting object keys). This many views, and
    * as many compiled policies, are kept, least recently used first out. Default 64; 0 keeps none.
    */
-  policyCacheSize?: number;
+  policyCacheSize?: number | undefined;
   /**
    * A text-embedding model (`createOpenAiEmbedder`): each `tool_search` then embeds its queries and fuses the
    * lexical ranking with the nearest tools; when the embedder fails, searches answer lexically (logged).
    */
-  embedder?: Embedder;
+  embedder?: Embedder | undefined;
   /** Where tool vectors are kept (`createFileEmbeddingCache` keeps them across restarts). Default: in memory. */
-  embeddingCache?: EmbeddingCache;
+  embeddingCache?: EmbeddingCache | undefined;
 }
 
 /** The MCP client capabilities of a host (each default is the safe one). */
 export interface McpClientOptions {
   /** Roots offered to every server. Default: none (the capability is not declared). */
-  roots?: McpRoot[];
+  roots?: McpRoot[] | undefined;
   /** Answers a server's elicitation requests. Default: decline, so the tool gets an answer it can report. */
-  onElicitation?: McpElicitationHandler;
+  onElicitation?: McpElicitationHandler | undefined;
   /** Answers a server's sampling requests. Default: refuse with an error the model can read. */
-  onSampling?: McpSamplingHandler;
+  onSampling?: McpSamplingHandler | undefined;
   /** Lowest server log level taken (asked of servers with `logging/setLevel`). Default `info`. */
-  logLevel?: LoggingLevel;
+  logLevel?: LoggingLevel | undefined;
   /** OAuth for HTTP servers whose config has `oauth`: the token store and how to ask the user. */
-  oauth?: McpOAuthOptions;
+  oauth?: McpOAuthOptions | undefined;
 }
 
 /** One MCP server as the host sees it. */
@@ -199,18 +199,18 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
     const firstTransport = options.spawnedAhead?.take(config);
     const supervisor = new McpServerSupervisor(config, {
       logger: log,
-      ...(firstTransport === undefined ? {} : { firstTransport }),
+      firstTransport,
       connect: {
         ...pick(options.mcpClient ?? {}, ['roots', 'onElicitation', 'onSampling', 'logLevel', 'oauth']),
         // A server's log lines go to the host log and to the sessions with a call to it in flight.
         onLog: (entry) => serverLogs.deliver(entry),
       },
-      ...(options.mcpRequestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.mcpRequestTimeoutMs }),
-      ...(options.restartBackoff === undefined ? {} : { backoff: options.restartBackoff }),
+      requestTimeoutMs: options.mcpRequestTimeoutMs,
+      backoff: options.restartBackoff,
       onReady: (connection) => registry.serverReady(server, connection),
       onToolsChanged: (change) => registry.serverChanged(server, change),
       onDown: (reason) => registry.serverDown(server, reason),
-      onState: (state, reason) => log.info({ server, state, ...(reason === undefined ? {} : { reason }) }, 'mcp server state changed'),
+      onState: (state, reason) => log.info({ server, state, reason }, 'mcp server state changed'),
     });
     supervisors.set(server, supervisor);
   }
@@ -325,7 +325,7 @@ function createHostCore(parts: {
     decideMode: (config, measureDirect) =>
       decideToolSearchMode(config, {
         probe: () => (probe ??= (options.probe ?? (() => probeRuntime()))()),
-        ...(measureDirect === undefined ? {} : { measureDirect }),
+        measureDirect,
       }),
     runner: (decision: ToolSearchModeDecision) => {
       if (decision.mode !== 'code') return undefined;

@@ -67,7 +67,7 @@ export async function createToolSearchSession(options: CreateToolSearchSessionOp
   try {
     const session = await host.openSession({
       config: options.config,
-      ...(client === undefined ? {} : { client }),
+      client,
       ...pick(options, ['policy', 'context', 'visible', 'sessionLog', 'hooks', 'approvals', 'authorizeTimeoutMs', 'callTimeoutMs', 'sessionId']),
     });
     // The session's methods are closures over its parts, so they stay bound when spread.

@@ -34,7 +34,7 @@ export interface DirectMeasure {
  */
 export async function decideToolSearchMode(
   config: ResolvedToolSearchConfig,
-  options: { probe: () => Promise<ProbeResult>; measureDirect?: () => DirectMeasure },
+  options: { probe: () => Promise<ProbeResult>; measureDirect?: (() => DirectMeasure) | undefined },
 ): Promise<ToolSearchModeDecision> {
   let mode: Mode;
   let autoReason: string | undefined;

@@ -77,9 +77,9 @@ export interface SearchLimits {
 /** Options of `session.search`. */
 export interface SessionSearchOptions {
   /** Hits wanted. Default: the session's `searchDefaultLimit`; a larger limit is clamped to its `maxSearchLimit`. */
-  limit?: number;
+  limit?: number | undefined;
   /** The model's tool call this search answers, for the session log. */
-  toolCallId?: string;
+  toolCallId?: string | undefined;
 }
 
 /** One run's tool-search session: the surface to send, and the executor for the model's tool calls. */

@@ -19,25 +19,25 @@ export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearc
   /** Hostnames accepted in `Host` (any port). Required: `['localhost', '127.0.0.1', '[::1]']` on loopback. */
   allowedHosts: string[];
   /** Origins accepted in `Origin` when a browser sends one. Default: any origin whose hostname is allowed. */
-  allowedOrigins?: string[];
+  allowedOrigins?: string[] | undefined;
   /** When set, every request needs `Authorization: Bearer <token>`. */
-  token?: string;
+  token?: string | undefined;
   /** The endpoint's path. Default `/mcp`. */
-  path?: string;
+  path?: string | undefined;
   /**
    * MCP sessions open at once. At the limit an `initialize` first evicts the least recently used idle session (no
    * request in flight, no stream open); with none idle it is answered 503. Default 100.
    */
-  maxSessions?: number;
+  maxSessions?: number | undefined;
   /**
    * MCP sessions one client (one remote address) holds at once; past it the client's own least recently used idle
    * session is evicted, else 503. Default half of `maxSessions` (rounded up), so one client cannot take every slot.
    */
-  maxSessionsPerClient?: number;
+  maxSessionsPerClient?: number | undefined;
   /** A session without requests for this long is closed. Default 30 minutes. */
-  idleTimeoutMs?: number;
+  idleTimeoutMs?: number | undefined;
   /** Largest request body; a larger one is answered 413. Default 4 MiB. */
-  maxRequestBytes?: number;
+  maxRequestBytes?: number | undefined;
 }
 
 /** A Node request listener for the MCP endpoint, with its sessions. */
@@ -86,7 +86,7 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   const settings = { ...DEFAULTS, ...pickDefined(options, ['path', 'maxSessions', 'idleTimeoutMs', 'maxRequestBytes']) };
   const maxPerClient = options.maxSessionsPerClient ?? Math.max(1, Math.ceil(settings.maxSessions / 2));
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'http' });
-  const rules = { allowedHosts, ...(allowedOrigins === undefined ? {} : { allowedOrigins }), ...(token === undefined ? {} : { token }) };
+  const rules = { allowedHosts, allowedOrigins, token };
   const sessions = new Map<string, Entry>();
   let closed = false;
   // The 2026-07-28 front, made with the first modern request (a 2025-only client never loads SDK v2's server).

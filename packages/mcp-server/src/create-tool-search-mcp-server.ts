@@ -39,23 +39,23 @@ export interface CreateToolSearchMcpServerOptions {
   /** The `tools.toolSearch` setting (`{ mode: 'tools' }`, `true` for code mode, `false` for direct). */
   config: unknown;
   /** A compiled policy (reuse one for every MCP session: views are cached per policy), or a config. */
-  policy?: Policy | PolicyConfig;
-  context?: PolicyContext;
+  policy?: Policy | PolicyConfig | undefined;
+  context?: PolicyContext | undefined;
   /** Ids (or unique names) of allowed tools to list directly in every mode. */
-  visible?: string[];
-  hooks?: readonly BeforeToolCallHook[];
-  approvals?: ApprovalProvider;
+  visible?: string[] | undefined;
+  hooks?: readonly BeforeToolCallHook[] | undefined;
+  approvals?: ApprovalProvider | undefined;
   /** Timeout of one tool execution. Default: the session's (30,000 ms; MCP calls use their server's idle timeout). */
-  callTimeoutMs?: number;
+  callTimeoutMs?: number | undefined;
   /** The tool-search session id (default: a random UUID); an HTTP front passes the `mcp-session-id`. */
-  sessionId?: string;
+  sessionId?: string | undefined;
   /** Where the session log goes (it also feeds the log messages this front forwards). */
-  sessionLog?: SessionLogTarget | SessionLog;
+  sessionLog?: SessionLogTarget | SessionLog | undefined;
   /** Relays upstream sampling and elicitation to this MCP client (see `createMcpClientRelay`). */
-  relay?: McpClientRelay;
-  logger?: Logger;
+  relay?: McpClientRelay | undefined;
+  logger?: Logger | undefined;
   /** What `initialize` reports. Default `{ name: 'tool-search', version: '0.0.0' }`. */
-  serverInfo?: { name: string; version: string };
+  serverInfo?: { name: string; version: string } | undefined;
 }
 
 /** One MCP session's server, with the tool-search session behind it. */
@@ -88,7 +88,7 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   const session = await options.host.openSession({
     sessionId,
     config: options.config,
-    ...(policy === undefined ? {} : { policy }),
+    policy,
     context,
     ...pick(options, ['visible', 'hooks', 'approvals', 'callTimeoutMs']),
     logger: options.logger ?? log,

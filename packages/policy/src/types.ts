@@ -172,11 +172,11 @@ export interface AuthorizeCallRequest {
   /** Replaces the policy's default approval provider for this call. */
   approvals?: ApprovalProvider | undefined;
   /** Run after the policy's default hooks, in order. */
-  hooks?: readonly BeforeToolCallHook[];
+  hooks?: readonly BeforeToolCallHook[] | undefined;
   /** A number sets both limits; an object sets them separately. */
   timeoutMs?: number | PolicyTimeouts | undefined;
   /** Cancels a pending hook or approval (the call is then blocked). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** Options for the standalone `authorizeCall`: a request plus the policy to check it against. */

@@ -45,7 +45,7 @@ export class LoadSearchTool extends BaseTool {
     const already = new Set(loaded);
     const found: SessionModelTool[] = [];
     for (const query of queries) {
-      for (const hit of this.context.session.search(query.query, { ...(query.limit === undefined ? {} : { limit: query.limit }), toolCallId })) {
+      for (const hit of this.context.session.search(query.query, { limit: query.limit, toolCallId })) {
         const tool = this.context.deferredById.get(hit.id);
         if (tool === undefined || found.includes(tool)) continue;
         found.push(tool);

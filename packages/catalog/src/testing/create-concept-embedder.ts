@@ -14,7 +14,7 @@ export function createConceptEmbedder(concepts: readonly (readonly string[])[], 
   const calls: Array<{ texts: string[]; kind: EmbeddingKind }> = [];
   const embedder: ConceptEmbedder = {
     id: options.id ?? 'concepts-v1',
-    ...(options.maxBatchSize === undefined ? {} : { maxBatchSize: options.maxBatchSize }),
+    maxBatchSize: options.maxBatchSize,
     calls,
     failWith: undefined,
     async embed(texts: string[], { kind }: { kind: EmbeddingKind }): Promise<number[][]> {

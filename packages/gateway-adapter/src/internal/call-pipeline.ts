@@ -22,13 +22,13 @@ export interface CallMeta {
   toolCallId: string;
   /** The name the model called (`tool_call`, `tool_search_code`, or a declared name). */
   name: string;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** What `tool_call` repaired in the arguments, when it did. */
-  repair?: string;
+  repair?: string | undefined;
   /** Receives progress the tool reports (MCP `notifications/progress`). */
-  onProgress?: (progress: ToolProgress) => void;
+  onProgress?: ((progress: ToolProgress) => void) | undefined;
   /** False: an MCP call's progress does not keep it alive past its timeout (see `ExecuteOptions`). */
-  progressExtendsTimeout?: boolean;
+  progressExtendsTimeout?: boolean | undefined;
 }
 
 export interface CallPipeline {
@@ -42,9 +42,9 @@ export interface CallPipelineOptions {
   tools: AllowedTools;
   policy: Policy;
   context: PolicyContext;
-  hooks?: readonly BeforeToolCallHook[];
-  approvals?: ApprovalProvider;
-  authorizeTimeoutMs?: number | PolicyTimeouts;
+  hooks?: readonly BeforeToolCallHook[] | undefined;
+  approvals?: ApprovalProvider | undefined;
+  authorizeTimeoutMs?: number | PolicyTimeouts | undefined;
   callTimeoutMs: number;
   validator: ArgsValidator;
   /** Aborted when the session closes. */
@@ -54,7 +54,7 @@ export interface CallPipelineOptions {
   /** Where the model finds tools in this mode (for the unknown-tool message). */
   searchHint: string;
   /** Receives the log lines an MCP server sends while one of this session's calls to it is in flight. */
-  onServerLog?: (entry: McpLogEntry) => void;
+  onServerLog?: ((entry: McpLogEntry) => void) | undefined;
 }
 
 /** Creates the pipeline of one session. */
@@ -69,7 +69,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
 
   const finish = (id: string, tool: AllowedTool | undefined, meta: CallMeta, outcome: ToolCallOutcome, decision: string): ToolCallOutcome => {
     const source = tool?.ref.source ?? parseToolId(id)?.source ?? 'openclaw';
-    recorder.recordCall(finalCallRecord(outcome, { toolId: id, source, via: meta.via }), { decision, ...(meta.repair === undefined ? {} : { repair: meta.repair }) });
+    recorder.recordCall(finalCallRecord(outcome, { toolId: id, source, via: meta.via }), { decision, repair: meta.repair });
     log.info({ toolId: id, via: meta.via, status: outcome.status, durationMs: outcome.durationMs }, 'tool call finished');
     return outcome;
   };
@@ -87,10 +87,10 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
         tool: tool.policyTool,
         args: rawArgs,
         context: options.context,
-        ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
-        ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
-        ...(options.authorizeTimeoutMs === undefined ? {} : { timeoutMs: options.authorizeTimeoutMs }),
-        ...(meta.signal === undefined ? {} : { signal: meta.signal }),
+        hooks: options.hooks,
+        approvals: options.approvals,
+        timeoutMs: options.authorizeTimeoutMs,
+        signal: meta.signal,
       });
     } catch (error) {
       // Arguments the policy cannot take as plain JSON (nested past its depth limit, non-finite numbers) are the
@@ -130,7 +130,7 @@ function validate(options: CallPipelineOptions, tool: AllowedTool, args: Record<
   if (tool.inputSchema === undefined) return undefined;
   const described = options.tools.view.describe(tool.ref.id);
   const signature = described.found ? described.tool.input : undefined;
-  const validation = options.validator.validate({ toolId: tool.ref.id, schema: tool.inputSchema, args, ...(signature === undefined ? {} : { signature }) });
+  const validation = options.validator.validate({ toolId: tool.ref.id, schema: tool.inputSchema, args, signature });
   return validation.ok ? undefined : { message: validation.message, suggestions: Object.values(validation.suggestions).flat() };
 }
 
@@ -182,9 +182,9 @@ async function runMcp(options: CallPipelineOptions, tool: AllowedTool, route: Ex
   const called = await options.host.callMcp(route.server, route.toolName, args, {
     signal: run.signal,
     timeoutMs: options.callTimeoutMs,
-    ...(meta.onProgress === undefined ? {} : { onProgress: meta.onProgress }),
+    onProgress: meta.onProgress,
     ...(meta.progressExtendsTimeout === false ? { progressExtendsTimeout: false } : {}),
-    ...(options.onServerLog === undefined ? {} : { onServerLog: options.onServerLog }),
+    onServerLog: options.onServerLog,
   });
   if (!called.ok) return errorOutcome(start, MCP_FAILURE_CODES[called.code], called.message, { tool: tool.ref });
   const text = contentPartsText(called.parts, called.structured);

@@ -17,8 +17,8 @@ export type ReadRoute = typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | 'code' | 'na
 /** One search: a query, its limit, and (a single search only) the `<source>:<owner>` it stays within. */
 export interface SearchRequest {
   query: string;
-  limit?: number;
-  server?: string;
+  limit?: number | undefined;
+  server?: string | undefined;
 }
 
 export interface CatalogReads {
@@ -40,16 +40,16 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
   const searchWithEvidence: CatalogReads['searchWithEvidence'] = (queries, single, toolCallId, via) => {
     const first = queries[0];
     const answers = single && first
-      ? [view.searchWithEvidence(first.query, { ...(first.limit === undefined ? {} : { limit: first.limit }), ...(first.server === undefined ? {} : { server: first.server }) })]
+      ? [view.searchWithEvidence(first.query, { limit: first.limit, server: first.server })]
       : view.searchManyWithEvidence(queries.map(({ query, limit }) => (limit === undefined ? { query } : { query, limit })));
     recorder.counts.searches += queries.length;
     queries.forEach((query, index) => {
       const answer = answers[index];
       event('search', {
-        ...(toolCallId === undefined ? {} : { toolCallId }),
+        toolCallId,
         via,
         query: query.query.slice(0, 500),
-        ...(query.server === undefined ? {} : { server: query.server }),
+        server: query.server,
         hitIds: (answer?.hits ?? []).map((hit) => hit.id),
         ...(answer?.evidence === 'weak' ? { evidence: 'weak' } : {}),
       });
@@ -60,13 +60,13 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
     search: (queries, single, toolCallId, via) => searchWithEvidence(queries, single, toolCallId, via).map((answer) => answer.hits),
     searchWithEvidence,
     servers(query, toolCallId, via) {
-      const map = view.servers({ maxBytes: SERVER_MAP_BYTES, ...(query === undefined ? {} : { query }) });
-      event('browse', { ...(toolCallId === undefined ? {} : { toolCallId }), via, servers: map.servers.length, omitted: map.omitted });
+      const map = view.servers({ maxBytes: SERVER_MAP_BYTES, query });
+      event('browse', { toolCallId, via, servers: map.servers.length, omitted: map.omitted });
       return map;
     },
     browse(server, options, toolCallId, via) {
       const browsed = view.browse(server, options);
-      event('browse', { ...(toolCallId === undefined ? {} : { toolCallId }), via, server: server.slice(0, 200), found: browsed.found, ...(browsed.found ? { tools: browsed.tools.length } : {}) });
+      event('browse', { toolCallId, via, server: server.slice(0, 200), found: browsed.found, ...(browsed.found ? { tools: browsed.tools.length } : {}) });
       return browsed;
     },
     explain: (query, limit) => view.explain(query, limit === undefined ? {} : { limit }),

@@ -88,7 +88,7 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
   }
   const withLimit = (query: string, own?: number): SearchRequest => {
     const chosen = own ?? limit;
-    return { query, ...(chosen === undefined ? {} : { limit: chosen }), ...(server === undefined ? {} : { server }) };
+    return { query, limit: chosen, server };
   };
   const single = parsed.data.query !== undefined;
   const queries = single
@@ -135,7 +135,7 @@ function browse(context: ControlRouteContext, server: string | undefined, offset
   } else {
     let browsed;
     try {
-      browsed = context.reads.browse(server, { ...(offset === undefined ? {} : { offset }), ...(limit === undefined ? {} : { limit }) }, start.toolCallId, TOOL_SEARCH);
+      browsed = context.reads.browse(server, { offset, limit }, start.toolCallId, TOOL_SEARCH);
     } catch (error) {
       return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
     }
@@ -192,7 +192,7 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
     toolCallId: start.toolCallId,
     name: start.name,
     ...pick(call, ['signal', 'onProgress', 'progressExtendsTimeout']),
-    ...(repair === undefined ? {} : { repair }),
+    repair,
   });
 }
 

@@ -62,7 +62,7 @@ export interface HostCore {
   /** Names of configured MCP servers that are not ready now. */
   unavailableServers(): string[];
   /** Calls an MCP tool; a server's own `timeoutMs` wins over the session's `timeoutMs`. */
-  callMcp(server: string, toolName: string, args: Record<string, unknown>, options: McpCallOptions & { onServerLog?: (entry: McpLogEntry) => void }): Promise<McpCallResult>;
+  callMcp(server: string, toolName: string, args: Record<string, unknown>, options: McpCallOptions & { onServerLog?: ((entry: McpLogEntry) => void) | undefined }): Promise<McpCallResult>;
   /** Tool ids the MCP server configs pin directly visible (each session pins them, if its policy allows). */
   pinnedByServers(): string[];
   readResource(server: string, uri: string, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpReadResourceResult>;

@@ -56,8 +56,8 @@ export class HostRegistry {
       logger: options.catalogLogger,
       maxSearchLimit: SEARCH_LIMIT_CEILING,
       reservedNames: CONTROL_TOOL_NAMES,
-      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
-      ...(options.embeddingCache === undefined ? {} : { embeddingCache: options.embeddingCache }),
+      embedder: options.embedder,
+      embeddingCache: options.embeddingCache,
     });
   }
 

@@ -57,44 +57,44 @@ export interface OpenSessionOptions {
    * a config with the same content (see the host's `policyCacheSize`); a compiled policy shares views only with
    * sessions of the same object. Default: empty.
    */
-  policy?: Policy | PolicyConfig;
+  policy?: Policy | PolicyConfig | undefined;
   /** Who is asking, for this run. */
-  context?: PolicyContext;
+  context?: PolicyContext | undefined;
   /** Tools executed by the caller: their calls come back as `{ status: 'client' }` outcomes. */
-  client?: ClientTool[];
+  client?: ClientTool[] | undefined;
   /** Ids (or unique names) of allowed tools to keep directly visible in every mode (pinned). */
-  visible?: string[];
+  visible?: string[] | undefined;
   /** Where the session log goes: a file path, a stream, or a `SessionLog`. */
-  sessionLog?: SessionLogTarget | SessionLog;
+  sessionLog?: SessionLogTarget | SessionLog | undefined;
   /** `before_tool_call` hooks for every call (after the policy's own). */
-  hooks?: readonly BeforeToolCallHook[];
-  approvals?: ApprovalProvider;
+  hooks?: readonly BeforeToolCallHook[] | undefined;
+  approvals?: ApprovalProvider | undefined;
   /** Limits for hooks and approvals (passed to `authorizeCall`). */
-  authorizeTimeoutMs?: number | PolicyTimeouts;
+  authorizeTimeoutMs?: number | PolicyTimeouts | undefined;
   /** Timeout of one tool execution (local or MCP). Default 30,000 ms. */
-  callTimeoutMs?: number;
-  sessionId?: string;
+  callTimeoutMs?: number | undefined;
+  sessionId?: string | undefined;
   /** This session's logger (default: the host's). */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** A sandbox runner for this session only (default: the host's shared one). */
-  runner?: Runner;
+  runner?: Runner | undefined;
   /**
    * The run's request text. In directory mode the few catalog tools the ranking is confident about for it (at most
    * 3, only past a measured margin) are declared directly, so the model can often call without a search turn.
    */
-  request?: string;
+  request?: string | undefined;
   /**
    * Called after each change of the host's catalog (a server joined, went away or changed its tools), once the
    * session has taken it in: its surface may differ now. A front re-renders and compares.
    */
-  onCatalogChange?: () => void;
+  onCatalogChange?: (() => void) | undefined;
   /**
    * Default true: the host's first session waits (up to its startup timeout) for servers still starting. `false`:
    * a `code` or `tools` session with no pinned tools and no `request` opens at once, since its surface is the
    * control tools whatever the servers bring; its `execute` waits for the start-up before running anything and
    * `whenStarted()` says when it is over. Every other session waits as with `true`.
    */
-  waitForStartup?: boolean;
+  waitForStartup?: boolean | undefined;
 }
 
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
@@ -228,7 +228,7 @@ async function openSession(
     recorder,
     log,
     searchHint: SEARCH_HINTS[decision.mode],
-    onServerLog: (entry) => event('mcp.log', { server: entry.server, level: entry.level, ...(entry.logger === undefined ? {} : { logger: entry.logger }), message: entry.message.slice(0, 500) }),
+    onServerLog: (entry) => event('mcp.log', { server: entry.server, level: entry.level, logger: entry.logger, message: entry.message.slice(0, 500) }),
   });
   // The view is shared by every session of this policy; the session's searches fuse only with query vectors it embedded.
   const reader = view.withOwnQueryVectors();
@@ -340,7 +340,7 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
       if (closed) throw new GatewayAdapterError('session_closed', 'A search arrived after the session was closed');
       const { limit, toolCallId } = searchOptions;
       // A framework's own tool search (AI SDK, Agents SDK) ranking through this session: logged as `session`.
-      return parts.reads.search([{ query, ...(limit === undefined ? {} : { limit }) }], true, toolCallId, 'session')[0] ?? [];
+      return parts.reads.search([{ query, limit }], true, toolCallId, 'session')[0] ?? [];
     },
     explain(query, explainOptions = {}) {
       if (closed) throw new GatewayAdapterError('session_closed', 'An explain arrived after the session was closed');
@@ -448,7 +448,7 @@ function progressReporter(parts: SessionParts, toolCallId: string, receiver: (pr
   return (progress) => {
     if (written < MAX_PROGRESS_EVENTS) {
       written += 1;
-      parts.event('progress', { toolCallId, progress: progress.progress, ...(progress.total === undefined ? {} : { total: progress.total }) });
+      parts.event('progress', { toolCallId, progress: progress.progress, total: progress.total });
     }
     try {
       receiver(progress);
@@ -473,7 +473,7 @@ function logSessionStart(host: HostCore, facts: { decision: ToolSearchModeDecisi
     mode: decision.mode,
     requestedMode: decision.requestedMode,
     directReason: facts.directReason,
-    ...(decision.autoReason === undefined ? {} : { autoReason: decision.autoReason }),
+    autoReason: decision.autoReason,
     catalogSize: tools.view.size,
     sources: { ...tools.view.sources(), client: tools.clientInputs().length },
     mcpServers: down.map((server) => ({ name: server, status: 'unavailable', reason: host.serverDown(server) })),

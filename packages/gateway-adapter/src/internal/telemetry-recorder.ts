@@ -11,7 +11,7 @@ export type SessionEvent = SessionLog['write'];
 export interface TelemetryRecorder {
   readonly counts: Telemetry['counts'];
   /** Records a final (real) call and writes its `call` event. */
-  recordCall(record: FinalCallRecord, fields: { decision: string; repair?: string }): void;
+  recordCall(record: FinalCallRecord, fields: { decision: string; repair?: string | undefined }): void;
   /** Records an error answered without running anything (`not-run`). */
   recordError(): void;
   recordSurface(surface: SurfaceTelemetry): void;

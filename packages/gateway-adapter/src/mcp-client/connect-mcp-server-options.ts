@@ -19,49 +19,49 @@ export interface McpOAuthOptions {
    * server, RFC 9207; preferred) or the bare `code`, or `undefined` to give up. Without it such a server is
    * `unauthorized`. An authorization server that says it sends `iss` refuses a bare code.
    */
-  authorize?: (request: { server: string; authorizationUrl: URL }) => Promise<URLSearchParams | string | undefined>;
+  authorize?: ((request: { server: string; authorizationUrl: URL }) => Promise<URLSearchParams | string | undefined>) | undefined;
   /** The redirect URL registered for the client when the server config does not name one. */
-  redirectUrl?: string;
+  redirectUrl?: string | undefined;
 }
 
 /** Options for `connectMcpServer`. */
 export interface ConnectMcpServerOptions {
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** Timeout of every MCP request (connect, list, and calls unless the server config sets `timeoutMs`). Default 30,000 ms. */
-  requestTimeoutMs?: number;
+  requestTimeoutMs?: number | undefined;
   /** Aborts connecting: the start fails at once and the child or transport is closed (a host closing while a server starts). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Called after a `notifications/tools/list_changed` re-list, with what changed (among offered tools). */
-  onToolsChanged?: (change: { added: McpToolDefinition[]; removed: string[] }) => void;
+  onToolsChanged?: ((change: { added: McpToolDefinition[]; removed: string[] }) => void) | undefined;
   /**
    * Called once when a connected server goes away: it exits or closes (stdio), its HTTP session ends or it stops
    * answering (a request fails below JSON-RPC and one `ping` right after fails the same way), or its token
    * cannot be renewed. Not called for a failed start (the returned connection says so) nor for `close()`.
    * Replace the connection with a fresh `connectMcpServer` to restart.
    */
-  onUnavailable?: (reason: string, kind: McpFailureKind) => void;
+  onUnavailable?: ((reason: string, kind: McpFailureKind) => void) | undefined;
   /** Called on `notifications/resources/list_changed` and `notifications/prompts/list_changed`. */
-  onListChanged?: (kind: 'resources' | 'prompts') => void;
+  onListChanged?: ((kind: 'resources' | 'prompts') => void) | undefined;
   /** Roots offered to the server. Default: none (the roots capability is not declared). */
-  roots?: McpRoot[];
+  roots?: McpRoot[] | undefined;
   /** Answers elicitation requests. Default: decline. */
-  onElicitation?: McpElicitationHandler;
+  onElicitation?: McpElicitationHandler | undefined;
   /** Answers sampling requests. Default: refuse with an error naming the server. */
-  onSampling?: McpSamplingHandler;
+  onSampling?: McpSamplingHandler | undefined;
   /** Receives the server's log notifications at or above `logLevel`. Default: they go to `logger` (debug/info/warn/error). */
-  onLog?: (entry: McpLogEntry) => void;
+  onLog?: ((entry: McpLogEntry) => void) | undefined;
   /** The lowest server log level delivered (and asked of the server with `logging/setLevel`). Default `info`. */
-  logLevel?: LoggingLevel;
+  logLevel?: LoggingLevel | undefined;
   /** OAuth for HTTP servers whose config has `oauth` (ignored otherwise). */
-  oauth?: McpOAuthOptions;
+  oauth?: McpOAuthOptions | undefined;
   /** How the client introduces itself. Default `{ name: 'tool-search-gateway', version: '0.0.0' }`. */
-  clientInfo?: { name: string; version: string };
+  clientInfo?: { name: string; version: string } | undefined;
   /**
    * The server's era as an earlier connection found it (see `createEraVerdictCache`): a fresh verdict skips the
    * `server/discover` probe, a probing connect stores what it found, a failed start forgets it. Default: none (every
    * connect probes).
    */
-  eraVerdicts?: EraVerdictCache;
+  eraVerdicts?: EraVerdictCache | undefined;
   /** The server's transport, already started (a stdio server spawned ahead, see `spawnStdioServersAhead`), used instead of a new one. */
-  startedTransport?: Transport;
+  startedTransport?: Transport | undefined;
 }

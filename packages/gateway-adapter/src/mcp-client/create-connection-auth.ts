@@ -24,7 +24,7 @@ export function createConnectionAuth(config: McpServerConfig, options: Pick<Conn
           serverUrl: config.url,
           config: oauthConfig,
           store: options.oauth.store,
-          ...(options.oauth.redirectUrl === undefined ? {} : { redirectUrl: options.oauth.redirectUrl }),
+          redirectUrl: options.oauth.redirectUrl,
         })
       : undefined;
   const hint = oauthConfig === undefined ? 'the server config has no "oauth"' : 'no OAuth store was given';

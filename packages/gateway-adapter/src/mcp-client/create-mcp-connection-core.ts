@@ -115,5 +115,5 @@ function connectionSecrets(config: McpServerConfig): string[] {
 
 function createToolFilter(config: McpServerConfig): Policy | undefined {
   if (config.include === undefined && config.exclude === undefined) return undefined;
-  return createPolicy({ ...(config.include === undefined ? {} : { allow: config.include }), ...(config.exclude === undefined ? {} : { deny: config.exclude }) });
+  return createPolicy({ allow: config.include, deny: config.exclude });
 }

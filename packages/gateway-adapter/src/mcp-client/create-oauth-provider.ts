@@ -21,7 +21,7 @@ export function createOAuthProvider(options: {
   serverUrl: string;
   config: McpOAuthConfig;
   store: OAuthTokenStore;
-  redirectUrl?: string;
+  redirectUrl?: string | undefined;
 }): McpOAuthProvider {
   const { server, config } = options;
   const machine = config.grantType === 'client_credentials';

@@ -55,14 +55,14 @@ export interface McpProgress {
 /** Options of one `callTool`. */
 export interface McpCallOptions {
   /** Aborting sends `notifications/cancelled` (or `tasks/cancel` for a task) and fails the call `cancelled`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Fails the call when neither an answer nor progress came for this long. Default: the server's `timeoutMs`, else `requestTimeoutMs`. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Fails the call after this long however much progress it reports. Default: the server's `maxTotalTimeoutMs`, else 600,000. */
-  maxTotalTimeoutMs?: number;
-  onProgress?: (progress: McpProgress) => void;
+  maxTotalTimeoutMs?: number | undefined;
+  onProgress?: ((progress: McpProgress) => void) | undefined;
   /** False: progress does not reset the timeout, so the call ends within `timeoutMs` (resolved as above). Default true. */
-  progressExtendsTimeout?: boolean;
+  progressExtendsTimeout?: boolean | undefined;
 }
 
 /** The state of a connection. */

@@ -36,12 +36,12 @@ export interface SupervisorListener {
 
 export interface McpServerSupervisorOptions extends SupervisorListener {
   logger: Logger;
-  requestTimeoutMs?: number;
-  backoff?: RestartBackoff;
+  requestTimeoutMs?: number | undefined;
+  backoff?: RestartBackoff | undefined;
   /** The first connection's transport, already started (a stdio server spawned ahead); later ones start their own. */
-  firstTransport?: Transport;
+  firstTransport?: Transport | undefined;
   /** Options every connection gets (roots, elicitation, sampling, server logs, OAuth). */
-  connect?: Pick<ConnectMcpServerOptions, 'roots' | 'onElicitation' | 'onSampling' | 'onLog' | 'logLevel' | 'oauth' | 'clientInfo' | 'onListChanged'>;
+  connect?: Pick<ConnectMcpServerOptions, 'roots' | 'onElicitation' | 'onSampling' | 'onLog' | 'logLevel' | 'oauth' | 'clientInfo' | 'onListChanged'> | undefined;
 }
 
 /** One supervised server; the first connection attempt starts in the constructor. */

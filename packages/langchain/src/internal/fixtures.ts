@@ -93,8 +93,8 @@ export function useFixtureSessions(): (config: unknown, options?: FixtureSession
       config,
       policy: createPolicy(options.policy ?? { deny: ['exec_shell'] }),
       client: toClientTools([showToast]),
-      ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
-      ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+      approvals: options.approvals,
+      hooks: options.hooks,
     });
     sessions.push(session);
     return session;

@@ -8,8 +8,8 @@ export interface HttpRequestRules {
   /** Hostnames accepted in `Host` (any port), e.g. `localhost`, `127.0.0.1`, `[::1]`. */
   allowedHosts: readonly string[];
   /** Origins accepted in `Origin` (`http://localhost:3000`); default: any origin whose hostname is allowed. */
-  allowedOrigins?: readonly string[];
-  token?: string;
+  allowedOrigins?: readonly string[] | undefined;
+  token?: string | undefined;
 }
 
 /** Why a request is refused, as the HTTP status and a message; undefined when it may pass. */

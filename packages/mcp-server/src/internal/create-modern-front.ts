@@ -65,14 +65,14 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
       session = await options.host.openSession({
         sessionId: `modern-${requestId}-${randomUUID()}`,
         config: options.config,
-        ...(policy === undefined ? {} : { policy }),
+        policy,
         context,
-        ...(options.visible === undefined ? {} : { visible: options.visible }),
-        ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
-        ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
-        ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+        visible: options.visible,
+        hooks: options.hooks,
+        approvals: options.approvals,
+        callTimeoutMs: options.callTimeoutMs,
         logger: options.logger ?? log,
-        ...(sessionLog === undefined ? {} : { sessionLog }),
+        sessionLog,
         waitForStartup: false,
       });
       return await answer(session);

@@ -18,7 +18,7 @@ export function createSearchExecutor(session: ToolSearchSession, deferredById: R
     const available = new Set(availableTools);
     const loaded = new Set<Tool>();
     for (const query of call.queries) {
-      for (const hit of session.search(query.query, { ...(query.limit === undefined ? {} : { limit: query.limit }), toolCallId: callId })) {
+      for (const hit of session.search(query.query, { limit: query.limit, toolCallId: callId })) {
         const tool = deferredById.get(hit.id);
         if (tool !== undefined && available.has(tool)) loaded.add(tool);
       }

@@ -6,7 +6,7 @@ import type { CliOutput } from './cli-io.js';
 
 const AUTHORIZE_TIMEOUT_MS = 5 * 60_000;
 
-export function createOAuthAuthorizer(options: { output: CliOutput; redirectUrl?: string; timeoutMs?: number }): {
+export function createOAuthAuthorizer(options: { output: CliOutput; redirectUrl?: string | undefined; timeoutMs?: number | undefined }): {
   authorize: NonNullable<McpOAuthOptions['authorize']>;
   close(): Promise<void>;
 } {

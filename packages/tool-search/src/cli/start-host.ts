@@ -37,11 +37,11 @@ export async function startHost(
   // The servers start first; the MCP server side loads while they do (the relay is needed only once they ask).
   let relayLoaded: Promise<McpClientRelay> | undefined;
   const loadRelay = () => (relayLoaded ??= import('@tool-search/mcp-server').then(({ createMcpClientRelay }) => createMcpClientRelay({ logger: options.logger })));
-  const authorizer = options.interactiveOAuth ? createOAuthAuthorizer({ output, ...(config.oauth.redirectUrl === undefined ? {} : { redirectUrl: config.oauth.redirectUrl }) }) : undefined;
+  const authorizer = options.interactiveOAuth ? createOAuthAuthorizer({ output, redirectUrl: config.oauth.redirectUrl }) : undefined;
   const oauth: McpOAuthOptions = {
     store: createFileTokenStore(config.oauth.tokenDir),
     ...(authorizer === undefined ? {} : { authorize: authorizer.authorize }),
-    ...(config.oauth.redirectUrl === undefined ? {} : { redirectUrl: config.oauth.redirectUrl }),
+    redirectUrl: config.oauth.redirectUrl,
   };
   const startupTimeoutMs = options.startupTimeoutMs ?? config.startupTimeoutMs;
   // The config's options were checked when it loaded; the cache folder is made on its first write.
@@ -53,7 +53,7 @@ export async function startHost(
           cache: createFileEmbeddingCache({
             dir: config.embedder.cacheDir,
             logger: options.logger,
-            ...(config.embedder.cacheMaxEntries === undefined ? {} : { maxEntries: config.embedder.cacheMaxEntries }),
+            maxEntries: config.embedder.cacheMaxEntries,
           }),
         };
   if (config.servers.length > 0) output.progress(`Starting ${config.servers.length} MCP server${config.servers.length === 1 ? '' : 's'}: ${config.servers.map((server) => server.name).join(', ')}`);
@@ -61,14 +61,14 @@ export async function startHost(
   const host = await createToolSearchHost({
     sources: { mcp: config.servers },
     logger: options.logger,
-    ...(options.spawnedAhead === undefined ? {} : { spawnedAhead: options.spawnedAhead }),
-    ...(startupTimeoutMs === undefined ? {} : { startupTimeoutMs }),
+    spawnedAhead: options.spawnedAhead,
+    startupTimeoutMs,
     ...(embedder === undefined ? {} : { embedder: embedder.embedder, embeddingCache: embedder.cache }),
-    ...(config.codeRuns === undefined ? {} : { codeRuns: config.codeRuns }),
+    codeRuns: config.codeRuns,
     mcpClient: {
       onSampling: async (request, context) => (await loadRelay()).onSampling(request, context),
       onElicitation: async (request, context) => (await loadRelay()).onElicitation(request, context),
-      oauth, ...(config.serverLogLevel === undefined ? {} : { logLevel: config.serverLogLevel }) },
+      oauth, logLevel: config.serverLogLevel },
   });
   const relay = await loadRelay();
   for (const warning of config.warnings) output.progress(`warning: ${warning}`);

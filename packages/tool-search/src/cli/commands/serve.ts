@@ -43,7 +43,7 @@ export const runServe: CommandRun = async (context) => {
       relay: started.relay,
       logger: context.logger,
       serverInfo: { name: 'tool-search', version: context.version },
-      ...(config.callTimeoutMs === undefined ? {} : { callTimeoutMs: config.callTimeoutMs }),
+      callTimeoutMs: config.callTimeoutMs,
     };
     try {
       if (http === undefined) await serveStdio(context, sessionOptions, mcpServer);
@@ -107,10 +107,10 @@ async function serveHttp(context: CommandContext, listen: { host: string; port: 
     ...options,
     allowedHosts,
     allowedOrigins: [...allowedHosts.flatMap((name) => [`http://${name}:${port}`, `https://${name}:${port}`]), ...origins],
-    ...(token === undefined ? {} : { token }),
-    ...(config.http.maxSessions === undefined ? {} : { maxSessions: config.http.maxSessions }),
-    ...(config.http.maxSessionsPerClient === undefined ? {} : { maxSessionsPerClient: config.http.maxSessionsPerClient }),
-    ...(config.http.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: config.http.idleTimeoutMs }),
+    token,
+    maxSessions: config.http.maxSessions,
+    maxSessionsPerClient: config.http.maxSessionsPerClient,
+    idleTimeoutMs: config.http.idleTimeoutMs,
   });
   server.on('request', (request, response) => void handler.handle(request, response));
   const url = `http://${hostname}:${port}/mcp`;
