@@ -49,8 +49,8 @@ export const runOptionsSchema = z
 const RUN_OPTION_KEYS = new Set(['code', 'bridge', 'timeoutMs', 'signal']);
 
 /**
- * The common shape of `RunOptions`, checked by hand (the schema costs ~0.1 ms of a run that takes about a
- * millisecond). Accepts only what `runOptionsSchema` accepts (a test holds them against each other); anything
+ * The common shape of `RunOptions`, checked by hand (the schema costs a sizeable share of a warm run; see
+ * bench/RESULTS.md). Accepts only what `runOptionsSchema` accepts (a test holds them against each other); anything
  * else goes through the schema, which decides and names what is wrong.
  */
 export function isCommonRunOptions(value: unknown): boolean {

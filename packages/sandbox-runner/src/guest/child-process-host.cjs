@@ -1,8 +1,8 @@
 // @ts-check
 // The child-process host's worker program, run with `new Worker(source, { eval: true })` (CommonJS). It spawns
 // the Node engine's sandbox children and relays their pipes, so that `child_process.spawn`, which blocks the
-// calling thread until the child has forked and exec'd (measured: 5–7 ms a child on a quiet machine with this
-// binary, 20 ms and more under load), never blocks the host's event loop. It is trusted host code: it splits the
+// calling thread until the child has forked and exec'd (milliseconds a child, more under load; see
+// bench/RESULTS.md), never blocks the host's event loop. It is trusted host code: it splits the
 // channel into lines and sizes each up against the line caps (createLineSplitter and measureJsonText, embedded
 // from their source text), so the parent's thread only parses and validates (see spawn-sandbox-child.ts). Checked
 // JavaScript run as text: scripts/generate-guest-sources.ts inlines it verbatim (src/internal/guest-sources.ts).

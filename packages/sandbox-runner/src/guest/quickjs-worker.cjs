@@ -23,15 +23,14 @@ const REALM_LIMITS = workerData.realmLimits;
 const abortFlag = new Int32Array(workerData.abortFlag);
 const ABORT_SLOT = 0;
 const STARTED_SLOT = 1;
-// QuickJS checks its own stack against this; it must overflow before the worker's V8 stack does (measured: 1 MiB
-// of QuickJS stack needs ~4 MB of native stack), so that deep recursion is a catchable error in the body.
+// QuickJS checks its own stack against this; it must overflow before the worker's V8 stack does (QuickJS's stack
+// needs several times its size in native stack; bench/RESULTS.md), so that deep recursion is a catchable error.
 const QUICKJS_STACK_BYTES = 512 * 1024;
 // A run whose WebAssembly memory grew past this gets a fresh instance afterwards (memory never shrinks).
 const MEMORY_REPLACE_BYTES = 32 * 1024 * 1024;
 
 // Each instance gets its own memory with a hard maximum: QuickJS's own memory limit does not count large blocks
-// in this build (measured: under a 64 MB limit, arrays grew the memory to its 2 GiB maximum), so the
-// WebAssembly memory is the bound.
+// in this build (arrays grew the memory far past it; bench/RESULTS.md), so the WebAssembly memory is the bound.
 function newInstance() {
   const memory = new WebAssembly.Memory({ initial: 256, maximum: workerData.memoryPages });
   return core.newQuickJSWASMModuleFromVariant(core.newVariant(baseVariant, { wasmModule: workerData.wasmModule, wasmMemory: memory })).then(function (module) {
@@ -39,12 +38,13 @@ function newInstance() {
   });
 }
 // ---- The fence: everything the worker uses of quickjs-emscripten below its public API, and nothing else does. ----
-// Why: a bridge call through the library's handle objects cost about twice as much as through these (DESIGN.md,
-// "The QuickJS fast path"). What: the C functions below, reached through the module's documented (experimental)
-// getFFI(); the emscripten module's _malloc/_free (its `module` member); a context's and a runtime's pointers (their
-// `ctx` and `rt` lifetimes). The QuickJS packages are pinned exactly (pnpm-workspace.yaml), each instance is checked
-// as it is made (a release that changed any of this fails to load, with the reason, instead of misbehaving), and
-// quickjs-below-api.test.ts calls each function once as the worker does.
+// Why: a bridge call through the library's handle objects cost more than QuickJS itself spends on it (DESIGN.md,
+// "The fast path, behind one fence"; bench/RESULTS.md). What: the C functions below, reached through the module's
+// documented (experimental) getFFI(); the emscripten module's _malloc/_free (its `module` member); a context's and
+// a runtime's pointers (their `ctx` and `rt` lifetimes). The QuickJS packages are pinned exactly
+// (pnpm-workspace.yaml), each instance is checked as it is made (a release that changed any of this fails to load,
+// with the reason, instead of misbehaving), and quickjs-below-api.test.ts calls each function once as the worker
+// does.
 const C_INTERFACE = ['QTS_Call', 'QTS_ResolveException', 'QTS_FreeValuePointer', 'QTS_FreeValuePointerRuntime', 'QTS_NewFloat64', 'QTS_NewString', 'QTS_GetString', 'QTS_FreeCString', 'QTS_ExecutePendingJob', 'QTS_IsJobPending', 'QTS_Typeof', 'QTS_Dump', 'QTS_Eval'];
 /** The C functions and allocator of one instance, checked. */
 function openFence(module) {
@@ -237,9 +237,8 @@ function prepare() {
 // Sizes up a realm string as JSON text (see measureJsonText) in the UTF-8 copy QuickJS makes of it in its own
 // memory, without making a string of it here: a body that has 50 calls of a megabyte each refused would
 // otherwise leave 50 MB of strings to this worker's garbage collector, whose helper threads are the process's
-// and run at the host's priority (the 95k attack, six interleaved pairs: the host's loop-delay maximum
-// 16-36 ms, median 19, when each text was decoded here; 11-26 ms, median 15, measured in place). This goes
-// below quickjs-emscripten's public API (its context's ffi and pointers), as getString itself does; the copy
+// and run at the host's priority: decoding here lengthened the host's event-loop stalls (bench/RESULTS.md). This
+// goes below quickjs-emscripten's public API (its context's ffi and pointers), as getString itself does; the copy
 // ends at the first NUL, as getString's does. Returns measureJsonText's verdict, 4 past maxBytes of UTF-8, or
 // 3 when QuickJS could not make the copy.
 function measureInPlace(context, handle, maxMembers, maxDepth, maxBytes) {
@@ -259,9 +258,8 @@ function measureInPlace(context, handle, maxMembers, maxDepth, maxBytes) {
 // A run's way through the worker (the body's script evaluated and started, a reply settled in the realm, the
 // jobs it wakes, the queue taken out) goes straight to QuickJS's C interface with pointers, below
 // quickjs-emscripten's handle objects, as measureInPlace does: those objects cost more JavaScript than QuickJS
-// spends on a call itself, and a worker's JavaScript runs unoptimised until it has run a while. Measured in a
-// runner with both threads on one CPU (where the figures repeat to the microsecond), a fresh worker's first
-// 1,500 calls took 94-101 µs each through the handle objects and 53-54 µs direct (DESIGN.md has the bench).
+// spends on a call itself, and a worker's JavaScript runs unoptimised until it has run a while (bench/RESULTS.md,
+// "The worker on QuickJS's C interface").
 // The pointers are the context's own; the scratch memory (the argument array and the job's context pointer) is
 // allocated with the context and freed with it. Every path here runs inside guarded().
 const utf8Encoder = new TextEncoder();
@@ -510,8 +508,8 @@ function postSyntax(state, message) {
 // top level did meanwhile stays in the context, which is thrown away: the host functions do nothing while it
 // is evaluated, nor while what it threw is dumped (no log line, no result), and what it queued is never taken
 // (the run ends first). That top level has exactly what the body would have had (the same realm, limits and
-// deadline), so evaluating it here rather than in a throwaway context (a second compile, which cost a warm run
-// ~0.3 ms) gives it nothing more. Returns { body } (a value pointer the caller frees) or { problem } (the
+// deadline), so evaluating it here rather than in a throwaway context (a second compile on every warm run;
+// bench/RESULTS.md) gives it nothing more. Returns { body } (a value pointer the caller frees) or { problem } (the
 // syntax error message).
 function evaluateSingleFunction(state, source, functionText) {
   const raw = state.raw;
@@ -621,8 +619,8 @@ parentPort.on('message', function (message) {
 });
 
 // A body that takes every path a run takes (a bridge call and its reply, a log, a result), answered here. Kept
-// short: the first lease of a new worker waits for it (measured: 60 rounds of calls held the first run of a
-// fresh worker for seconds on a loaded machine); what it buys is that no real run is the first to go through
+// short: the first lease of a new worker waits for it (a long warm-up held a fresh worker's first run for
+// seconds on a loaded machine; bench/RESULTS.md); what it buys is that no real run is the first to go through
 // that host code and the WebAssembly functions behind it.
 const WARM_UP_BODY = "await tools.call('warm:up:call', { i: 1 }); await tools.describe('warm:up:tool'); console.log('warm', { up: true }); return { warm: true };";
 const WARM_UP_ROUNDS = 8;

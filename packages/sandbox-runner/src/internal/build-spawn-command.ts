@@ -33,9 +33,9 @@ export const PROCESSES_LIMIT = 32;
 export const FILE_SIZE_LIMIT = 0;
 
 /**
- * RLIMIT_DATA for a heap size. Node 26 fails to start below ~600 MiB (V8 reserves its code range and heap
- * cage up front, and RLIMIT_DATA counts private writable mappings), so the floor is 768 MiB; above that it
- * grows with the heap. It bounds ArrayBuffer memory, which lives outside the V8 heap.
+ * RLIMIT_DATA for a heap size. Node 26 needs most of the floor of 768 MiB just to start (V8 reserves its code
+ * range and heap cage up front, and RLIMIT_DATA counts private writable mappings; bench/RESULTS.md has the
+ * figure); above that it grows with the heap. It bounds ArrayBuffer memory, which lives outside the V8 heap.
  */
 export function dataLimitBytes(heapMb: number): number {
   return Math.max(768, 512 + heapMb * 4) * 1024 * 1024;

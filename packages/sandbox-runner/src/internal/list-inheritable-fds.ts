@@ -3,7 +3,8 @@
 //
 // Self-contained (no imports, no outer names, no nested functions): the child-process host's worker embeds its
 // source text with String(listInheritableFds) and lists the fds right before each spawn, off the host's event
-// loop (reading /proc/self/fdinfo took the parent's thread 1.6 ms a spawn with 41 fds open, more under load).
+// loop (reading /proc/self/fdinfo on the parent's thread cost about as much per spawn as the rest of its work
+// there; bench/RESULTS.md, "Spawning").
 
 /** What `listInheritableFds` reads the fd table with (`node:fs`). */
 export interface FdTableReader {

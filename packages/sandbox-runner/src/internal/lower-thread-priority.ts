@@ -38,7 +38,8 @@ export type AutogroupOutcome = number | 'unsupported' | 'busy' | 'refused';
  * outside a CPU cgroup) schedules each session as one group, and the groups share the cores as equals whatever
  * the nice values of their threads. A Node child is spawned detached (a session of its own, for the group kill),
  * so lowering its threads did nothing against the host: a spinning body and the starts of other children took
- * the host's event loop off the CPU for 20–80 ms at a time. The group's own nice value is what weighs.
+ * the host's event loop off the CPU for long stretches (bench/RESULTS.md). The group's own nice value is what
+ * weighs.
  *
  * A process of the root group (the session of PID 1, as a service or a CI job started by it may be; the kernel
  * then shows an empty autogroup file) has no group of its own: there each of its threads weighs by its own nice

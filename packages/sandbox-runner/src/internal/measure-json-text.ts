@@ -1,8 +1,7 @@
 // Sizes up JSON text without parsing it: how many array elements and object members it holds and how deep it
-// nests. JSON.parse cost grows with the number of members (a 1 MiB object of 95,000 keys takes ~60 ms here, one
-// of 1,000 keys ~1.3 ms), so a value from the sandbox is measured first and parsed only when it is within the
-// caps. Strings are skipped with indexOf, and the walk stops at the first cap it passes, so refusing a hostile
-// value costs a fraction of parsing it.
+// nests. JSON.parse cost grows with the number of members (bench/RESULTS.md), so a value from the sandbox is
+// measured first and parsed only when it is within the caps. Strings are skipped with indexOf, and the walk stops
+// at the first cap it passes, so refusing a hostile value costs a fraction of parsing it.
 //
 // The function is self-contained (no imports, no outer names): the Node child's bootstrap and the QuickJS
 // worker embed its source text with String(measureJsonText), so every side counts exactly the same way.
@@ -72,6 +71,6 @@ export const MAX_JSON_DEPTH = 256;
 
 /**
  * The most array elements plus object members a result or the arguments of one call may hold. Parsing 1 MiB at
- * this cap takes a few milliseconds on the parent's main thread; a real tool call holds far fewer.
+ * this cap still costs the parent's main thread milliseconds (bench/RESULTS.md); a real tool call holds far fewer.
  */
 export const MAX_JSON_MEMBERS = 10_000;

@@ -2,9 +2,9 @@
 // quiet for a moment, that runs a loop of bridge calls in a few throwaway contexts and ends. V8 compiles
 // WebAssembly with its baseline compiler first, and moves a function to its optimising compiler only after the
 // function has run a while; the compiled module, and with it the optimised code, is shared by every worker of
-// the process. Without this, the first thousand or so bridge calls of a process ran on baseline code (measured
-// in a fresh worker: 364 µs a call over its first 200 calls; 114 µs once another worker had made 3,000). It
-// serves no run and sees no model code, at the lowest priority there is.
+// the process. Without this, the first thousand or so bridge calls of a process ran on baseline code, several
+// times slower a call than after the tier-up (bench/RESULTS.md, "The process's tier-up"). It serves no run and
+// sees no model code, at the lowest priority there is.
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /** Fresh contexts the tier-up runs its loop in, about 100 bridge calls each (30, 80 or 200 gained no more). */
@@ -19,8 +19,7 @@ export const TIER_UP_NICE_INCREMENT = 39;
 /**
  * How long an engine must have had nothing to do (no run, no context being made) before it starts the tier-up,
  * so that a burst of runs (the cold ones as a process starts) does not share the machine with it. Started with
- * the first worker instead, it ran alongside the bench's cold runs: cold no-op 6.0 / 6.2 / 8.4 ms, against
- * 4.6 / 5.3 ms without a tier-up.
+ * the first worker instead, it ran alongside the bench's cold runs and slowed them (bench/RESULTS.md).
  */
 export const TIER_UP_QUIET_MS = 250;
 
