@@ -17,8 +17,8 @@ export interface SchemaLimits {
 }
 
 /**
- * Defaults: about 10x the largest schema listed from 21 public MCP servers (12 KB, 264 values, depth 21). At
- * 2,500 values ajv compiles in roughly 0.1-0.4 s on a small machine, once per tool.
+ * Defaults: about 10x the largest schema listed from 21 public MCP servers (12 KB, 264 values, depth 21). ajv's
+ * compile time at the value limit is still noticeable, once per tool (bench/RESULTS.md).
  */
 export const DEFAULT_SCHEMA_LIMITS: SchemaLimits = Object.freeze({
   maxBytes: 131_072,

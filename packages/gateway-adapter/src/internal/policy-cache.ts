@@ -1,6 +1,6 @@
 // Compiled policies and their catalog views, by the content of the policy config. A runtime that resolves its
 // policy per run hands the host a new config object with the same rules each time; keyed by object, every such
-// session would filter the whole catalog again (tens of milliseconds at 10,000 tools). Keyed by the config's
+// session would filter the whole catalog again (bench/RESULTS.md has what that cost). Keyed by the config's
 // canonical content (the policy package owns that key), they share one compiled policy and one view per scope.
 import type { CatalogView, ViewOptions } from '@tool-search/catalog';
 import { canonicalizePolicyConfig, createPolicy, type Policy, type PolicyConfig, type PolicyContext } from '@tool-search/policy';
