@@ -32,6 +32,8 @@ import type { ToolSearchEnv } from './resolve-tool-search-config.js';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { ToolSearchSession } from './tool-search-session.js';
 import { mcpServerConfigSchema, type McpServerConfig } from './schemas.js';
+import { gatewayInstruments, observeHost } from './otel/gateway-instruments.js';
+import type { OpenTelemetryOptions } from './otel/gateway-spans.js';
 
 /** The tools a host owns, by source (client tools belong to sessions). */
 export interface ToolSearchHostSources {
@@ -49,6 +51,12 @@ export interface CreateToolSearchHostOptions {
   logger?: Logger | undefined;
   /** Base folder for relative plugin paths. Default `process.cwd()`. */
   cwd?: string | undefined;
+  /**
+   * What the host's OpenTelemetry spans record beyond their default attributes (arguments, results and query
+   * text are off by default). Spans and metrics go to the global providers of `@opentelemetry/api`: with no SDK
+   * registered they cost nothing.
+   */
+  openTelemetry?: OpenTelemetryOptions | undefined;
   /** Timeout of MCP connect and list requests. Default 30,000 ms. */
   mcpRequestTimeoutMs?: number | undefined;
   /** How long the first `openSession` waits for servers still starting. Default 5,000 ms; later sessions never wait. */
@@ -210,7 +218,10 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
       onReady: (connection) => registry.serverReady(server, connection),
       onToolsChanged: (change) => registry.serverChanged(server, change),
       onDown: (reason) => registry.serverDown(server, reason),
-      onState: (state, reason) => log.info({ server, state, reason }, 'mcp server state changed'),
+      onState: (state, reason) => {
+        log.info({ server, state, reason }, 'mcp server state changed');
+        if (state === 'restarting') gatewayInstruments().restarts.add(1, { 'tool_search.server': server });
+      },
     });
     supervisors.set(server, supervisor);
   }
@@ -223,6 +234,10 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
   const core = createHostCore({ options, rootLogger, registry, policies, supervisors, serverLogs, pins, runLimits: resolveCodeRunLimits(options.codeRuns) });
   const sessions = new Set<ToolSearchSession>();
   let closed = false;
+  const unobserve = observeHost({
+    catalogSizes: () => registry.catalog.sources(),
+    upstreams: () => [...supervisors.values()].map((server) => ({ server: server.name, up: server.state === 'ready' })),
+  });
 
   return {
     status: () => ({
@@ -249,6 +264,7 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
     async close() {
       if (closed) return;
       closed = true;
+      unobserve();
       await Promise.all([...sessions].map((session) => session.close()));
       await Promise.all([...supervisors.values()].map((server) => server.close()));
       await core.closeRunner();
@@ -286,6 +302,7 @@ function createHostCore(parts: {
   return {
     rootLogger: parts.rootLogger,
     semantic: options.embedder !== undefined,
+    openTelemetry: options.openTelemetry ?? {},
     env: options.env ?? {},
     validator: createArgsValidator(),
     version: () => registry.version(),

@@ -31,6 +31,7 @@ import { pickDefined as pick } from './internal/pick-defined.js';
 import { toMcpTools, type McpListedTool } from './internal/to-mcp-tools.js';
 import { createSessionUpstream } from './internal/create-session-upstream.js';
 import { completeUpstream } from './internal/complete-upstream.js';
+import { traceServerRequest } from './internal/trace-server-request.js';
 
 /** Options of `createToolSearchMcpServer`. */
 export interface CreateToolSearchMcpServerOptions {
@@ -142,12 +143,18 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
     }
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, () => {
+  /** A handler inside its MCP server span (a request with a session id came over HTTP, one without over stdio). */
+  const traced =
+    <Q extends { method: string; params?: unknown }, X extends { requestId: string | number; sessionId?: string | undefined }, R>(handler: (request: Q, extra: X) => R | Promise<R>) =>
+    (request: Q, extra: X): Promise<R> =>
+      traceServerRequest({ method: request.method, params: request.params, requestId: extra.requestId, sessionId: extra.sessionId, transport: extra.sessionId === undefined ? 'pipe' : 'tcp' }, () => handler(request, extra));
+
+  server.setRequestHandler(ListToolsRequestSchema, traced(() => {
     const current: McpListedTool[] = tools();
     listed = JSON.stringify(current);
     return { tools: current };
-  });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  }));
+  server.setRequestHandler(CallToolRequestSchema, traced(async (request, extra) => {
     const release = [forwarder.enter(extra), options.relay?.enter({ session: session.sessionId, capabilities: () => server.getClientCapabilities(), sendRequest: relayedRequest(extra) })];
     try {
       const outcome = await session.execute(
@@ -160,13 +167,13 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
     } finally {
       for (const done of release) done?.();
     }
-  });
-  server.setRequestHandler(ListResourcesRequestSchema, afterStart(async () => ({ resources: await resources.list() })));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, afterStart(async () => ({ resourceTemplates: await resources.templates() })));
-  server.setRequestHandler(ReadResourceRequestSchema, afterStart(async (request, extra) => resources.read(request.params.uri, extra.signal)));
-  server.setRequestHandler(ListPromptsRequestSchema, afterStart(async () => ({ prompts: await prompts.list() })));
-  server.setRequestHandler(GetPromptRequestSchema, afterStart(async (request, extra) => prompts.get(request.params.name, request.params.arguments, extra.signal)));
-  server.setRequestHandler(CompleteRequestSchema, afterStart(async (request) => completeUpstream(request.params, prompts, resources)));
+  }));
+  server.setRequestHandler(ListResourcesRequestSchema, traced(afterStart(async () => ({ resources: await resources.list() }))));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, traced(afterStart(async () => ({ resourceTemplates: await resources.templates() }))));
+  server.setRequestHandler(ReadResourceRequestSchema, traced(afterStart(async (request, extra) => resources.read(request.params.uri, extra.signal))));
+  server.setRequestHandler(ListPromptsRequestSchema, traced(afterStart(async () => ({ prompts: await prompts.list() }))));
+  server.setRequestHandler(GetPromptRequestSchema, traced(afterStart(async (request, extra) => prompts.get(request.params.name, request.params.arguments, extra.signal))));
+  server.setRequestHandler(CompleteRequestSchema, traced(afterStart(async (request) => completeUpstream(request.params, prompts, resources))));
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     forwarder.setLevel(request.params.level);
     return {};

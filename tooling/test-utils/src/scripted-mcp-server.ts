@@ -48,6 +48,8 @@ export interface ScriptedMcpServer {
   restart(tools?: readonly ScriptedMcpTool[]): Promise<void>;
   /** How many MCP sessions clients have opened (a reconnect opens one more). */
   readonly sessionsOpened: number;
+  /** Every `tools/call` the server answered, with the request's `params._meta` (where a trace context rides). */
+  readonly calls: ReadonlyArray<{ name: string; meta: Record<string, unknown> | undefined }>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startScriptedMcpServer(name: string, tools: readonly Scrip
   let current = [...tools];
   const transports = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
   let sessionsOpened = 0;
+  const calls: Array<{ name: string; meta: Record<string, unknown> | undefined }> = [];
 
   const newSdkServer = () => {
     // Only what `extras` offers is declared: a server with resources gets a `read_resource` tool on the host.
@@ -74,7 +77,10 @@ export async function startScriptedMcpServer(name: string, tools: readonly Scrip
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: current.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: { type: 'object' as const, properties: { text: { type: 'string' } } }, ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }) })),
     }));
-    server.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: 'text', text: `ran ${name}/${request.params.name} ${JSON.stringify(request.params.arguments ?? {})}` }] }));
+    server.setRequestHandler(CallToolRequestSchema, (request) => {
+      calls.push({ name: request.params.name, meta: request.params._meta });
+      return { content: [{ type: 'text', text: `ran ${name}/${request.params.name} ${JSON.stringify(request.params.arguments ?? {})}` }] };
+    });
     if (extras.resources !== undefined) {
       server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: (extras.resources ?? []).map((resource) => ({ ...resource, mimeType: 'text/plain' })) }));
       server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: extras.resourceTemplates ?? [] }));
@@ -152,6 +158,7 @@ export async function startScriptedMcpServer(name: string, tools: readonly Scrip
     get sessionsOpened() {
       return sessionsOpened;
     },
+    calls,
     close: stop,
   };
 }

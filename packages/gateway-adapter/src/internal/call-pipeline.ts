@@ -15,6 +15,7 @@ import { contentPartsText } from './content-parts-text.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import type { HostCore, HostRoute } from './host-core.js';
 import { finalCallRecord, type TelemetryRecorder } from './telemetry-recorder.js';
+import { traceToolCall, type OpenTelemetryOptions } from '../otel/gateway-spans.js';
 
 /** How a call reached the pipeline, for the record and the outcome. */
 export interface CallMeta {
@@ -55,6 +56,10 @@ export interface CallPipelineOptions {
   searchHint: string;
   /** Receives the log lines an MCP server sends while one of this session's calls to it is in flight. */
   onServerLog?: ((entry: McpLogEntry) => void) | undefined;
+  /** What the `execute_tool` spans record beyond their default attributes. */
+  openTelemetry: OpenTelemetryOptions;
+  /** Told of each final call's tool id (the session's called-rank metric reads it). */
+  onFinalCall?: ((toolId: string) => void) | undefined;
 }
 
 /** Creates the pipeline of one session. */
@@ -74,7 +79,14 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     return outcome;
   };
 
-  async function call(id: string, rawArgs: Record<string, unknown>, meta: CallMeta): Promise<ToolCallOutcome> {
+  /** One final call in its `execute_tool` span. */
+  function call(id: string, rawArgs: Record<string, unknown>, meta: CallMeta): Promise<ToolCallOutcome> {
+    const source = tools.get(id)?.ref.source ?? parseToolId(id)?.source ?? 'openclaw';
+    options.onFinalCall?.(id);
+    return traceToolCall({ toolId: id, toolCallId: meta.toolCallId, source, via: meta.via, args: rawArgs }, options.openTelemetry, () => runCall(id, rawArgs, meta));
+  }
+
+  async function runCall(id: string, rawArgs: Record<string, unknown>, meta: CallMeta): Promise<ToolCallOutcome> {
     const start: OutcomeStart = { kind: 'call', toolCallId: meta.toolCallId, name: meta.name, startedAt: Date.now() };
     const tool = tools.get(id);
     if (tool === undefined) {

@@ -2,6 +2,8 @@
 // tool_describe, tools.search / tools.describe inside code, and `session.search` for a framework's own tool search).
 import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAnswer, SearchExplanation, SearchHit, ServerMap } from '@tool-search/catalog';
 import type { TOOL_DESCRIBE, TOOL_SEARCH } from '@tool-search/modes';
+import { gatewayInstruments } from '../otel/gateway-instruments.js';
+import { recordDescribe, recordSearch, type OpenTelemetryOptions } from '../otel/gateway-spans.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
 /**
@@ -33,10 +35,18 @@ export interface CatalogReads {
   describe(idOrName: string, toolCallId: string, via: ReadRoute): DescribeResult;
   /** The view's explanation of a lexical search (for people; not counted as a search). */
   explain(query: string, limit: number | undefined): SearchExplanation;
+  /** Records a final call to `toolId`: its rank in the last search, and that it was called (see `close`). */
+  called(toolId: string): void;
+  /** Counts the tools described in the session and never called (`tool_search.describes.uncalled`). */
+  close(): void;
 }
 
-export function createCatalogReads(options: { view: CatalogView; recorder: TelemetryRecorder; event: SessionEvent }): CatalogReads {
+export function createCatalogReads(options: { view: CatalogView; recorder: TelemetryRecorder; event: SessionEvent; openTelemetry: OpenTelemetryOptions }): CatalogReads {
   const { view, recorder, event } = options;
+  /** The hit ids of the session's last search, and the tools it described and called. */
+  let lastHits: string[] = [];
+  const described = new Set<string>();
+  const calledIds = new Set<string>();
   const searchWithEvidence: CatalogReads['searchWithEvidence'] = (queries, single, toolCallId, via) => {
     const first = queries[0];
     const answers = single && first
@@ -53,7 +63,10 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
         hitIds: (answer?.hits ?? []).map((hit) => hit.id),
         ...(answer?.evidence === 'weak' ? { evidence: 'weak' } : {}),
       });
+      const hits = answer?.hits ?? [];
+      recordSearch({ query: query.query, via, hits: hits.length, topScore: hits[0]?.score, weak: answer?.evidence === 'weak', server: query.server }, options.openTelemetry);
     });
+    lastHits = answers.flatMap((answer) => answer.hits.map((hit) => hit.id));
     return answers;
   };
   return {
@@ -72,9 +85,19 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
     explain: (query, limit) => view.explain(query, limit === undefined ? {} : { limit }),
     describe(idOrName, toolCallId, via) {
       recorder.counts.describes += 1;
-      const described = view.describe(idOrName);
-      event('describe', { toolCallId, via, target: idOrName.slice(0, 300), found: described.found, ...(described.found ? { toolId: described.tool.id } : {}) });
-      return described;
+      const answer = view.describe(idOrName);
+      event('describe', { toolCallId, via, target: idOrName.slice(0, 300), found: answer.found, ...(answer.found ? { toolId: answer.tool.id } : {}) });
+      recordDescribe({ target: idOrName, found: answer.found, toolId: answer.found ? answer.tool.id : undefined, via });
+      if (answer.found) described.add(answer.tool.id);
+      return answer;
+    },
+    called(toolId) {
+      calledIds.add(toolId);
+      if (lastHits.length > 0) gatewayInstruments().calledRank.record(lastHits.indexOf(toolId) + 1);
+    },
+    close() {
+      const uncalled = [...described].filter((id) => !calledIds.has(id)).length;
+      if (uncalled > 0) gatewayInstruments().uncalledDescribes.add(uncalled);
     },
   };
 }

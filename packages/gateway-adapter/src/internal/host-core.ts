@@ -13,6 +13,7 @@ import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-searc
 import type { ExecutableTool } from '../executable-tool.js';
 import type { ResolvedToolSearchConfig, ToolSearchEnv } from '../resolve-tool-search-config.js';
 import type { PolicyByContent } from './policy-cache.js';
+import type { OpenTelemetryOptions } from '../otel/gateway-spans.js';
 
 /** How a catalogued tool runs: in this process, or on an MCP server. */
 export type HostRoute =
@@ -42,6 +43,8 @@ export interface HostCore {
   readonly validator: ArgsValidator;
   /** True when the catalog has an embedder: a `tool_search` embeds its queries first, so its ranking is fused. */
   readonly semantic: boolean;
+  /** What the host's spans record beyond their defaults (`CreateToolSearchHostOptions.openTelemetry`). */
+  readonly openTelemetry: OpenTelemetryOptions;
   /** Bumped on every catalog change (sessions re-render their surface when it moves). */
   version(): number;
   /** A view of the catalog for one policy and context (cached per policy scope and limits). */

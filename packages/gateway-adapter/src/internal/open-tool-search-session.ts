@@ -216,6 +216,9 @@ async function openSession(
   const directReason = config.directReason ?? (decision.mode === 'direct' && config.mode === 'auto' ? 'auto' : undefined);
   const recorder = createTelemetryRecorder({ sessionId, decision, directReason, event, catalog: () => catalogFacts(host, tools) });
   const abort = new AbortController();
+  // The view is shared by every session of this policy; the session's searches fuse only with query vectors it embedded.
+  const reader = view.withOwnQueryVectors();
+  const reads = createCatalogReads({ view: reader, recorder, event, openTelemetry: host.openTelemetry });
   const pipeline = createCallPipeline({
     host,
     tools,
@@ -229,10 +232,9 @@ async function openSession(
     log,
     searchHint: SEARCH_HINTS[decision.mode],
     onServerLog: (entry) => event('mcp.log', { server: entry.server, level: entry.level, logger: entry.logger, message: entry.message.slice(0, 500) }),
+    openTelemetry: host.openTelemetry,
+    onFinalCall: (toolId) => reads.called(toolId),
   });
-  // The view is shared by every session of this policy; the session's searches fuse only with query vectors it embedded.
-  const reader = view.withOwnQueryVectors();
-  const reads = createCatalogReads({ view: reader, recorder, event });
   const routes = createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, runSlots: host.runSlots(), codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal });
   const surface = createSessionSurface({
     mode: decision.mode,
@@ -352,6 +354,7 @@ function sessionApi(parts: SessionParts, onClose: () => Promise<void>): ToolSear
       closed = true;
       parts.abort.abort();
       parts.recorder.writeSummary();
+      parts.reads.close();
       await onClose();
     },
   };

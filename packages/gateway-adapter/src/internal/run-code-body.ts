@@ -12,6 +12,7 @@ import type { CatalogReads } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import { parseCallArgs } from './parse-call-args.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
+import { traceCodeRun } from '../otel/gateway-spans.js';
 
 export interface CodeRunContext {
   runner: Runner;
@@ -67,12 +68,12 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
   };
 
   const cancel = combineSignals([context.sessionSignal, call.signal]);
-  const run = await context.runner.run({
+  const run = await traceCodeRun(start.toolCallId, (bind) => context.runner.run({
     code,
     timeoutMs: context.timeoutMs,
     signal: cancel.signal,
     bridge: {
-      search: async (query: unknown, searchOptions: unknown) => {
+      search: bind(async (query: unknown, searchOptions: unknown) => {
         if (typeof query !== 'string') throw new Error('tools.search(query, { limit }): query must be a string');
         const limit = typeof searchOptions === 'object' && searchOptions !== null ? (searchOptions as { limit?: unknown }).limit : undefined;
         const answer = reads.searchWithEvidence([{ query, ...(typeof limit === 'number' ? { limit } : {}) }], true, start.toolCallId, 'code')[0];
@@ -80,17 +81,17 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
         searches.push({ query, weak });
         // A weak answer reaches the body as the hits array with `evidence`, `note` and `servers` on it.
         return weak ? { hits: answer.hits, evidence: 'weak', note: WEAK_EVIDENCE_NOTE_CODE, servers: reads.servers(query, start.toolCallId, 'code') } : (answer?.hits ?? []);
-      },
-      describe: async (id: unknown) => {
+      }),
+      describe: bind(async (id: unknown) => {
         if (typeof id !== 'string') throw new Error('tools.describe(id): id must be a string');
         const described = reads.describe(id, start.toolCallId, 'code');
         // A full schema carries its source's text: from an untrusted tool it marks the run's output.
         if (described.found && tools.view.get(described.tool.id)?.trusted !== true) sawUntrusted = true;
         return described;
-      },
-      call: (id: unknown, callArgs: unknown, bridgeContext?: { signal?: AbortSignal }) => callFromCode(id, callArgs, bridgeContext?.signal),
+      }),
+      call: bind((id: unknown, callArgs: unknown, bridgeContext?: { signal?: AbortSignal }) => callFromCode(id, callArgs, bridgeContext?.signal)),
     },
-  });
+  }), (result) => ({ ok: result.ok, innerCalls: innerCalls.length }));
   cancel.dispose();
   context.event('code.run', {
     toolCallId: start.toolCallId,

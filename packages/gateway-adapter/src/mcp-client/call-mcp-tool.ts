@@ -8,6 +8,7 @@ import { describeAjvErrors } from './read-mcp-error.js';
 import { runMcpRequest, type RequestParts } from './run-mcp-request.js';
 import { simplifyCallResult, toContentParts } from './to-content-parts.js';
 import { TOTAL_TIMEOUT } from './total-timeout.js';
+import { traceContextMeta } from '../otel/gateway-spans.js';
 
 /** The parts of a connection a call needs. */
 export type ToolCallParts = RequestParts & Pick<McpConnectionCore, 'client' | 'compiler'>;
@@ -31,8 +32,11 @@ export async function callMcpTool(core: ToolCallParts, name: string, args: Recor
   return called.ok ? toCallResult(core, called.value.result, name, called.value.taskId) : called;
 }
 
+/** A plain `tools/call`; the active trace context rides in `params._meta` (MCP SEP-414), so the server's spans join the trace. */
 function plainCall(client: Client, name: string, args: Record<string, unknown>, requestOptions: RequestOptions) {
-  return client.request({ method: 'tools/call', params: { name, arguments: args } }, requestOptions).then((result) => ({ result, taskId: undefined }));
+  const meta = traceContextMeta();
+  const params = meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: meta };
+  return client.request({ method: 'tools/call', params }, requestOptions).then((result) => ({ result, taskId: undefined }));
 }
 
 function toCallResult(core: ToolCallParts, result: CallToolResult, name: string, taskId: string | undefined): McpCallResult {

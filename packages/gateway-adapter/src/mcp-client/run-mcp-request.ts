@@ -6,6 +6,7 @@ import type { RequestOptions } from '@modelcontextprotocol/client';
 import type { McpProgress } from './mcp-server-connection.js';
 import { classifyRequestFailure, type FailureParts } from './classify-request-failure.js';
 import { combineSignals } from '../internal/combine-signals.js';
+import { traceMcpRequest } from '../otel/gateway-spans.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import type { McpRequestFailure } from './mcp-connection-state.js';
 import { DEFAULT_MAX_TOTAL_TIMEOUT_MS, TOTAL_TIMEOUT } from './total-timeout.js';
@@ -20,10 +21,34 @@ export interface McpRequestOptions {
 }
 
 /** The parts of a connection a request needs. */
-export type RequestParts = FailureParts & Pick<McpConnectionCore, 'requestTimeoutMs' | 'auth' | 'transport'>;
+export type RequestParts = FailureParts & Pick<McpConnectionCore, 'requestTimeoutMs' | 'auth' | 'transport' | 'client'>;
 
-/** Runs one request with a per-call signal, an idle and a total timeout; retries once after an interactive authorization. */
-export async function runMcpRequest<T>(
+/**
+ * Runs one request with a per-call signal, an idle and a total timeout, inside its MCP client span (`what` is
+ * `{method} {target}`; only a tool or prompt name is a span name's target); retries once after an interactive
+ * authorization.
+ */
+export function runMcpRequest<T>(
+  core: RequestParts,
+  what: string,
+  run: (requestOptions: RequestOptions) => Promise<T>,
+  callOptions: McpRequestOptions,
+): Promise<{ ok: true; value: T } | McpRequestFailure> {
+  const space = what.indexOf(' ');
+  const method = space < 0 ? what : what.slice(0, space);
+  const target = space < 0 || (method !== 'tools/call' && method !== 'prompts/get') ? undefined : what.slice(space + 1);
+  const facts = {
+    method,
+    target,
+    server: core.config.name,
+    transport: core.config.transport === 'stdio' ? ('pipe' as const) : ('tcp' as const),
+    protocolVersion: core.client.getNegotiatedProtocolVersion(),
+    sessionId: (core.transport as { sessionId?: string | undefined }).sessionId,
+  };
+  return traceMcpRequest(facts, () => runTimedRequest(core, what, run, callOptions), (result) => (result.ok ? undefined : result.code));
+}
+
+async function runTimedRequest<T>(
   core: RequestParts,
   what: string,
   run: (requestOptions: RequestOptions) => Promise<T>,

@@ -17,6 +17,10 @@ import { completeUpstream } from './complete-upstream.js';
 import { createSessionUpstream } from './create-session-upstream.js';
 import { outcomeToCallResult } from './outcome-to-call-result.js';
 import { toMcpTools } from './to-mcp-tools.js';
+import { traceServerRequest } from './trace-server-request.js';
+
+/** The revision this front speaks (its server spans' `mcp.protocol.version`). */
+const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
 /** How long a modern client may reuse a `tools/list` that cannot change (control tools only, nothing pinned). */
 export const STABLE_TOOLS_TTL_MS = 5 * 60_000;
@@ -94,13 +98,18 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
           await session.whenStarted();
           return answer(createSessionUpstream({ host: options.host, session, policy, context, log }));
         });
-      server.setRequestHandler('tools/list', async (_request, ctx) =>
+      /** A handler inside its MCP server span (over HTTP when the request came with one, else over stdio). */
+      const traced =
+        <Q extends { method: string; params?: unknown }, C extends { mcpReq: { id: string | number }; http?: unknown }, R>(handler: (request: Q, ctx: C) => Promise<R>) =>
+        (request: Q, ctx: C): Promise<R> =>
+          traceServerRequest({ method: request.method, params: request.params, requestId: ctx.mcpReq.id, protocolVersion: MODERN_PROTOCOL_VERSION, transport: ctx.http === undefined ? 'pipe' : 'tcp' }, () => handler(request, ctx));
+      server.setRequestHandler('tools/list', traced(async (_request, ctx) =>
         withSession(String(ctx.mcpReq.id), async (session) => {
           const tools = toMcpTools(session.modelSurface(), (id) => session.tool(id)) as unknown as Tool[];
           return { tools, ttlMs: stableSurface(session) ? STABLE_TOOLS_TTL_MS : 0, cacheScope: 'private' as const };
         }),
-      );
-      server.setRequestHandler('tools/call', async (request, ctx) =>
+      ));
+      server.setRequestHandler('tools/call', traced(async (request, ctx) =>
         withSession(String(ctx.mcpReq.id), async (session) => {
           const progressToken = request.params._meta?.progressToken;
           const outcome = await session.execute(
@@ -111,14 +120,14 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
           );
           return outcomeToCallResult(outcome) as unknown as CallToolResult;
         }),
-      );
+      ));
       // The upstream helpers answer in the 2025 shapes, which the 2026 result types take as they are.
-      server.setRequestHandler('resources/list', async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => ({ resources: (await resources.list()) as never })));
-      server.setRequestHandler('resources/templates/list', async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => ({ resourceTemplates: (await resources.templates()) as never })));
-      server.setRequestHandler('resources/read', async (request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => (await resources.read(request.params.uri, ctx.mcpReq.signal)) as never));
-      server.setRequestHandler('prompts/list', async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ prompts }) => ({ prompts: (await prompts.list()) as never })));
-      server.setRequestHandler('prompts/get', async (request, ctx) => upstream(String(ctx.mcpReq.id), async ({ prompts }) => (await prompts.get(request.params.name, request.params.arguments, ctx.mcpReq.signal)) as never));
-      server.setRequestHandler('completion/complete', async (request, ctx) => upstream(String(ctx.mcpReq.id), async (parts) => completeUpstream(request.params as never, parts.prompts, parts.resources)));
+      server.setRequestHandler('resources/list', traced(async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => ({ resources: (await resources.list()) as never }))));
+      server.setRequestHandler('resources/templates/list', traced(async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => ({ resourceTemplates: (await resources.templates()) as never }))));
+      server.setRequestHandler('resources/read', traced(async (request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => (await resources.read(request.params.uri, ctx.mcpReq.signal)) as never)));
+      server.setRequestHandler('prompts/list', traced(async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ prompts }) => ({ prompts: (await prompts.list()) as never }))));
+      server.setRequestHandler('prompts/get', traced(async (request, ctx) => upstream(String(ctx.mcpReq.id), async ({ prompts }) => (await prompts.get(request.params.name, request.params.arguments, ctx.mcpReq.signal)) as never)));
+      server.setRequestHandler('completion/complete', traced(async (request, ctx) => upstream(String(ctx.mcpReq.id), async (parts) => completeUpstream(request.params as never, parts.prompts, parts.resources))));
       return server;
     },
   };
