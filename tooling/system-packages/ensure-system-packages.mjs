@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The tests drive real parts where users have real parts: a Redis and an nginx for the replica tests, a
-// Chromium for the console's browser test. They come from the distribution's packages, never downloaded at run
-// time. This step runs before `pnpm test`: it does nothing when the commands are there, installs the missing
+// Chromium for the console's browser test, Prometheus's promtool for the /metrics test. They come from the
+// distribution's packages, never downloaded at run time. This step runs before `pnpm test`: it does nothing when the commands are there, installs the missing
 // packages with apt-get when it can (root on a Debian-like machine, as in CI), and otherwise stops with the
 // exact command to run.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ const REQUIRED = [
   { command: 'redis-server', debianPackage: 'redis-server', usedBy: 'the replica tests (shared store)' },
   { command: 'nginx', debianPackage: 'nginx', usedBy: 'the replica tests (round-robin in front of the replicas)' },
   { command: 'chromium', debianPackage: 'chromium', usedBy: 'the console browser test (headless)' },
+  { command: 'promtool', debianPackage: 'prometheus', usedBy: "the /metrics test (Prometheus's own parser of the text format)" },
 ];
 
 function findCommand(command) {

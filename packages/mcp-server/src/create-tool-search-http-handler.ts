@@ -38,7 +38,15 @@ export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearc
   idleTimeoutMs?: number | undefined;
   /** Largest request body; a larger one is answered 413. Default 4 MiB. */
   maxRequestBytes?: number | undefined;
+  /**
+   * Serves `GET /metrics` (Prometheus text, for example `PrometheusExporter.getMetricsRequestHandler`) behind the
+   * same Host, Origin and token checks as the MCP endpoint. Default: no `/metrics`.
+   */
+  metrics?: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
 }
+
+/** Where `metrics` is served. */
+const METRICS_PATH = '/metrics';
 
 /** A Node request listener for the MCP endpoint, with its sessions. */
 export interface ToolSearchHttpHandler {
@@ -79,7 +87,7 @@ const MAX_SWEEP_INTERVAL_MS = 60_000;
 
 /** Creates the handler. Throws `McpServerError('invalid_options')` without allowed hosts. */
 export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandlerOptions): ToolSearchHttpHandler {
-  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, ...sessionOptions } = options;
+  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, metrics: _metrics, ...sessionOptions } = options;
   if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
     throw new McpServerError('invalid_options', 'createToolSearchHttpHandler needs allowedHosts (the hostnames clients reach this server by), for DNS-rebinding protection', { path: 'allowedHosts' });
   }
@@ -158,12 +166,19 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (closed) return answer(response, 503, -32000, 'Service unavailable: the server is shutting down');
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== settings.path) return answer(response, 404, -32000, `Not found: the MCP endpoint is ${settings.path}`);
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const metrics = pathname === METRICS_PATH ? options.metrics : undefined;
+    if (pathname !== settings.path && metrics === undefined) return answer(response, 404, -32000, `Not found: the MCP endpoint is ${settings.path}`);
     const refused = checkHttpRequest(request, rules);
     if (refused !== undefined) {
       log.warn({ status: refused.status, host: request.headers.host?.slice(0, 200), origin: request.headers.origin?.slice(0, 200) }, 'http request refused');
       if (refused.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
       return answer(response, refused.status, -32000, refused.message);
+    }
+    if (metrics !== undefined) {
+      if (request.method === 'GET') return metrics(request, response);
+      response.setHeader('Allow', 'GET');
+      return answer(response, 405, -32000, `Method not allowed: ${String(request.method).slice(0, 20)}; ${METRICS_PATH} takes GET`);
     }
     if (request.method !== 'GET' && request.method !== 'POST' && request.method !== 'DELETE') {
       response.setHeader('Allow', 'GET, POST, DELETE');

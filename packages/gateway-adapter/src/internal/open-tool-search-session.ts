@@ -47,6 +47,7 @@ import { parseCallArgs } from './parse-call-args.js';
 import { pick } from './pick.js';
 import { createSessionSurface, type SessionSurface } from './session-surface.js';
 import { createTelemetryRecorder, type SessionEvent, type TelemetryRecorder } from './telemetry-recorder.js';
+import { gatewayInstruments } from '../otel/gateway-instruments.js';
 
 /** Options of `host.openSession`. */
 export interface OpenSessionOptions {
@@ -382,6 +383,7 @@ function recordSurface(parts: SessionParts, current: Surface, format: string, me
   const fallback = current.fallbackReason === undefined ? {} : { renderedMode: current.mode, fallbackReason: current.fallbackReason };
   const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured, ...overLimit, ...fallback };
   parts.recorder.recordSurface(rendered);
+  gatewayInstruments().surfaceBytes.record(measured.totalBytes, { 'tool_search.mode': current.mode, 'tool_search.surface.format': format });
   parts.event('surface', { mode: current.mode, ...rendered });
   if (current.fallbackReason !== undefined && !parts.fellBack.has(format)) {
     parts.fellBack.add(format);

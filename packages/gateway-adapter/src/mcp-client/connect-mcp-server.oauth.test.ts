@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { metrics } from '@opentelemetry/api';
+import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { connectMcpServer, type McpServerConnection } from './connect-mcp-server.js';
 import { createFileTokenStore } from './create-file-token-store.js';
 import { createMemoryTokenStore } from './oauth-token-store.js';
@@ -59,7 +61,10 @@ describe('connectMcpServer with OAuth', () => {
     expect(fixture.counts).toMatchObject({ authorizations: 1, codeExchanges: 1 });
   });
 
-  it('refreshes an expired access token and keeps the new one', async () => {
+  it('refreshes an expired access token, keeps the new one, and counts the refresh', async () => {
+    const reader = new PeriodicExportingMetricReader({ exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE), exportIntervalMillis: 3_600_000 });
+    metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+    onTestFinished(() => metrics.disable());
     fixture = await startMcpOAuthFixture();
     const store = createMemoryTokenStore();
     const connection = await connect({ oauth: { store, authorize: async ({ authorizationUrl }) => followAuthorizationRedirect(authorizationUrl) } });
@@ -72,6 +77,9 @@ describe('connectMcpServer with OAuth', () => {
     const after = (await store.load('secured'))?.tokens?.access_token;
     expect(after).toEqual(expect.any(String));
     expect(after).not.toBe(before);
+    const { resourceMetrics } = await reader.collect();
+    const refreshes = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics).find((metric) => metric.descriptor.name === 'tool_search.oauth.refreshes');
+    expect(refreshes?.dataPoints.map((point) => ({ attributes: point.attributes, value: point.value }))).toEqual([{ attributes: { 'tool_search.server': 'secured' }, value: 1 }]);
   });
 
   it("hands the redirect's whole query to the SDK, which exchanges its code", async () => {

@@ -5,6 +5,7 @@ import type { OAuthClientProvider, OAuthDiscoveryState, OAuthClientInformationMi
 import type { OAuthTokenStore } from './oauth-token-store.js';
 import type { McpOAuthConfig } from '../schemas.js';
 import { createOAuthStateCache } from './create-oauth-state-cache.js';
+import { gatewayInstruments } from '../otel/gateway-instruments.js';
 
 /** Where the browser comes back when neither the server config nor the host names a redirect URL. */
 export const DEFAULT_OAUTH_REDIRECT_URL = 'http://localhost:33418/callback';
@@ -53,7 +54,10 @@ export function createOAuthProvider(options: {
       return (await state.load()).tokens;
     },
     async saveTokens(tokens: OAuthTokens) {
+      // Tokens that replace stored ones are a refresh (or a new authorization after one failed): counted per server.
+      const replaced = (await state.load()).tokens !== undefined;
       await state.update({ tokens });
+      if (replaced) gatewayInstruments().oauthRefreshes.add(1, { 'tool_search.server': server });
     },
     redirectToAuthorization(authorizationUrl: URL) {
       pendingAuthorizationUrl = authorizationUrl;

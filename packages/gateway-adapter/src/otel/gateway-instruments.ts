@@ -91,8 +91,12 @@ export function gatewayInstruments(): GatewayInstruments {
   return cached;
 }
 
-/** Lets the gauges read `host` until the returned function is called (when the host closes). */
+/**
+ * Lets the gauges read `host` until the returned function is called (when the host closes); makes the
+ * instruments now, so a scrape right after the host started already sees its catalog and servers.
+ */
 export function observeHost(host: ObservedHost): () => void {
   observed.add(host);
+  gatewayInstruments();
   return () => observed.delete(host);
 }

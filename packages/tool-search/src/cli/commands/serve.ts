@@ -1,6 +1,6 @@
 // `tool-search serve`: tool search in front of the configured MCP servers, as an MCP server on stdio (one client)
 // or Streamable HTTP (one session per client), until the client goes away or the process is told to stop.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { createToolSearchMcpServer } from '@tool-search/mcp-server';
 import { isGatewayAdapterError, resolveToolSearchConfig, spawnStdioServersAhead } from '@tool-search/gateway-adapter/startup';
@@ -24,6 +24,8 @@ export const runServe: CommandRun = async (context) => {
     // The stdio servers start now, while the rest of the gateway (the MCP client, the catalog's search, the
     // sandbox runner) and the MCP server side load: their start-up overlaps serve's own instead of following it.
     const spawnedAhead = spawnStdioServersAhead(config.servers);
+    // Over HTTP the gateway's metrics are served at /metrics: the provider is registered before the host starts.
+    const prometheus = http === undefined ? undefined : (await import('../start-prometheus-metrics.js')).startPrometheusMetrics(context.version);
     let started: StartedHost;
     try {
       const { startHost } = await import('../start-host.js');
@@ -47,9 +49,10 @@ export const runServe: CommandRun = async (context) => {
     };
     try {
       if (http === undefined) await serveStdio(context, sessionOptions, mcpServer);
-      else await serveHttp(context, http, sessionOptions, mcpServer);
+      else await serveHttp(context, http, { ...sessionOptions, metrics: prometheus?.handle }, mcpServer);
     } finally {
       await started.close();
+      await prometheus?.close();
     }
     return 0;
 };
@@ -84,7 +87,12 @@ function drainTimeoutMs(context: CommandContext): number {
   return context.config().drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
 }
 
-async function serveHttp(context: CommandContext, listen: { host: string; port: number }, options: SessionOptions, { createToolSearchHttpHandler }: McpServerModule): Promise<void> {
+async function serveHttp(
+  context: CommandContext,
+  listen: { host: string; port: number },
+  options: SessionOptions & { metrics: ((request: IncomingMessage, response: ServerResponse) => void) | undefined },
+  { createToolSearchHttpHandler }: McpServerModule,
+): Promise<void> {
   const config = context.config();
   const hostname = listen.host.startsWith('[') ? listen.host : listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   const extraHosts = [...(context.flags['allowed-host'] ?? []), ...(config.http.allowedHosts ?? [])];
@@ -114,7 +122,7 @@ async function serveHttp(context: CommandContext, listen: { host: string; port: 
   });
   server.on('request', (request, response) => void handler.handle(request, response));
   const url = `http://${hostname}:${port}/mcp`;
-  context.output.progress(`tool-search: serving MCP on ${url}${token === undefined ? '' : ' (bearer token required)'}`);
+  context.output.progress(`tool-search: serving MCP on ${url}${token === undefined ? '' : ' (bearer token required)'}; Prometheus metrics on /metrics`);
   context.output.result({ url, port });
   await stopSignal(context, undefined);
   // Requests are answered 503 (not refused at the socket: a client reads why) while the calls in flight drain.
