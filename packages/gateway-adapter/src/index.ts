@@ -35,6 +35,7 @@ export type { RootLoggerOptions } from './create-root-logger.js';
 export { createSessionLog } from './create-session-log.js';
 export type { SessionLog, SessionLogEvent, SessionLogTarget } from './create-session-log.js';
 export { createToolSearchHost } from './create-tool-search-host.js';
+export type { OpenTelemetryOptions } from './otel/gateway-spans.js';
 export type {
   CreateToolSearchHostOptions,
   HostMcpServer,

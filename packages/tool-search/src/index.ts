@@ -301,6 +301,7 @@ export type {
   OAuthTokenStore,
   OkOutcome,
   OpenSessionOptions,
+  OpenTelemetryOptions,
   OutcomeKind,
   PluginSpec,
   PolicyCacheStatus,
