@@ -1,13 +1,14 @@
 // `pnpm pack:check`: packs every published package and checks what a stranger would download: the files
 // (LICENSE, README, CHANGELOG, every declared entry point), the published package.json (metadata, no workspace
-// or catalog specifiers, runtime dependencies as ranges) and the types under attw's ESM-only profile. Prints a
+// or catalog specifiers, runtime dependencies as ranges, none private), the built code and declarations (no import
+// of a private workspace package: those are bundled) and the types under attw's ESM-only profile. Prints a
 // table of sizes and results; exits 1 when anything fails, naming it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packPublishedPackages, type PackedPackage } from './pack-packages.ts';
-import { REPO_ROOT } from './published-packages.ts';
+import { listPrivatePackageNames, REPO_ROOT } from './published-packages.ts';
 
 const REQUIRED_FIELDS = ['description', 'keywords', 'license', 'author', 'homepage', 'repository', 'bugs', 'engines'] as const;
 const EXACT_VERSION = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
@@ -21,6 +22,8 @@ const EXACT_PINS: Record<string, readonly string[]> = {
   '@tool-search/sandbox-runner': ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
 };
 
+const PRIVATE_PACKAGES = listPrivatePackageNames();
+
 function checkManifest(packed: PackedPackage, rootLicense: string): string[] {
   const problems: string[] = [];
   const manifestText = execFileSync('tar', ['-xzOf', packed.tarball, 'package/package.json'], { encoding: 'utf8' });
@@ -32,6 +35,7 @@ function checkManifest(packed: PackedPackage, rootLicense: string): string[] {
   for (const field of ['dependencies', 'peerDependencies'] as const) {
     const deps = (manifest[field] ?? {}) as Record<string, string>;
     for (const [name, range] of Object.entries(deps)) {
+      if (PRIVATE_PACKAGES.has(name)) problems.push(`${field}.${name} is a private workspace package (npm users cannot install it; bundle it)`);
       // Our own packages are released together; an exact pin of a third-party package forces a second copy, unless
       // the package reaches below that dependency's public API (EXACT_PINS, each with its reason).
       if (!name.startsWith('@tool-search/') && EXACT_VERSION.test(range) && !EXACT_PINS[packed.pkg.name]?.includes(name)) problems.push(`${field}.${name} is the exact version ${range}, expected a range`);
@@ -48,6 +52,23 @@ function checkManifest(packed: PackedPackage, rootLicense: string): string[] {
   if (packed.files.includes('LICENSE')) {
     const license = execFileSync('tar', ['-xzOf', packed.tarball, 'package/LICENSE'], { encoding: 'utf8' });
     if (license !== rootLicense) problems.push('LICENSE differs from the repository LICENSE');
+  }
+  return problems;
+}
+
+/** A module specifier in built code or declarations: `from '…'`, `import '…'`, `import('…')`, `require('…')`. */
+const SPECIFIER = /(?:\bfrom|\bimport|\b(?:import|require)\s*\()\s*['"]([^'"]+)['"]/g;
+
+/** One problem for each built file (dist/**: code and declarations) that imports a private workspace package. */
+function checkNoPrivateImports(packed: PackedPackage, scratch: string): string[] {
+  const folder = join(scratch, packed.pkg.name.replace('/', '+'));
+  mkdirSync(folder, { recursive: true });
+  execFileSync('tar', ['-xzf', packed.tarball, '-C', folder]);
+  const problems: string[] = [];
+  for (const file of packed.files.filter((path) => path.startsWith('dist/') && /\.(js|mjs|cjs|d\.ts|d\.mts|d\.cts)$/.test(path))) {
+    const text = readFileSync(join(folder, 'package', file), 'utf8');
+    const imported = new Set([...text.matchAll(SPECIFIER)].map((match) => match[1] ?? '').map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')));
+    for (const name of imported) if (PRIVATE_PACKAGES.has(name)) problems.push(`${file} imports the private workspace package ${name} (bundle it: BUNDLED_WORKSPACE_PACKAGES in tooling/tsup-config)`);
   }
   return problems;
 }
@@ -73,7 +94,7 @@ try {
   const rows: string[][] = [];
   const failures: string[] = [];
   for (const packed of packPublishedPackages(destination)) {
-    const problems = checkManifest(packed, rootLicense);
+    const problems = [...checkManifest(packed, rootLicense), ...checkNoPrivateImports(packed, join(destination, 'unpacked'))];
     const attw = runAttw(packed.tarball);
     if (!attw.ok) problems.push(`attw --profile esm-only:\n${attw.output}`);
     rows.push([

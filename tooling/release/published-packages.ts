@@ -41,6 +41,23 @@ export function listPublishedPackages(): PublishedPackage[] {
     }));
 }
 
+/**
+ * The npm names of the workspace's private packages (under `tooling/` and `packages/`): what no published package
+ * may need at run time or in its types, since npm users cannot install them.
+ */
+export function listPrivatePackageNames(): Set<string> {
+  const names = new Set<string>();
+  for (const parent of ['packages', 'tooling']) {
+    for (const folder of readdirSync(join(REPO_ROOT, parent))) {
+      const manifestPath = join(REPO_ROOT, parent, folder, 'package.json');
+      if (!existsSync(manifestPath)) continue;
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { name?: unknown; private?: unknown };
+      if (manifest.private === true && typeof manifest.name === 'string') names.add(manifest.name);
+    }
+  }
+  return names;
+}
+
 function typedEntryPoints(manifest: Record<string, unknown>): EntryPoint[] {
   const exportsMap = (manifest.exports ?? {}) as Record<string, unknown>;
   const entries: EntryPoint[] = [];
