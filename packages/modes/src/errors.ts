@@ -1,12 +1,7 @@
 // The one error class of @tool-search/modes. Rendering is pure: every error here is a broken contract in
 // the caller's input (bad options, a name clash that would make a tool call ambiguous), never an expected
 // outcome.
-
-/**
- * The brand every Tool Search error carries: the same `Symbol.for` key in every package, its value the class
- * name. A guard reads it instead of `instanceof`, so an error from another copy of the package is recognised.
- */
-const TOOL_SEARCH_ERROR = Symbol.for('tool-search.error');
+import { createErrorGuard, ToolSearchErrorBase } from '@tool-search/error-base';
 
 /** One validation problem: where (`directory.maxChars`) and what. A failed validation's `cause` is a list of these. */
 export interface ModesErrorIssue {
@@ -33,30 +28,22 @@ export type ModesErrorCode =
 
 /**
  * Thrown by `renderSurface`, the provider converters and the result renderers on broken contracts. When
- * validation failed, `cause` is the list of problems as plain `ModesErrorIssue`s (never a `ZodError`).
+ * validation failed, `cause` is the list of problems as plain `ModesErrorIssue`s (never a `ZodError`). `path` is
+ * where in the options the problem is (`directory.maxChars`, `clientTools[2].name`), when known.
  */
-export class ModesError extends Error {
-  readonly code: ModesErrorCode;
+export class ModesError extends ToolSearchErrorBase<ModesErrorCode> {
   /** The tool ids involved, when the error is about tools (both ids for a collision). */
   readonly toolIds: readonly string[];
-  /** Where in the options the problem is (`directory.maxChars`, `clientTools[2].name`), when known. */
-  readonly path: string | undefined;
 
   constructor(
     code: ModesErrorCode,
     message: string,
     options?: { cause?: unknown; toolIds?: readonly string[]; path?: string },
   ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'ModesError';
-    this.code = code;
+    super('ModesError', code, message, options);
     this.toolIds = options?.toolIds ?? [];
-    this.path = options?.path;
-    Object.defineProperty(this, TOOL_SEARCH_ERROR, { value: 'ModesError' });
   }
 }
 
 /** True when `value` is a `ModesError`, across package copies (brand check, not `instanceof`). */
-export function isModesError(value: unknown): value is ModesError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_SEARCH_ERROR] === 'ModesError';
-}
+export const isModesError = createErrorGuard<ModesError>('ModesError');
