@@ -1,12 +1,7 @@
 // The one error class of @tool-search/gateway-adapter. Expected outcomes (a blocked call, a missing tool, a
 // server that went away) are values (`ToolCallOutcome`); this class is for broken contracts: bad config,
 // bad options, a plugin that cannot be loaded, a session used after close.
-
-/**
- * The brand every Tool Search error carries: the same `Symbol.for` key in every package, its value the class
- * name. A guard reads it instead of `instanceof`, so an error from another copy of a package is recognised.
- */
-const TOOL_SEARCH_ERROR = Symbol.for('tool-search.error');
+import { createErrorGuard, readErrorBrand, ToolSearchErrorBase } from '@tool-search/error-base';
 
 /** The closed set of codes a `GatewayAdapterError` carries. */
 export type GatewayAdapterErrorCode =
@@ -15,25 +10,18 @@ export type GatewayAdapterErrorCode =
   | 'plugin_load_failed'
   | 'session_closed';
 
-/** Thrown by `resolveToolSearchConfig`, `createToolSearchSession` and the plugin loader on broken contracts. */
-export class GatewayAdapterError extends Error {
-  readonly code: GatewayAdapterErrorCode;
-  /** Where in the input the problem is (`toolSearch.mode`, `sources.plugins[1]`), when known. */
-  readonly path: string | undefined;
-
+/**
+ * Thrown by `resolveToolSearchConfig`, `createToolSearchSession` and the plugin loader on broken contracts. `path`
+ * is where in the input the problem is (`toolSearch.mode`, `sources.plugins[1]`), when known.
+ */
+export class GatewayAdapterError extends ToolSearchErrorBase<GatewayAdapterErrorCode> {
   constructor(code: GatewayAdapterErrorCode, message: string, options?: { cause?: unknown; path?: string }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'GatewayAdapterError';
-    this.code = code;
-    this.path = options?.path;
-    Object.defineProperty(this, TOOL_SEARCH_ERROR, { value: 'GatewayAdapterError' });
+    super('GatewayAdapterError', code, message, options);
   }
 }
 
 /** True when `value` is a `GatewayAdapterError`, across package copies (brand check, not `instanceof`). */
-export function isGatewayAdapterError(value: unknown): value is GatewayAdapterError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_SEARCH_ERROR] === 'GatewayAdapterError';
-}
+export const isGatewayAdapterError = createErrorGuard<GatewayAdapterError>('GatewayAdapterError');
 
 /**
  * What every Tool Search error class has in common (`CatalogError`, `PolicyError`, `SandboxRunnerError`,
@@ -49,7 +37,6 @@ export interface ToolSearchError extends Error {
 
 /** True for an error of any Tool Search package, from any copy of it (the shared `Symbol.for` brand). */
 export function isToolSearchError(value: unknown): value is ToolSearchError {
-  if (typeof value !== 'object' || value === null) return false;
-  const brand = (value as Record<symbol, unknown>)[TOOL_SEARCH_ERROR];
-  return typeof brand === 'string' && brand === (value as { name?: unknown }).name;
+  const brand = readErrorBrand(value);
+  return brand !== undefined && brand === (value as { name?: unknown }).name;
 }
