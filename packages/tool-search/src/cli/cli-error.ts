@@ -1,11 +1,6 @@
 // The one error class of the `tool-search` command. Each code is an exit status (see `exit-codes.ts`); the
 // command's entry turns every error into a message on stderr and that status, in one place.
-
-/**
- * The brand every Tool Search error carries: the same `Symbol.for` key in every package, its value the class
- * name. A guard reads it instead of `instanceof`, so an error from another copy of the package is recognised.
- */
-const TOOL_SEARCH_ERROR = Symbol.for('tool-search.error');
+import { createErrorGuard, ToolSearchErrorBase } from '@tool-search/error-base';
 
 /** The closed set of codes a `CliError` carries. */
 export type CliErrorCode =
@@ -18,21 +13,15 @@ export type CliErrorCode =
   /** A file or port could not be used (exists without --force, not writable, port in use). */
   | 'io';
 
-export class CliError extends Error {
-  readonly code: CliErrorCode;
-  /** Where in the config the problem is (`mcpServers.github.env`), when known. */
-  readonly path: string | undefined;
-
+/**
+ * Thrown by the command's parts on what stops a command (see the codes). `path` is where in the config the
+ * problem is (`mcpServers.github.env`), when known.
+ */
+export class CliError extends ToolSearchErrorBase<CliErrorCode> {
   constructor(code: CliErrorCode, message: string, options?: { cause?: unknown; path?: string }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'CliError';
-    this.code = code;
-    this.path = options?.path;
-    Object.defineProperty(this, TOOL_SEARCH_ERROR, { value: 'CliError' });
+    super('CliError', code, message, options);
   }
 }
 
 /** True when `value` is a `CliError` (brand check, not `instanceof`). */
-export function isCliError(value: unknown): value is CliError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_SEARCH_ERROR] === 'CliError';
-}
+export const isCliError = createErrorGuard<CliError>('CliError');
