@@ -3,6 +3,7 @@
 // (an image result is what those adapters convert). Each adapter opens its own sessions on it.
 import { createToolSearchHost } from '@tool-search/gateway-adapter';
 import { realMcpServerConfig } from '@tool-search/test-utils';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /** Every call the local tools ran, in order (a test file clears it after each test). */
 export const executed = [];
@@ -48,4 +49,28 @@ export function createEverythingHost() {
     sources: { openclaw: localTools, mcp: [realMcpServerConfig('everything', { extra: { include: ['echo', IMAGE_TOOL] } })] },
     startupTimeoutMs: 20_000,
   });
+}
+
+/**
+ * Registers a test file's host (made by `createHost` before its tests, closed after them) and returns `open`,
+ * whose sessions (opened by `openSession(host, config, options)`) are closed after each test, `executed` cleared.
+ * Call once at the top of a test file.
+ */
+export function useHostSessions(createHost, openSession) {
+  let host;
+  const sessions = [];
+  beforeAll(async () => {
+    host = await createHost();
+  }, 30_000);
+  afterAll(() => host?.close());
+  afterEach(async () => {
+    executed.length = 0;
+    await Promise.all(sessions.splice(0).map((session) => session.close()));
+  });
+  return async (config, options) => {
+    if (host === undefined) throw new Error('useFixtureSessions: open() called outside a test');
+    const session = await openSession(host, config, options);
+    sessions.push(session);
+    return session;
+  };
 }

@@ -1,10 +1,9 @@
 // Test fixtures: one host with local tools, a client tool and the real `server-everything` MCP server (for an
 // image result), and scripted steps for the AI SDK's own MockLanguageModelV3.
-import { createEverythingHost, executed } from '@tool-search/adapter-fixtures/everything-host';
+import { createEverythingHost, useHostSessions } from '@tool-search/adapter-fixtures/everything-host';
 import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
 import type { MockLanguageModelV3 } from 'ai/test';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /** What a scripted model step returns. */
 export type ScriptedStep = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
@@ -67,20 +66,5 @@ export function openFixtureSession(host: ToolSearchHost, config: unknown): Promi
  * sessions are closed after each test (and `executed` cleared). Call once at the top of a test file.
  */
 export function useFixtureSessions(): (config: unknown) => Promise<ToolSearchSession> {
-  let host: ToolSearchHost | undefined;
-  const sessions: ToolSearchSession[] = [];
-  beforeAll(async () => {
-    host = await createFixtureHost();
-  }, 30_000);
-  afterAll(() => host?.close());
-  afterEach(async () => {
-    executed.length = 0;
-    await Promise.all(sessions.splice(0).map((session) => session.close()));
-  });
-  return async (config) => {
-    if (host === undefined) throw new Error('useFixtureSessions: open() called outside a test');
-    const session = await openFixtureSession(host, config);
-    sessions.push(session);
-    return session;
-  };
+  return useHostSessions(createFixtureHost, (host, config) => openFixtureSession(host, config));
 }

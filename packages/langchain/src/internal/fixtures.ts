@@ -1,11 +1,10 @@
 // Test fixtures: one host with local tools and the real `server-everything` MCP server (for an image result), the
 // agent's own LangChain tool (`show_toast`), and LangChain's own fake chat model (`fakeModel` of @langchain/core)
 // with its `bindTools` recorded, so a test sees exactly the tools the agent bound to the model on each call.
-import { createEverythingHost, executed } from '@tool-search/adapter-fixtures/everything-host';
-import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
+import { createEverythingHost, executed, useHostSessions } from '@tool-search/adapter-fixtures/everything-host';
+import type { ToolSearchSession } from '@tool-search/gateway-adapter';
 import { createPolicy, type ApprovalProvider, type BeforeToolCallHook, type PolicyConfig } from '@tool-search/policy';
 import { AIMessage, fakeModel, tool, type BaseMessage } from 'langchain';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { toClientTools } from '../to-client-tools.js';
 
@@ -77,26 +76,13 @@ export interface FixtureSessionOptions {
  * sessions (policy: deny `exec_shell`; client tools: `show_toast`) are closed after each test (and `executed` cleared).
  */
 export function useFixtureSessions(): (config: unknown, options?: FixtureSessionOptions) => Promise<ToolSearchSession> {
-  let host: ToolSearchHost | undefined;
-  const sessions: ToolSearchSession[] = [];
-  beforeAll(async () => {
-    host = await createFixtureHost();
-  }, 30_000);
-  afterAll(() => host?.close());
-  afterEach(async () => {
-    executed.length = 0;
-    await Promise.all(sessions.splice(0).map((session) => session.close()));
-  });
-  return async (config, options = {}) => {
-    if (host === undefined) throw new Error('useFixtureSessions: open() called outside a test');
-    const session = await host.openSession({
+  return useHostSessions<FixtureSessionOptions>(createFixtureHost, (host, config, options = {}) =>
+    host.openSession({
       config,
       policy: createPolicy(options.policy ?? { deny: ['exec_shell'] }),
       client: toClientTools([showToast]),
       approvals: options.approvals,
       hooks: options.hooks,
-    });
-    sessions.push(session);
-    return session;
-  };
+    }),
+  );
 }

@@ -1,10 +1,9 @@
 // Test fixtures: one host with local tools, a client tool and the real `server-everything` MCP server (for an
 // image result), and a scripted model that follows the Agents SDK's `Model` interface and records its requests.
 import { Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type StreamEvent } from '@openai/agents';
-import { createEverythingHost, executed } from '@tool-search/adapter-fixtures/everything-host';
+import { createEverythingHost, useHostSessions } from '@tool-search/adapter-fixtures/everything-host';
 import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /** A model that answers each request with the next scripted output, and keeps every request it got. */
 export class ScriptedModel implements Model {
@@ -90,20 +89,5 @@ export function openFixtureSession(host: ToolSearchHost, config: unknown, option
  * sessions are closed after each test (and `executed` cleared). Call once at the top of a test file.
  */
 export function useFixtureSessions(): (config: unknown, options?: { client?: boolean }) => Promise<ToolSearchSession> {
-  let host: ToolSearchHost | undefined;
-  const sessions: ToolSearchSession[] = [];
-  beforeAll(async () => {
-    host = await createFixtureHost();
-  }, 30_000);
-  afterAll(() => host?.close());
-  afterEach(async () => {
-    executed.length = 0;
-    await Promise.all(sessions.splice(0).map((session) => session.close()));
-  });
-  return async (config, options) => {
-    if (host === undefined) throw new Error('useFixtureSessions: open() called outside a test');
-    const session = await openFixtureSession(host, config, options);
-    sessions.push(session);
-    return session;
-  };
+  return useHostSessions<{ client?: boolean }>(createFixtureHost, (host, config, options) => openFixtureSession(host, config, options));
 }
