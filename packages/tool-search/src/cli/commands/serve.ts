@@ -21,41 +21,60 @@ export const runServe: CommandRun = async (context) => {
     const toolSearch = withMode(config.toolSearch, mode);
     // A mode the gateway does not know fails here, before any server starts.
     if (mode !== undefined) checkMode(toolSearch, mode);
-    // The stdio servers start now, while the rest of the gateway (the MCP client, the catalog's search, the
-    // sandbox runner) and the MCP server side load: their start-up overlaps serve's own instead of following it.
-    const spawnedAhead = spawnStdioServersAhead(config.servers);
-    // Over HTTP the gateway's metrics are served at /metrics: the provider is registered before the host starts.
+    // Traces go to an OTLP endpoint when the standard OTEL_* variables name one (a bad protocol fails here, before
+    // any server starts); over HTTP the metrics are served at /metrics. Both are registered before the host starts.
+    const tracing = await (await import('../start-otlp-tracing.js')).startOtlpTracing(context.io.env, context.version);
+    if (tracing !== undefined) context.output.progress(`tool-search: traces to ${tracing.endpoint} (OTLP ${tracing.protocol})`);
     const prometheus = http === undefined ? undefined : (await import('../start-prometheus-metrics.js')).startPrometheusMetrics(context.version);
-    let started: StartedHost;
     try {
-      const { startHost } = await import('../start-host.js');
-      started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: true, spawnedAhead });
+      await serveWithHost(context, { config, toolSearch, http, metrics: prometheus?.handle });
     } finally {
-      // Those the host did not take (none, unless it failed to start) are stopped.
-      await spawnedAhead.close();
-    }
-    // Loaded while the servers start (see startHost).
-    const mcpServer = await import('@tool-search/mcp-server');
-    const sessionOptions = {
-      host: started.host,
-      config: toolSearch,
-      policy: config.policy,
-      context: config.context,
-      visible: config.visible,
-      relay: started.relay,
-      logger: context.logger,
-      serverInfo: { name: 'tool-search', version: context.version },
-      callTimeoutMs: config.callTimeoutMs,
-    };
-    try {
-      if (http === undefined) await serveStdio(context, sessionOptions, mcpServer);
-      else await serveHttp(context, http, { ...sessionOptions, metrics: prometheus?.handle }, mcpServer);
-    } finally {
-      await started.close();
       await prometheus?.close();
+      await tracing?.close();
     }
     return 0;
 };
+
+/** Starts the host (its stdio servers spawned ahead) and serves it until the client goes or serve is stopped. */
+async function serveWithHost(
+  context: CommandContext,
+  options: { config: ReturnType<CommandContext['config']>; toolSearch: unknown; http: { host: string; port: number } | undefined; metrics: MetricsHandler | undefined },
+): Promise<void> {
+  const { config, toolSearch, http } = options;
+  // The stdio servers start now, while the rest of the gateway (the MCP client, the catalog's search, the
+  // sandbox runner) and the MCP server side load: their start-up overlaps serve's own instead of following it.
+  const spawnedAhead = spawnStdioServersAhead(config.servers);
+  let started: StartedHost;
+  try {
+    const { startHost } = await import('../start-host.js');
+    started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: true, spawnedAhead });
+  } finally {
+    // Those the host did not take (none, unless it failed to start) are stopped.
+    await spawnedAhead.close();
+  }
+  // Loaded while the servers start (see startHost).
+  const mcpServer = await import('@tool-search/mcp-server');
+  const sessionOptions = {
+    host: started.host,
+    config: toolSearch,
+    policy: config.policy,
+    context: config.context,
+    visible: config.visible,
+    relay: started.relay,
+    logger: context.logger,
+    serverInfo: { name: 'tool-search', version: context.version },
+    callTimeoutMs: config.callTimeoutMs,
+  };
+  try {
+    if (http === undefined) await serveStdio(context, sessionOptions, mcpServer);
+    else await serveHttp(context, http, { ...sessionOptions, metrics: options.metrics }, mcpServer);
+  } finally {
+    await started.close();
+  }
+}
+
+/** Answers `GET /metrics`. */
+type MetricsHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 function checkMode(toolSearch: unknown, mode: string): void {
   try {
@@ -90,7 +109,7 @@ function drainTimeoutMs(context: CommandContext): number {
 async function serveHttp(
   context: CommandContext,
   listen: { host: string; port: number },
-  options: SessionOptions & { metrics: ((request: IncomingMessage, response: ServerResponse) => void) | undefined },
+  options: SessionOptions & { metrics: MetricsHandler | undefined },
   { createToolSearchHttpHandler }: McpServerModule,
 ): Promise<void> {
   const config = context.config();
