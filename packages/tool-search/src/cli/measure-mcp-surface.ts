@@ -6,6 +6,14 @@ import type { ToolSearchHost } from '@tool-search/gateway-adapter';
 import { createToolSearchMcpServer } from '@tool-search/mcp-server';
 import type { LoadedConfig } from './load-config.js';
 
+/** The modes `doctor` and the console measure, each as the `toolSearch` setting that renders it. */
+export const SURFACE_MODES = [
+  { mode: 'direct', setting: false },
+  { mode: 'code', setting: { mode: 'code' } },
+  { mode: 'tools', setting: { mode: 'tools' } },
+  { mode: 'directory', setting: { mode: 'directory' } },
+] as const;
+
 export interface McpSurfaceMeasure {
   /** The mode rendered (code may fall back to tools). */
   mode: string;

@@ -20,6 +20,8 @@ export const FLAGS = {
   explain: { type: 'boolean', commands: ['search'], help: 'say why each hit ranks where it does (matched words, fields, paths), and why a weak search is weak' },
   from: { type: 'string', commands: ['init'], help: 'FILE  import mcpServers from a Claude Desktop, Claude Code, Cursor or VS Code config' },
   force: { type: 'boolean', commands: ['init'], help: 'overwrite an existing config file' },
+  port: { type: 'string', commands: ['console'], help: 'PORT  the port of the console on 127.0.0.1 (default: any free port)' },
+  'session-log': { type: 'string', multiple: true, commands: ['console'], help: 'FILE  a session log (JSON lines) whose events the activity view lists (repeatable)' },
 } as const satisfies Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; commands: readonly string[]; help: string }>;
 
 export type FlagName = keyof typeof FLAGS;
@@ -42,6 +44,8 @@ export interface ParsedCommandLine {
     explain?: boolean;
     from?: string;
     force?: boolean;
+    port?: string;
+    'session-log'?: string[];
   };
 }
 

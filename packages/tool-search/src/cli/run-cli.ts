@@ -32,6 +32,11 @@ export const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
     usage: 'tool-search doctor [--config FILE] [--json]',
     load: async () => (await import('./commands/doctor.js')).runDoctor,
   },
+  console: {
+    summary: 'a local web page: servers, catalog, policy verdicts, searches with their explanation, activity, bytes per mode',
+    usage: 'tool-search console [--config FILE] [--port PORT] [--session-log FILE]... [--json]',
+    load: async () => (await import('./commands/console.js')).runConsole,
+  },
   init: {
     summary: 'write a starter config (--from imports the mcpServers of a Claude Desktop, Claude Code, Cursor or VS Code config)',
     usage: 'tool-search init [--from FILE] [--config FILE] [--mode MODE] [--force]',

@@ -6,17 +6,11 @@ import { EXIT_CODES } from '../exit-codes.js';
 import { isCliError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import type { LoadedConfig } from '../load-config.js';
-import { measureMcpSurface, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
+import { measureMcpSurface, SURFACE_MODES, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
 import { startHost, type StartedHost } from '../start-host.js';
 
 /** How long doctor waits for servers' first start unless the config says. */
 const DOCTOR_STARTUP_MS = 15_000;
-const MODES = [
-  { mode: 'direct', setting: false },
-  { mode: 'code', setting: { mode: 'code' } },
-  { mode: 'tools', setting: { mode: 'tools' } },
-  { mode: 'directory', setting: { mode: 'directory' } },
-] as const;
 
 /** `tool-search doctor` (see its summary in `run-cli.ts`). */
 export const runDoctor: CommandRun = async (context) => {
@@ -37,7 +31,7 @@ export const runDoctor: CommandRun = async (context) => {
       await started.settled(startupMs);
       const status = started.host.status();
       const surfaces: Array<McpSurfaceMeasure & { requested: string }> = [];
-      for (const { mode, setting } of MODES) {
+      for (const { mode, setting } of SURFACE_MODES) {
         const settingWithFile = setting === false ? false : { ...(typeof config.toolSearch === 'object' && config.toolSearch !== null ? config.toolSearch : {}), enabled: true, ...setting };
         surfaces.push({ requested: mode, ...(await measureMcpSurface(started.host, config, settingWithFile)) });
       }

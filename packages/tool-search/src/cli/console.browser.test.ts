@@ -1,0 +1,143 @@
+// `tool-search console` in a real browser: Playwright drives the distribution's Chromium (headless) through
+// every view of the page, against a host with real MCP servers from npm, and writes a screenshot of each view to
+// artifacts/console/ at the repository root (kept by CI as artifacts).
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const ARTIFACTS = fileURLToPath(new URL('../../../../artifacts/console/', import.meta.url));
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+
+let work: string;
+let child: ChildProcessByStdio<null, Readable, Readable>;
+let browser: Browser;
+let page: Page;
+let url: string;
+
+beforeAll(async () => {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build the package first (pnpm --filter tool-search build)`);
+  if (CHROMIUM === undefined) throw new Error('Chromium is not installed (Debian package chromium); pnpm test installs it');
+  work = mkdtempSync(join(tmpdir(), 'tool-search-console-'));
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const config = join(work, 'config.json');
+  writeFileSync(config, JSON.stringify({
+    mcpServers: {
+      everything: { command: process.execPath, args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js')] },
+      memory: { command: process.execPath, args: [require.resolve('@modelcontextprotocol/server-memory/dist/index.js')], env: { MEMORY_FILE_PATH: join(work, 'memory.jsonl') } },
+    },
+    toolSearch: { mode: 'tools' },
+    policy: { deny: ['*:everything:get-env'] },
+  }));
+  // A session log as a host writes it (pino JSON lines), with a call the activity view must list.
+  const sessionLog = join(work, 'session.jsonl');
+  writeFileSync(sessionLog, `${JSON.stringify({ level: 30, time: Date.now() - 60_000, sessionId: 'agent-7', event: 'call', toolCallId: 'c1', toolId: 'mcp:memory:create_entities', status: 'ok', durationMs: 12 })}\n`);
+  child = spawn(process.execPath, [BIN, 'console', '--config', config, '--session-log', sessionLog, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /"url": "([^"]+)"/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`console exited ${String(code)}`)));
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  const browserContext = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  page = await browserContext.newPage();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (child?.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+const view = async (name: string) => {
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.locator('main').getByText('Loading...').waitFor({ state: 'detached' });
+};
+const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+describe('tool-search console in Chromium', { timeout: 60_000 }, () => {
+  it('opens on the servers, with the token taken out of the address bar, and refuses the API without it', async () => {
+    await page.goto(url);
+    await expect.poll(() => page.locator('main table').textContent()).toContain('everything');
+    expect(await page.locator('main').textContent()).toMatch(/memory\s*ready/);
+    expect(page.url()).not.toContain('token=');
+    const unauthorized = await page.evaluate(async () => (await fetch('/api/servers')).status);
+    expect(unauthorized).toBe(401);
+    await shot('servers');
+  });
+
+  it('lists the whole catalog with schemas and annotations, and filters it', async () => {
+    await view('Catalog');
+    await page.getByLabel('filter tools').fill('entities');
+    const text = await page.locator('main').textContent();
+    expect(text).toContain('mcp:memory:create_entities');
+    expect(text).not.toContain('mcp:everything:echo');
+    await page.locator('main details').first().click();
+    expect(await page.locator('main pre').first().textContent()).toContain('"type"');
+    await shot('catalog');
+  });
+
+  it('explains a search that misses: the words no tool has, why it is weak, and the server map the model gets', async () => {
+    await view('Search');
+    await page.getByLabel('query').fill('remember that alice likes tea');
+    await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await page.locator('#why').waitFor();
+    const text = await page.locator('#search-result').textContent();
+    expect(text).toContain('weak');
+    expect(text).toContain('the server map');
+    expect(text).toContain('create_entities');
+    await shot('search-miss');
+    await page.getByLabel('query').fill('create entities in the knowledge graph');
+    await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await expect.poll(() => page.locator('#search-result').textContent()).toContain('mcp:memory:create_entities');
+    expect(await page.locator('#search-result').textContent()).toMatch(/via (word|exact-form)/);
+    await shot('search-hit');
+  });
+
+  it('shows what the policy refuses and the rule that decided', async () => {
+    await view('Policy');
+    const text = await page.locator('main').textContent();
+    expect(text).toMatch(/1 refused/);
+    expect(text).toContain('deny:*:everything:get-env');
+    await shot('policy');
+  });
+
+  it('lists the activity of the session logs and its own searches, filters it, and exports JSONL', async () => {
+    await view('Activity');
+    const text = await page.locator('main').textContent();
+    expect(text).toContain('agent-7');
+    expect(text).toContain('remember that alice likes tea');
+    await page.getByLabel('filter activity').fill('create_entities');
+    expect(await page.locator('main tbody tr').count()).toBeGreaterThan(0);
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export JSONL' }).click();
+    const file = await (await downloaded).path();
+    const lines = readFileSync(file, 'utf8').split('\n').map((line) => JSON.parse(line) as { event: string });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((line) => JSON.stringify(line).includes('create_entities'))).toBe(true);
+    await shot('activity');
+  });
+
+  it("charts each mode's bytes against direct", async () => {
+    await view('Bytes');
+    const rows = await page.locator('main tbody tr').allTextContents();
+    expect(rows.map((row) => row.split(/\d/)[0])).toEqual(['direct', 'code', 'tools', 'directory']);
+    expect(rows[0]).toContain('100.0 %');
+    await shot('bytes');
+  });
+});

@@ -1,0 +1,90 @@
+// The console's HTTP side: the page at `/` and its JSON API under `/api/`, on loopback only, every API request
+// behind a bearer token made for this run (DNS-rebinding protection: a Host other than loopback is refused).
+import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ConsoleData } from './console-data.js';
+import { CONSOLE_PAGE } from './console-page.js';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
+/** Longest search query the console takes. */
+const MAX_QUERY = 2_000;
+
+/** A listening console: its URL (with the token) and the way to stop it. */
+export interface RunningConsole {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** Serves the console of `data` on 127.0.0.1:`port` (0: any free port). */
+export async function serveConsole(data: ConsoleData, port: number): Promise<RunningConsole> {
+  const token = randomBytes(24).toString('base64url');
+  const server: Server = createServer((request, response) => {
+    handle(data, token, request, response).catch((error: unknown) => send(response, 500, { error: error instanceof Error ? error.message : String(error) }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${bound}/?token=${token}`,
+    port: bound,
+    token,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function handle(data: ConsoleData, token: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const hostname = (request.headers.host ?? '').replace(/:\d+$/, '');
+  if (!LOOPBACK_HOSTS.has(hostname)) return send(response, 403, { error: `Host ${JSON.stringify(hostname.slice(0, 100))} is not allowed: the console answers on 127.0.0.1 only` });
+  if (request.method !== 'GET') return send(response, 405, { error: 'the console takes GET only' });
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  // The page itself holds no data; it reads the token from its URL and sends it with every API request.
+  if (url.pathname === '/') {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:", 'Cache-Control': 'no-store' });
+    response.end(CONSOLE_PAGE);
+    return;
+  }
+  if (!url.pathname.startsWith('/api/')) return send(response, 404, { error: `no ${url.pathname.slice(0, 100)} here` });
+  if (!bearerMatches(request.headers.authorization, token)) return send(response, 401, { error: 'this console needs "Authorization: Bearer <token>" (the token is in the URL it printed)' });
+  switch (url.pathname) {
+    case '/api/servers':
+      return send(response, 200, data.servers());
+    case '/api/catalog':
+      return send(response, 200, data.catalog());
+    case '/api/policy':
+      return send(response, 200, data.policy());
+    case '/api/activity':
+      return send(response, 200, data.activity());
+    case '/api/bytes':
+      return send(response, 200, await data.bytes());
+    case '/api/search': {
+      const query = (url.searchParams.get('q') ?? '').slice(0, MAX_QUERY);
+      const limitText = url.searchParams.get('limit');
+      const limit = limitText === null ? undefined : Number(limitText);
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) return send(response, 400, { error: `limit ${String(limitText).slice(0, 20)}: expected a whole number of at least 1` });
+      return send(response, 200, await data.search(query, limit));
+    }
+    default:
+      return send(response, 404, { error: `no ${url.pathname.slice(0, 100)} here` });
+  }
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  if (response.headersSent) return;
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = header === undefined ? null : /^Bearer\s+(.+)$/i.exec(header.trim());
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return match !== null && timingSafeEqual(digest(match[1] as string), digest(token));
+}
