@@ -107,6 +107,11 @@ describe('tool-search console in Chromium', { timeout: 60_000 }, () => {
     await expect.poll(() => page.locator('#search-result').textContent()).toContain('mcp:memory:create_entities');
     expect(await page.locator('#search-result').textContent()).toMatch(/via (word|exact-form)/);
     await shot('search-hit');
+    // get-env is refused: a search for it says that refused tools match, without naming one.
+    await page.getByLabel('query').fill('get environment variables');
+    await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await expect.poll(() => page.locator('#search-result').textContent()).toMatch(/1 tool the policy refuses matches these words/);
+    expect(await page.locator('#search-result').textContent()).not.toContain('get-env');
   });
 
   it('shows what the policy refuses and the rule that decided', async () => {

@@ -46,4 +46,29 @@ describe('tool-search search --explain', () => {
     expect(explained.words.find((word) => word.term === 'tea')).toEqual({ term: 'tea', found: false });
     expect(explained.why).toBeDefined();
   });
+
+  it('counts, without naming, the tools the policy refuses that match, and names a server that is down', SLOW, async () => {
+    const { dir, env } = setUp();
+    const config = {
+      mcpServers: {
+        memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
+        broken: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+      },
+      policy: { deny: ['*:memory:delete_*'] },
+    };
+    writeFileSync(join(dir, 'config.json5'), JSON.stringify(config));
+    const io = createTestIo({ cwd: dir, env });
+    expect(await runCli(['search', 'delete entities', '--explain', '--config', 'config.json5'], io)).toBe(EXIT_CODES.ok);
+    const out = io.out();
+    // delete_entities, delete_observations, delete_relations: refused, counted, never named.
+    expect(out).toMatch(/Also: 3 tools the policy refuses match these words \(not named here; see the policy\)\./);
+    expect(out).not.toContain('mcp:memory:delete_');
+    expect(out).toMatch(/Also: Server broken is (unavailable|restarting|starting)/);
+    const json = createTestIo({ cwd: dir, env });
+    expect(await runCli(['search', 'delete entities', '--explain', '--config', 'config.json5', '--json'], json)).toBe(EXIT_CODES.ok);
+    const explained = JSON.parse(json.out()) as SearchExplanation & { refusedMatches: number; serversDown: Array<{ name: string }> };
+    expect(explained.refusedMatches).toBe(3);
+    expect(explained.serversDown.map((server) => server.name)).toEqual(['broken']);
+    expect(json.out()).not.toContain('delete_entities');
+  });
 });

@@ -3,6 +3,7 @@ import type { SearchExplanation, ServerMap } from '@tool-search/catalog';
 import { TOOL_SEARCH } from '@tool-search/modes';
 import { CliError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
+import { describeMiss, explainMiss, type MissFacts } from '../explain-miss.js';
 import { firstLine, openCliSession } from '../open-session.js';
 import { startHost } from '../start-host.js';
 
@@ -34,8 +35,11 @@ export const runSearch: CommandRun = async (context) => {
       const session = await openCliSession(started.host, config, toolSearch);
       await started.settled(0);
       if (context.flags.explain === true) {
-        printExplanation(context, session.explain(query, limit === undefined ? {} : { limit }));
-        await session.close();
+        // For the person asking: refused tools that match are counted (through a session that sees everything), never named.
+        const everything = await started.host.openSession({ config: false, policy: {}, context: config.context, sessionId: 'cli-explain-all' });
+        const miss = explainMiss(started.host, everything, session, query);
+        printExplanation(context, session.explain(query, limit === undefined ? {} : { limit }), miss);
+        await Promise.all([everything.close(), session.close()]);
         return 0;
       }
       const outcome = await session.execute({ name: TOOL_SEARCH, args: { query, ...(limit === undefined ? {} : { limit }) }, toolCallId: 'cli-search' });
@@ -68,12 +72,13 @@ export const runSearch: CommandRun = async (context) => {
 };
 
 /** `search --explain`: each hit with the words that matched it (their path, fields and share of the score). */
-function printExplanation(context: Parameters<CommandRun>[0], explanation: SearchExplanation): void {
-  context.output.result(explanation);
+function printExplanation(context: Parameters<CommandRun>[0], explanation: SearchExplanation, miss: MissFacts): void {
+  context.output.result({ ...explanation, ...miss });
   const words = explanation.words.map((word) => (word.found ? word.term : `${word.term} (no tool has it)`)).join(', ');
   context.output.line(`Query words: ${words || '(none)'}`);
   context.output.line(`Evidence: ${explanation.evidence} (coverage ${explanation.coverage}, strength ${explanation.strength}; weak below ${explanation.thresholds.coverage} and ${explanation.thresholds.strength})`);
   if (explanation.why !== undefined) context.output.line(`Why: ${explanation.why}`);
+  for (const line of describeMiss(miss)) context.output.line(`Also: ${line}`);
   for (const [index, hit] of explanation.hits.entries()) {
     const factors = [hit.exactMatch ? 'its exact id or name: first' : '', hit.facet !== 1 ? `annotations ×${hit.facet}` : '', hit.diversification < 1 ? `diversified ×${hit.diversification}` : ''].filter(Boolean).join(', ');
     context.output.line(`${String(index + 1).padStart(2)}. ${hit.id}  (score ${hit.score.toFixed(2)}${factors === '' ? '' : `; ${factors}`})`);

@@ -6,6 +6,7 @@ import type { SearchExplanation } from '@tool-search/catalog';
 import type { SessionLog, ToolSearchSession } from '@tool-search/gateway-adapter';
 import { TOOL_SEARCH } from '@tool-search/modes';
 import type { PolicyVerdict } from '@tool-search/policy';
+import { describeMiss, explainMiss } from '../explain-miss.js';
 import type { LoadedConfig } from '../load-config.js';
 import { measureMcpSurface, SURFACE_MODES, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
 import type { StartedHost } from '../start-host.js';
@@ -17,7 +18,7 @@ export interface ConsoleData {
   servers(): unknown;
   catalog(): unknown;
   policy(): unknown;
-  search(query: string, limit: number | undefined): Promise<{ query: string; answer: unknown; explanation: SearchExplanation }>;
+  search(query: string, limit: number | undefined): Promise<{ query: string; answer: unknown; explanation: SearchExplanation; also: string[] }>;
   activity(): ActivityLine[];
   bytes(): Promise<Array<McpSurfaceMeasure & { requested: string }>>;
   close(): Promise<void>;
@@ -66,7 +67,8 @@ export async function createConsoleData(started: StartedHost, config: LoadedConf
       }),
     async search(query, limit) {
       const outcome = await searching.execute({ name: TOOL_SEARCH, args: { query, ...(limit === undefined ? {} : { limit }) }, toolCallId: `console-${own.length}` });
-      return { query, answer: outcome.status === 'ok' ? outcome.result : { error: outcome.content }, explanation: searching.explain(query, limit === undefined ? {} : { limit }) };
+      const explanation = searching.explain(query, limit === undefined ? {} : { limit });
+      return { query, answer: outcome.status === 'ok' ? outcome.result : { error: outcome.content }, explanation, also: describeMiss(explainMiss(started.host, everything, searching, query)) };
     },
     activity: () => [...sessionLogs.flatMap(readSessionLog), ...own].sort((a, b) => a.time - b.time),
     bytes: () =>

@@ -136,6 +136,7 @@ function renderSearch(result) {
   const parts = [el('p', {}, 'Evidence: ', el('strong', { class: x.evidence === 'weak' ? 'bad' : 'ok' }, x.evidence), ' (coverage ' + x.coverage + ', strength ' + x.strength + '; weak below ' + x.thresholds.coverage + ' and ' + x.thresholds.strength + ')'),
     el('p', {}, 'Query words: ', x.words.map((w) => el('code', { class: w.found ? '' : 'bad', title: w.found ? 'some tool has it' : 'no tool has it' }, w.term + ' ')))];
   if (x.why) parts.push(el('div', { class: 'weak', id: 'why' }, el('strong', {}, 'Why: '), x.why));
+  for (const line of result.also || []) parts.push(el('div', { class: 'weak also' }, el('strong', {}, 'Also: '), line));
   parts.push(table(['#', 'tool', 'score', 'matched'], x.hits.map((h, i) => [i + 1, el('code', {}, h.id), h.score.toFixed(2),
     h.matches.map((m) => el('div', {}, el('code', {}, m.term), ' via ' + m.path + (m.fields.length ? ' in ' + m.fields.join(', ') : '') + ' · ' + Math.round(100 * m.share) + ' %'))])));
   const answer = result.answer;
