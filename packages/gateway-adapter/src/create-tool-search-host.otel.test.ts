@@ -105,6 +105,7 @@ describe('OpenTelemetry of a host', () => {
     expect(parentOf(client)).toBe(executed.spanContext().spanId);
     expect(client.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'create_note', 'network.transport': 'tcp', 'tool_search.server': 'notes' });
     expect(client.attributes['mcp.protocol.version']).toEqual(expect.any(String));
+    expect(client.attributes['jsonrpc.request.id']).toMatch(/^\d+$/);
     // A 2025-era HTTP connection has a session; its id is on the span.
     expect(client.attributes['mcp.session.id']).toEqual(expect.any(String));
 

@@ -3,6 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import { createSdkTransport } from './create-sdk-transport.js';
 import { deliverInOrder } from './deliver-in-order.js';
+import { labelRequestIds } from '../otel/gateway-spans.js';
 
 /** The parts of a connection its transport needs. */
 export type ServerTransportParts = Pick<McpConnectionCore, 'config' | 'auth' | 'stderr' | 'log' | 'redact'>;
@@ -14,6 +15,7 @@ export type ServerTransportParts = Pick<McpConnectionCore, 'config' | 'auth' | '
 export function createServerTransport(core: ServerTransportParts, started?: Transport): Transport {
   const created = started ?? createSdkTransport(core.config, core.auth.provider);
   deliverInOrder(created);
+  labelRequestIds(created);
   if (created instanceof StdioClientTransport) {
     // Drain the server's stderr (an undrained pipe would block it) into the bounded tail and debug logs.
     created.stderr?.on('data', (chunk: Buffer) => {

@@ -1,7 +1,7 @@
 // The gateway's spans: `execute_tool {tool}` per final call (GenAI semantic conventions), our own search,
 // describe and code-run spans under `tool_search.*`, and the MCP client span of each upstream request, with the
 // W3C trace context injected into the request's `params._meta` (MCP SEP-414).
-import { context, propagation, SpanKind, SpanStatusCode, type Attributes, type Span } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
 import { gatewayInstruments, gatewayTracer, type CallOutcomeKind } from './gateway-instruments.js';
 
@@ -155,6 +155,24 @@ export interface McpRequestFacts {
   sessionId?: string | undefined;
 }
 
+/** The client spans `traceMcpRequest` opened: a request sent while one is active is labelled with its JSON-RPC id. */
+const clientSpans = new WeakSet<Span>();
+
+/**
+ * Labels the active MCP client span with the JSON-RPC id of each request `transport` sends (the SDK assigns the
+ * id inside `send`'s caller, so it is read here, where the message leaves).
+ */
+export function labelRequestIds(transport: { send(message: never, options?: never): Promise<void> }): void {
+  const send = transport.send.bind(transport) as (message: unknown, options?: unknown) => Promise<void>;
+  (transport as { send: (message: unknown, options?: unknown) => Promise<void> }).send = (message, options) => {
+    const span = trace.getActiveSpan();
+    if (span !== undefined && clientSpans.has(span) && typeof message === 'object' && message !== null && 'method' in message && 'id' in message) {
+      span.setAttribute('jsonrpc.request.id', String((message as { id: unknown }).id));
+    }
+    return send(message, options);
+  };
+}
+
 /**
  * Runs one upstream MCP request inside a client span named `{method} {target}` and records
  * `mcp.client.operation.duration`; `ok` says from the request's own result whether it failed.
@@ -168,6 +186,7 @@ export function traceMcpRequest<T>(facts: McpRequestFacts, run: () => Promise<T>
   const name = facts.target === undefined ? facts.method : `${facts.method} ${facts.target}`;
   const started = performance.now();
   return gatewayTracer().startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    clientSpans.add(span);
     const measured: Attributes = { 'mcp.method.name': facts.method, 'network.transport': facts.transport };
     if (facts.protocolVersion !== undefined) measured['mcp.protocol.version'] = facts.protocolVersion;
     try {
