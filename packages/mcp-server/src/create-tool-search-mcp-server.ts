@@ -144,10 +144,16 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   };
 
   /** A handler inside its MCP server span (a request with a session id came over HTTP, one without over stdio). */
+  // Over HTTP the client names its protocol version in a header on every request after initialize.
   const traced =
-    <Q extends { method: string; params?: unknown }, X extends { requestId: string | number; sessionId?: string | undefined }, R>(handler: (request: Q, extra: X) => R | Promise<R>) =>
-    (request: Q, extra: X): Promise<R> =>
-      traceServerRequest({ method: request.method, params: request.params, requestId: extra.requestId, sessionId: extra.sessionId, transport: extra.sessionId === undefined ? 'pipe' : 'tcp' }, () => handler(request, extra));
+    <Q extends { method: string; params?: unknown }, X extends { requestId: string | number; sessionId?: string | undefined; requestInfo?: { headers?: Record<string, string | string[] | undefined> } | undefined }, R>(
+      handler: (request: Q, extra: X) => R | Promise<R>,
+    ) =>
+    (request: Q, extra: X): Promise<R> => {
+      const version = extra.requestInfo?.headers?.['mcp-protocol-version'];
+      const facts = { method: request.method, params: request.params, requestId: extra.requestId, sessionId: extra.sessionId, transport: extra.sessionId === undefined ? ('pipe' as const) : ('tcp' as const) };
+      return traceServerRequest(typeof version === 'string' ? { ...facts, protocolVersion: version } : facts, () => handler(request, extra));
+    };
 
   server.setRequestHandler(ListToolsRequestSchema, traced(() => {
     const current: McpListedTool[] = tools();

@@ -70,7 +70,7 @@ describe('tool-search serve --http: /metrics', () => {
       expect(sample(/^tool_search_upstream_up\{tool_search_server="everything".*\} 1$/)).toBeDefined();
       expect(sample(/^tool_search_surface_size_count\{.*tool_search_mode="tools".*\} [1-9]\d*$/)).toBeDefined();
       expect(sample(/^mcp_client_operation_duration_count\{.*mcp_method_name="tools\/call".*\} 1$/)).toBeDefined();
-      expect(sample(/^mcp_server_operation_duration_count\{.*mcp_method_name="tools\/call".*\} 2$/)).toBeDefined();
+      expect(sample(/^mcp_server_operation_duration_count\{.*mcp_method_name="tools\/call".*mcp_protocol_version="2025-11-25".*\} 2$/)).toBeDefined();
       // The semantic conventions' buckets, in seconds (the exporter names the metric without its unit).
       expect(sample(/^mcp_client_operation_duration_bucket\{.*le="0\.01".*\}/)).toBeDefined();
       expect(sample(/^mcp_client_operation_duration_bucket\{.*le="300".*\}/)).toBeDefined();
