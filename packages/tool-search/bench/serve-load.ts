@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { percentile } from '@tool-search/bench-stats';
+import { urlPrinted } from '../src/cli/url-printed.js';
 
 const require = createRequire(import.meta.url);
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -52,15 +53,7 @@ const emptySamples = (): Samples => Object.fromEntries(OPERATIONS.map((name) => 
 
 const child = spawn(process.execPath, [bin, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const pid = child.pid!;
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-    const match = /"url": "([^"]+)"/.exec(out);
-    if (match) resolve(match[1]!);
-  });
-  child.once('exit', (code) => reject(new Error(`serve exited ${String(code)}`)));
-});
+const url = await urlPrinted(child);
 
 const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const fds = () => readdirSync(`/proc/${pid}/fd`).length;

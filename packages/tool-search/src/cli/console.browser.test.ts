@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlPrinted } from './url-printed.js';
 
 const require = createRequire(import.meta.url);
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -40,15 +41,7 @@ beforeAll(async () => {
   const sessionLog = join(work, 'session.jsonl');
   writeFileSync(sessionLog, `${JSON.stringify({ level: 30, time: Date.now() - 60_000, sessionId: 'agent-7', event: 'call', toolCallId: 'c1', toolId: 'mcp:memory:create_entities', status: 'ok', durationMs: 12 })}\n`);
   child = spawn(process.execPath, [BIN, 'console', '--config', config, '--session-log', sessionLog, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /"url": "([^"]+)"/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`console exited ${String(code)}`)));
-  });
+  url = await urlPrinted(child);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   const browserContext = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
   page = await browserContext.newPage();

@@ -13,6 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { urlPrinted } from './url-printed.js';
 
 const require = createRequire(import.meta.url);
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -75,15 +76,7 @@ describe('tool-search serve, SIGTERM with calls in flight', () => {
     const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     cleanups.push(async () => void (child.exitCode === null && child.kill('SIGKILL')));
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString('utf8');
-        const match = /"url": "([^"]+)"/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`serve exited ${String(code)}`)));
-    });
+    const url = await urlPrinted(child);
     const clients = await Promise.all(
       [1, 2].map(async (index) => {
         const client = new Client({ name: `drain-${index}`, version: '1.0.0' });

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlPrinted } from './url-printed.js';
 
 const require = createRequire(import.meta.url);
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -37,15 +38,7 @@ describe('tool-search serve --http: /metrics', () => {
     writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } }, toolSearch: { mode: 'tools' } }));
     const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOOL_SEARCH_TOKEN: TOKEN } });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString('utf8');
-          const match = /"url": "([^"]+)"/.exec(out);
-          if (match) resolve(match[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`serve exited ${String(code)}`)));
-      });
+      const url = await urlPrinted(child);
       const client = new Client({ name: 'metrics-test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
       await client.callTool({ name: 'tool_search', arguments: { query: 'echo a message' } });

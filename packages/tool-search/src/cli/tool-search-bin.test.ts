@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { urlPrinted } from './url-printed.js';
 
 const require = createRequire(import.meta.url);
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -121,15 +122,7 @@ describe('tool-search serve --http, with the official SDK client', () => {
     cleanups.push(async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString('utf8');
-        const match = /"url": "([^"]+)"/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`serve exited ${String(code)}`)));
-    });
+    const url = await urlPrinted(child);
     const client = new Client({ name: 'bin-http', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     expect((await client.listTools()).tools.length).toBe(3);
