@@ -1,7 +1,7 @@
 // `tool-search serve` sends its traces to an OTLP/HTTP endpoint named by the standard OTEL_* variables. The
-// receiver here is a plain HTTP server that keeps what arrives at /v1/traces (OTLP's JSON encoding of the
-// official protobuf messages); an MCP client's traceparent is the parent of serve's spans, which reach the
-// upstream server's request.
+// receiver here is a plain HTTP server that keeps what arrives at /v1/traces and decodes it: protobuf with the
+// messages compiled from the official opentelemetry-proto definitions, JSON as OTLP maps them; an MCP client's
+// traceparent is the parent of serve's spans, which reach the upstream server's request.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -18,6 +18,10 @@ import { EXIT_CODES } from './exit-codes.js';
 import { urlPrinted } from './url-printed.js';
 
 const require = createRequire(import.meta.url);
+/** OTLP's trace request message, from the protobuf code compiled from the official opentelemetry-proto definitions. */
+const { ExportTraceServiceRequest } = (require('@opentelemetry/otlp-proto-messages/build/src/generated/root.js') as {
+  opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceRequest: { decode(bytes: Uint8Array): unknown } } } } } };
+}).opentelemetry.proto.collector.trace.v1;
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -104,14 +108,25 @@ describe('tool-search serve: traces over OTLP/HTTP', () => {
     expect(upstream.attributes).toEqual(expect.arrayContaining([{ key: 'mcp.method.name', value: { stringValue: 'tools/call' } }]));
   });
 
-  it('sends OTLP protobuf by default', { timeout: 60_000 }, async () => {
+  it('sends OTLP protobuf by default, decoded with the messages compiled from opentelemetry-proto', { timeout: 60_000 }, async () => {
     received.length = 0;
-    const code = await serveOnce({ OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl }, '00-1bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
+    const traceId = '1bf92f3577b34da6a3ce929d0e0e4736';
+    const clientSpan = '00f067aa0ba902b7';
+    const code = await serveOnce({ OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl }, `00-${traceId}-${clientSpan}-01`);
     expect(code).toBe(0);
     expect(received.length).toBeGreaterThan(0);
-    expect(received.every((entry) => entry.contentType === 'application/x-protobuf' && entry.body.length > 0)).toBe(true);
-    // The trace id travels as raw bytes in the protobuf message.
-    expect(received.some((entry) => entry.body.includes(Buffer.from('1bf92f3577b34da6a3ce929d0e0e4736', 'hex')))).toBe(true);
+    expect(received.every((entry) => entry.contentType === 'application/x-protobuf')).toBe(true);
+    const spans = received.flatMap((entry) => {
+      const request = ExportTraceServiceRequest.decode(entry.body) as unknown as { resourceSpans: Array<{ scopeSpans: Array<{ spans: Array<{ traceId: Uint8Array; spanId: Uint8Array; parentSpanId: Uint8Array; name: string }> }> }> };
+      return request.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans));
+    });
+    const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+    const server = spans.find((span) => span.name === 'tools/call tool_call');
+    expect(server).toBeDefined();
+    expect(hex(server!.traceId)).toBe(traceId);
+    expect(hex(server!.parentSpanId)).toBe(clientSpan);
+    const executed = spans.find((span) => span.name === 'execute_tool mcp:everything:echo');
+    expect(hex(executed!.parentSpanId)).toBe(hex(server!.spanId));
   });
 
   it('refuses an OTLP protocol it cannot speak before any server starts, naming the variable', { timeout: 30_000 }, async () => {
