@@ -5,7 +5,7 @@
 // requests is not needed on this path: tool_call takes the id tool_search returned, and every call goes through
 // policy, approvals and hooks again.
 import { randomUUID } from 'node:crypto';
-import { createMcpHandler, Server, type CallToolResult, type McpHttpHandler, type Tool } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, Server, type CallToolResult, type McpHttpHandler, type Tool } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, toWebRequest, type NodeIncomingMessageLike, type NodeServerResponseLike } from '@modelcontextprotocol/node';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { CreateToolSearchMcpServerOptions } from '../create-tool-search-mcp-server.js';
 import { completeUpstream } from './complete-upstream.js';
 import { createSessionUpstream } from './create-session-upstream.js';
+import { createModernInputCalls, type InputCallState } from './modern-input-calls.js';
 import { outcomeToCallResult } from './outcome-to-call-result.js';
 import { toMcpTools } from './to-mcp-tools.js';
 import { traceServerRequest } from './trace-server-request.js';
@@ -61,6 +62,8 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
   const context = options.context ?? {};
   // One log for every modern request's session (a log target would otherwise get a file per request).
   const sessionLog: SessionLog | undefined = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId: 'modern' });
+  // Calls whose upstream asked the client something, between their rounds (see modern-input-calls.ts).
+  const inputCalls = createModernInputCalls();
   /** Opens a session for one request, runs `answer` with it, closes it whatever happens. */
   const withSession = async <T>(requestId: string, answer: (session: ToolSearchSession) => Promise<T>): Promise<T> => {
     inFlight += 1;
@@ -91,6 +94,7 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
     factory: () => {
       const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, {
         capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, completions: {} },
+        requestState: { verify: inputCalls.codec.verify },
       });
       /** The upstream servers' resources and prompts as this request's session may use them, after their start-up. */
       const upstream = <T>(requestId: string, answer: (parts: ReturnType<typeof createSessionUpstream>) => Promise<T>) =>
@@ -109,18 +113,38 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
           return { tools, ttlMs: stableSurface(session) ? STABLE_TOOLS_TTL_MS : 0, cacheScope: 'private' as const };
         }),
       ));
-      server.setRequestHandler('tools/call', traced(async (request, ctx) =>
-        withSession(String(ctx.mcpReq.id), async (session) => {
-          const progressToken = request.params._meta?.progressToken;
-          const outcome = await session.execute(
-            { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(ctx.mcpReq.id)}` },
-            progressToken === undefined
-              ? { signal: ctx.mcpReq.signal, progressExtendsTimeout: false }
-              : { signal: ctx.mcpReq.signal, onProgress: (progress) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined) },
-          );
-          return outcomeToCallResult(outcome) as unknown as CallToolResult;
-        }),
-      ));
+      server.setRequestHandler('tools/call', traced(async (request, ctx) => {
+        // A retry with the client's answers continues the call its (verified) state names.
+        const state = ctx.mcpReq.requestState<InputCallState>();
+        if (typeof state === 'object' && state !== null) return (await inputCalls.resume(state, ctx.mcpReq.inputResponses)) as CallToolResult;
+        const capabilities = () => (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] ?? (ctx.mcpReq.envelope as { clientCapabilities?: unknown } | undefined)?.clientCapabilities;
+        // The call may outlive this request (when it asks the client something): only a cancellation while this
+        // request is open stops it.
+        const stop = new AbortController();
+        const cancel = () => stop.abort(ctx.mcpReq.signal.reason);
+        ctx.mcpReq.signal.addEventListener('abort', cancel, { once: true });
+        try {
+          return (await inputCalls.start((ask) =>
+            withSession(String(ctx.mcpReq.id), async (session) => {
+              const release = options.relay?.enter({ session: session.sessionId, capabilities: capabilities as never, sendRequest: (asked, schema) => ask(asked, schema) });
+              try {
+                const progressToken = request.params._meta?.progressToken;
+                const outcome = await session.execute(
+                  { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(ctx.mcpReq.id)}` },
+                  progressToken === undefined
+                    ? { signal: stop.signal, progressExtendsTimeout: false }
+                    : { signal: stop.signal, onProgress: (progress) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined) },
+                );
+                return outcomeToCallResult(outcome) as unknown as CallToolResult;
+              } finally {
+                release?.();
+              }
+            }),
+          )) as CallToolResult;
+        } finally {
+          ctx.mcpReq.signal.removeEventListener('abort', cancel);
+        }
+      }));
       // The upstream helpers answer in the 2025 shapes, which the 2026 result types take as they are.
       server.setRequestHandler('resources/list', traced(async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => ({ resources: (await resources.list()) as never }))));
       server.setRequestHandler('resources/templates/list', traced(async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => ({ resourceTemplates: (await resources.templates()) as never }))));
