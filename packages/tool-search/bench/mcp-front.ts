@@ -4,9 +4,11 @@
 //      replay servers (one per source), next to those servers' own tools/list answers;
 //   2. the time a tools/call adds through the front (direct mode by name, tools mode through tool_call), next to
 //      the same call on a bare SDK client connected to the same upstream;
-//   3. serve start to the first tools/list answer with 5 stdio upstreams, next to the slowest of those
-//      upstreams started the same way by a bare SDK client, and to the first tool_search answer that covers all
-//      five (a search waits for the servers still starting, so this is the real start);
+//   3. serve start to the first tools/list answer with 5 stdio upstreams (each probed for its protocol era by
+//      the host), for a 2025-era client and for one pinned to 2026-07-28 (served statelessly on the same pipe),
+//      next to the slowest of those upstreams started the same way by a bare SDK client, and to the first
+//      tool_search answer that covers all five (a search waits for the servers still starting, so this is the
+//      real start);
 //   4. both protocol eras over Streamable HTTP (`serve --http`): tools/list bytes and tools/call latency for a
 //      2025-era client (SDK v1, one session) and a client pinned to 2026-07-28 (SDK v2, no session: each request
 //      opens a tool-search session on the shared host).
@@ -19,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -158,6 +161,7 @@ async function startup(lines: string[]): Promise<void> {
   };
   const slowest: number[] = [];
   const front: number[] = [];
+  const modernFront: number[] = [];
   const searched: number[] = [];
   const empty: number[] = [];
   for (let run = 0; run < STARTS; run += 1) {
@@ -171,6 +175,13 @@ async function startup(lines: string[]): Promise<void> {
     await firstSearch(through.client);
     searched.push(performance.now() - spawned);
     await through.client.close();
+    // The same start for a client on 2026-07-28: its first message (server/discover) picks the stateless front.
+    const modernSpawned = performance.now();
+    const modern = new ModernClient({ name: 'bench-modern', version: '0.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await modern.connect(new ModernStdioTransport(serve(config, 'tools')));
+    await modern.listTools();
+    modernFront.push(performance.now() - modernSpawned);
+    await modern.close();
     const alone = await timeToList(serve(none, 'tools'));
     empty.push(alone.elapsed);
     await alone.client.close();
@@ -180,7 +191,8 @@ async function startup(lines: string[]): Promise<void> {
   lines.push('| --- | ---: | ---: | ---: |');
   const row = (label: string, samples: number[]) => `| ${label} | ${median(samples).toFixed(0)} | ${Math.min(...samples).toFixed(0)} | ${Math.max(...samples).toFixed(0)} |`;
   lines.push(row('slowest upstream, the 5 started at once by a bare SDK client', slowest));
-  lines.push(row('tool-search serve with the 5, to its first tools/list', front));
+  lines.push(row('tool-search serve with the 5, to its first tools/list (2025-era client)', front));
+  lines.push(row('tool-search serve with the 5, to its first tools/list (client pinned to 2026-07-28)', modernFront));
   lines.push(row('tool-search serve with the 5, to its first tool_search answer that covers all five', searched));
   lines.push(row('tool-search serve with no upstream (its own start)', empty));
   lines.push(`| serve − slowest upstream (median) | ${(median(front) - median(slowest)).toFixed(0)} | | |`);
