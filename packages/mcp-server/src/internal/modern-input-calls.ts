@@ -97,6 +97,8 @@ export function createModernInputCalls(): ModernInputCalls {
         clearTimeout(call.timer);
         calls.delete(id);
       });
+      // Between rounds nobody awaits the call: a failure then is answered by the next round, never left unhandled.
+      call.result.catch(() => undefined);
       calls.set(id, call);
       return round(id, call);
     },

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createModernInputCalls } from './modern-input-calls.js';
+
+const anything = { parse: (value: unknown) => value };
+
+describe('createModernInputCalls', () => {
+  it('answers the first round with the question, and the retry with the result', async () => {
+    const calls = createModernInputCalls();
+    const first = (await calls.start(async (ask) => {
+      const answer = (await ask({ method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } } }, anything)) as { action: string };
+      return { content: [{ type: 'text', text: `answered ${answer.action}` }] };
+    })) as { resultType?: string; inputRequests?: Record<string, { method: string }>; requestState?: string };
+    expect(first.resultType).toBe('input_required');
+    expect(Object.values(first.inputRequests ?? {}).map((request) => request.method)).toEqual(['elicitation/create']);
+    expect(calls.pending()).toBe(1);
+    const state = await calls.codec.verify(first.requestState as string);
+    const done = await calls.resume(state, { [Object.keys(first.inputRequests ?? {})[0] as string]: { action: 'accept' } });
+    expect(done).toEqual({ content: [{ type: 'text', text: 'answered accept' }] });
+    expect(calls.pending()).toBe(0);
+  });
+
+  it('keeps a call that fails between rounds from rejecting unhandled, and reports the failure on the retry', async () => {
+    const calls = createModernInputCalls();
+    let fail: (error: Error) => void = () => undefined;
+    const first = (await calls.start(
+      (ask) =>
+        new Promise((_resolve, reject) => {
+          void ask({ method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } } }, anything).catch(() => undefined);
+          fail = reject;
+        }),
+    )) as { requestState?: string };
+    fail(new Error('the session went away'));
+    // Let the rejection settle with nobody awaiting it: vitest fails the run on an unhandled rejection.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const state = await calls.codec.verify(first.requestState as string);
+    await expect(calls.resume(state, {})).rejects.toThrow(/No call is waiting/);
+  });
+});
