@@ -19,7 +19,7 @@ describe('createModernInputCalls', () => {
     expect(calls.pending()).toBe(0);
   });
 
-  it('keeps a call that fails between rounds from rejecting unhandled, and reports the failure on the retry', async () => {
+  it('keeps a call that fails between rounds from rejecting unhandled; a retry after it is told no call is waiting', async () => {
     const calls = createModernInputCalls();
     let fail: (error: Error) => void = () => undefined;
     const first = (await calls.start(
