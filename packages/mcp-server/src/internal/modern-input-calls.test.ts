@@ -13,7 +13,7 @@ describe('createModernInputCalls', () => {
     expect(first.resultType).toBe('input_required');
     expect(Object.values(first.inputRequests ?? {}).map((request) => request.method)).toEqual(['elicitation/create']);
     expect(calls.pending()).toBe(1);
-    const state = await calls.codec.verify(first.requestState as string);
+    const state = await calls.codec.verify(first.requestState as string, {} as never);
     const done = await calls.resume(state, { [Object.keys(first.inputRequests ?? {})[0] as string]: { action: 'accept' } });
     expect(done).toEqual({ content: [{ type: 'text', text: 'answered accept' }] });
     expect(calls.pending()).toBe(0);
@@ -32,7 +32,7 @@ describe('createModernInputCalls', () => {
     fail(new Error('the session went away'));
     // Let the rejection settle with nobody awaiting it: vitest fails the run on an unhandled rejection.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const state = await calls.codec.verify(first.requestState as string);
+    const state = await calls.codec.verify(first.requestState as string, {} as never);
     await expect(calls.resume(state, {})).rejects.toThrow(/No call is waiting/);
   });
 });
