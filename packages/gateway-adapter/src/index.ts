@@ -36,6 +36,7 @@ export { createSessionLog } from './create-session-log.js';
 export type { SessionLog, SessionLogEvent, SessionLogTarget } from './create-session-log.js';
 export { createToolSearchHost } from './create-tool-search-host.js';
 export type { OpenTelemetryOptions } from './otel/gateway-spans.js';
+export { MCP_DURATION_BUCKETS } from './otel/gateway-instruments.js';
 export type {
   CreateToolSearchHostOptions,
   HostMcpServer,

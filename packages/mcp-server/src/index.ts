@@ -12,4 +12,6 @@ export type { GuardedStdioTransport, GuardedStdioTransportOptions } from './crea
 export { createToolSearchHttpHandler } from './create-tool-search-http-handler.js';
 export type { CreateToolSearchHttpHandlerOptions, ToolSearchHttpHandler } from './create-tool-search-http-handler.js';
 export { isModernOpening, serveStdioByEra } from './serve-stdio-by-era.js';
+export { checkHttpRequest } from './internal/check-http-request.js';
+export type { HttpRequestRules } from './internal/check-http-request.js';
 export type { StdioByEra } from './serve-stdio-by-era.js';

@@ -230,6 +230,7 @@ export type {
 // @tool-search/gateway-adapter
 export {
   DEFAULT_OAUTH_REDIRECT_URL,
+  MCP_DURATION_BUCKETS,
   MCP_LOG_LEVELS,
   GatewayAdapterError,
   TOOL_SEARCH_DEFAULTS,
@@ -338,6 +339,7 @@ export type {
 // @tool-search/mcp-server
 export {
   McpServerError,
+  checkHttpRequest,
   createGuardedStdioTransport,
   createMcpClientRelay,
   createToolSearchHttpHandler,
@@ -351,6 +353,7 @@ export type {
   CreateToolSearchMcpServerOptions,
   GuardedStdioTransport,
   GuardedStdioTransportOptions,
+  HttpRequestRules,
   McpClientRelay,
   McpServerErrorCode,
   RelayCall,

@@ -9,6 +9,7 @@ export interface HttpRequestRules {
   allowedHosts: readonly string[];
   /** Origins accepted in `Origin` (`http://localhost:3000`); default: any origin whose hostname is allowed. */
   allowedOrigins?: readonly string[] | undefined;
+  /** When set, `Authorization: Bearer <token>` is required (compared in constant time). */
   token?: string | undefined;
 }
 

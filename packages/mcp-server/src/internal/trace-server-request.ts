@@ -2,10 +2,9 @@
 // kind SERVER, the parent taken from the W3C trace context in `params._meta` (MCP SEP-414) so a client's trace
 // continues through the gateway, and `mcp.server.operation.duration` recorded.
 import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Histogram, type Meter } from '@opentelemetry/api';
+import { MCP_DURATION_BUCKETS } from '@tool-search/gateway-adapter';
 
 const SCOPE = '@tool-search/mcp-server';
-/** The bucket boundaries the MCP semantic conventions advise for `mcp.*.operation.duration`, in seconds. */
-const MCP_DURATION_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
 
 /** What the span of one request records. */
 export interface ServerRequestFacts {

@@ -1,12 +1,14 @@
 // The console's HTTP side: the page at `/` and its JSON API under `/api/`, on loopback only, every API request
-// behind a bearer token made for this run (DNS-rebinding protection: a Host other than loopback is refused).
-import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+// behind a bearer token made for this run. The Host, Origin and token checks are the MCP endpoint's own
+// (`checkHttpRequest`): a Host other than loopback is refused (DNS-rebinding protection).
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkHttpRequest } from '@tool-search/mcp-server';
 import type { ConsoleData } from './console-data.js';
 import { CONSOLE_PAGE } from './console-page.js';
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost'];
 /** Longest search query the console takes. */
 const MAX_QUERY = 2_000;
 
@@ -42,10 +44,11 @@ export async function serveConsole(data: ConsoleData, port: number): Promise<Run
 }
 
 async function handle(data: ConsoleData, token: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const hostname = (request.headers.host ?? '').replace(/:\d+$/, '');
-  if (!LOOPBACK_HOSTS.has(hostname)) return send(response, 403, { error: `Host ${JSON.stringify(hostname.slice(0, 100))} is not allowed: the console answers on 127.0.0.1 only` });
   if (request.method !== 'GET') return send(response, 405, { error: 'the console takes GET only' });
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  // The page holds no data: only the API needs the token. Both need a loopback Host.
+  const refused = checkHttpRequest(request, { allowedHosts: LOOPBACK_HOSTS, ...(url.pathname.startsWith('/api/') ? { token } : {}) });
+  if (refused !== undefined) return send(response, refused.status, { error: refused.message });
   // The page itself holds no data; it reads the token from its URL and sends it with every API request.
   if (url.pathname === '/') {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:", 'Cache-Control': 'no-store' });
@@ -53,7 +56,6 @@ async function handle(data: ConsoleData, token: string, request: IncomingMessage
     return;
   }
   if (!url.pathname.startsWith('/api/')) return send(response, 404, { error: `no ${url.pathname.slice(0, 100)} here` });
-  if (!bearerMatches(request.headers.authorization, token)) return send(response, 401, { error: 'this console needs "Authorization: Bearer <token>" (the token is in the URL it printed)' });
   switch (url.pathname) {
     case '/api/servers':
       return send(response, 200, data.servers());
@@ -81,10 +83,4 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   if (response.headersSent) return;
   response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify(body));
-}
-
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const match = header === undefined ? null : /^Bearer\s+(.+)$/i.exec(header.trim());
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return match !== null && timingSafeEqual(digest(match[1] as string), digest(token));
 }
