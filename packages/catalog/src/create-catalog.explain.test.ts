@@ -29,19 +29,23 @@ describe('catalog.explain', () => {
 
   it('adds each hit\'s term contributions up to its score (the top hit exactly, the rest at most it), shares summing to 1', () => {
     let checked = 0;
+    let named = 0;
     for (const query of queries) {
       const explained = catalog.explain(query, { limit: 8 });
       for (const [position, hit] of explained.hits.entries()) {
         if (hit.exactMatch) continue;
         const shares = hit.matches.reduce((sum, match) => sum + match.share, 0);
         expect(Math.abs(shares - 1), `${query}: ${hit.id}`).toBeLessThan(0.01);
-        const rebuilt = hit.lexical * hit.facet;
+        const rebuilt = hit.lexical * hit.facet * hit.naming;
+        if (hit.naming > 1) named += 1;
         if (position === 0) expect(Math.abs(rebuilt - hit.score), `${query}: ${hit.id}`).toBeLessThan(0.002);
         expect(rebuilt * hit.diversification, `${query}: ${hit.id}`).toBeCloseTo(hit.score, 1);
         checked += 1;
       }
     }
     expect(checked).toBeGreaterThan(1000);
+    // The name and server factor takes part in the sum, not only as 1.
+    expect(named).toBeGreaterThan(100);
   });
 
   it('names the fields and paths of the matches, and says why a search is weak', () => {

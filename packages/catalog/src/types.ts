@@ -201,7 +201,12 @@ export interface SearchExplanation {
     lexical: number;
     /** The annotation factor: 1.1 when the tool's hints agree with a look-only or destroy-only query, 0.9 when not, else 1. */
     facet: number;
-    /** What diversification left of the score (1 when it did not lower it): score ≈ lexical × facet × diversification. */
+    /**
+     * The name and server factor: 1 + 0.1 × (the share of the tool's name words the query has)², times 1.5 when the
+     * query names the tool's server (all the words of its owner's name, or that name as one word); else 1.
+     */
+    naming: number;
+    /** What diversification left of the score (1 when it did not lower it): score ≈ lexical × facet × naming × diversification. */
     diversification: number;
     /** Each matched query term, its path, the tool's fields that have it, and its share of the lexical sum. */
     matches: Array<{ term: string; path: MatchPath; fields: string[]; share: number }>;

@@ -16,8 +16,9 @@ export function explainSearch(input: {
     const found = index.hits[position];
     const lexical = found?.lexical ?? 0;
     const facet = found?.facet ?? 1;
+    const naming = found?.naming ?? 1;
     const exactMatch = input.exact.includes(hit.id);
-    const expected = lexical * facet;
+    const expected = lexical * facet * (found?.naming ?? 1);
     return {
       id: hit.id,
       name: hit.name,
@@ -26,6 +27,7 @@ export function explainSearch(input: {
       exactMatch,
       lexical: round(lexical),
       facet,
+      naming,
       diversification: exactMatch || expected === 0 ? 1 : round(Math.min(1, hit.score / expected)),
       matches: (found?.matches ?? []).map((match) => ({ term: match.term, path: match.path, fields: match.fields, share: lexical > 0 ? round(match.contribution / lexical) : 0 })),
     };

@@ -82,6 +82,16 @@ export interface RankingSettings {
    * score (capped at its own score), so the tools of a server the query is about rise together.
    */
   serverWeight: number;
+  /**
+   * A tool's name as evidence: its score is multiplied by 1 + `nameWeight` × the share of its name's words (those
+   * not also in its owner's name) that the query has, so "read file" prefers `read_file` to `read_multiple_files`.
+   */
+  nameWeight: number;
+  /**
+   * A query that names a server (every word of an owner's name, or its name written as one word) multiplies the
+   * scores of that server's tools by 1 + `ownerNamedWeight`: "notion list users" is about Notion's users.
+   */
+  ownerNamedWeight: number;
   /** Weight of a thesaurus expansion (see `Thesaurus`) relative to the query word it came from; 0 = off. */
   thesaurusWeight: number;
   /** Query words found in at most this many tools (0 = words no tool has) are expanded through the thesaurus. */
@@ -120,6 +130,8 @@ export const DEFAULT_RANKING: RankingSettings = {
   weakCoverage: 0.5,
   weakStrength: 1.2,
   serverWeight: 0,
+  nameWeight: 0.1,
+  ownerNamedWeight: 0.5,
   thesaurusWeight: 0.3,
   thesaurusMaxFrequency: 0,
   thesaurusMaxRelated: 4,

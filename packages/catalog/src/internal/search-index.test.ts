@@ -155,3 +155,41 @@ describe('SearchIndex typos in longer queries', () => {
     expect(index.queryTerms('please get the note for me now').map((entry) => entry.term)).not.toContain('vote');
   });
 });
+
+describe('SearchIndex.rank: names as evidence', () => {
+  const owned = (owner: string, name: string, description: string): ToolDescriptor => ({ ...tool(name, description), id: `mcp:${owner}:${name}`, owner });
+
+  it('multiplies a score by 1 + nameWeight × (share of the name the query covers)², owner words left out of the name', () => {
+    const tools = [owned('fs', 'read_multiple_files', 'Read the contents of several files.'), owned('fs', 'fs_read_file', 'Read the contents of a file.'), ...FILLER];
+    const scores = (nameWeight: number) => {
+      const index = new SearchIndex({ ...DEFAULT_RANKING, coveredTermWeight: 1, nameWeight, ownerNamedWeight: 0 });
+      index.add(tools);
+      return new Map(index.rank('read file contents', 2).map((hit) => [hit.id, hit.score]));
+    };
+    const off = scores(0);
+    const on = scores(0.3);
+    // `fs_read_file`: "fs" is its owner's name, so "read file" is the whole name.
+    expect((on.get('mcp:fs:fs_read_file') as number) / (off.get('mcp:fs:fs_read_file') as number)).toBeCloseTo(1.3, 6);
+    expect((on.get('mcp:fs:read_multiple_files') as number) / (off.get('mcp:fs:read_multiple_files') as number)).toBeCloseTo(1 + 0.3 * (2 / 3) ** 2, 6);
+  });
+
+  it("lifts the tools of a server the query names (every word of the owner's name, or the name as one word)", () => {
+    const tools = [
+      owned('slack', 'slack_get_users', 'List all users in the workspace, with their profiles.'),
+      owned('notion', 'get_users', 'List users.'),
+      owned('desktop-commander', 'start_process', 'Start a program.'),
+      owned('shell', 'run_program', 'Start a program and keep it running.'),
+      ...FILLER,
+    ];
+    const index = new SearchIndex({ ...DEFAULT_RANKING, nameWeight: 0 });
+    index.add(tools);
+    const plain = new SearchIndex({ ...DEFAULT_RANKING, nameWeight: 0, ownerNamedWeight: 0 });
+    plain.add(tools);
+    expect(plain.rank('notion list workspace users', 1)[0]?.id).toBe('mcp:slack:slack_get_users');
+    expect(index.rank('notion list workspace users', 1)[0]?.id).toBe('mcp:notion:get_users');
+    expect(index.rank('desktopcommander start a program', 1)[0]?.id).toBe('mcp:desktop-commander:start_process');
+    // One word of a two-word owner's name does not name it.
+    const half = index.rank('command: start a program and keep it running', 2);
+    expect(half[0]?.id).toBe('mcp:shell:run_program');
+  });
+});

@@ -11,6 +11,7 @@ import { bm25Idf, expandQuery, MAX_TRACKED_TERMS, type QueryTerm, type Statistic
 import { analyzeQuery, indexFields, toolFacet } from './index-fields.js';
 import { IndexScope, isAdmittedSlot } from './index-scope.js';
 import { queryFacet } from './intent-table.js';
+import { NameEvidence } from './name-evidence.js';
 import { JOINED_MARK, postingFrequency, postingHas, Postings } from './postings.js';
 import { DEFAULT_RANKING, INDEXED_FIELDS, type IndexedField, type RankingSettings } from './ranking-settings.js';
 import { scoreServers } from './score-servers.js';
@@ -45,6 +46,8 @@ export interface IndexExplanation {
     lexical: number;
     /** The annotation factor (1 when the query asks neither only to look nor only to destroy). */
     facet: number;
+    /** The name and server factor (see `nameWeight`, `ownerNamedWeight`; 1 when neither applies). */
+    naming: number;
     matches: Array<{ term: string; path: MatchPath; contribution: number; fields: IndexedField[] }>;
   }>;
 }
@@ -67,6 +70,8 @@ export class SearchIndex {
   /** Per slot: its owner's number (`<source>:<owner>`, numbered on first sight), for server-level evidence. */
   private readonly ownerOfSlot: number[] = [];
   private readonly ownerNumbers = new Map<string, number>();
+  /** Names and owners as evidence (see `nameWeight`, `ownerNamedWeight`). */
+  private readonly names: NameEvidence;
 
   /** `contextOf` gives a tool's owner context text (indexed in `context`); default none. */
   constructor(
@@ -75,6 +80,7 @@ export class SearchIndex {
     private readonly thesaurus?: Thesaurus,
   ) {
     this.postings = new Postings(settings);
+    this.names = new NameEvidence(settings);
   }
 
   get size(): number {
@@ -89,7 +95,8 @@ export class SearchIndex {
     const slot = this.freeSlots.pop() ?? this.ids.length;
     this.ids[slot] = tool.id;
     this.slotOf.set(tool.id, slot);
-    const documentLength = this.postings.add(slot, this.fieldsOf(tool));
+    const fields = this.fieldsOf(tool);
+    const documentLength = this.postings.add(slot, fields);
     if (this.facets.length <= slot) {
       const grown = new Int8Array(Math.max(64, (slot + 1) * 2));
       grown.set(this.facets);
@@ -101,8 +108,10 @@ export class SearchIndex {
     if (ownerNumber === undefined) {
       ownerNumber = this.ownerNumbers.size;
       this.ownerNumbers.set(ownerKey, ownerNumber);
+      this.names.addOwner(ownerNumber, fields.owner);
     }
     this.ownerOfSlot[slot] = ownerNumber;
+    this.names.add(slot, fields, this.ownerOfSlot);
     this.documentLengths[slot] = documentLength;
     this.documentLengthSum += documentLength;
     this.saturationDirty = true;
@@ -116,6 +125,7 @@ export class SearchIndex {
       this.documentLengthSum -= this.documentLengths[slot] as number;
       this.documentLengths[slot] = 0;
       this.facets[slot] = 0;
+      this.names.remove(slot);
       this.ids[slot] = undefined;
       this.slotOf.delete(id);
       this.freeSlots.push(slot);
@@ -265,10 +275,11 @@ export class SearchIndex {
     const admitted = statistics.admitted;
     const saturation = this.saturationFor(scope);
     const facet = this.settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
+    const naming = this.names.open(analyzed);
     const k1 = this.settings.k1;
     const hits = tools.map((tool) => {
       const slot = this.slotOf.get(tool.id);
-      if (slot === undefined || (admitted !== undefined && !isAdmittedSlot(admitted, slot))) return { id: tool.id, lexical: 0, facet: 1, matches: [] };
+      if (slot === undefined || (admitted !== undefined && !isAdmittedSlot(admitted, slot))) return { id: tool.id, lexical: 0, facet: 1, naming: 1, matches: [] };
       const fields = this.fieldsOf(tool);
       const matches: IndexExplanation['hits'][number]['matches'] = [];
       let lexical = 0;
@@ -279,8 +290,9 @@ export class SearchIndex {
         lexical += contribution;
         matches.push({ term: displayTerm(term), path, contribution, fields: path === 'word-pair' ? [] : fieldsWith(fields, term) });
       }
-      return { id: tool.id, lexical, facet: this.facetFactor(facet, slot), matches };
+      return { id: tool.id, lexical, facet: this.facetFactor(facet, slot), naming: naming?.factor(slot) ?? 1, matches };
     });
+    naming?.close();
     return { words, hits };
   }
 
@@ -317,10 +329,14 @@ export class SearchIndex {
     const serverWeight = settings.serverWeight;
     const serverScores = serverWeight > 0 && touched.length > 1 ? this.serverScores(queryTerms, admitted) : undefined;
     const facet = settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
+    const naming = this.names.open(analyzed);
+    // No factor lifts a score more than this: a candidate below the last kept one even so is passed over unscored.
+    const bound = (naming?.bound ?? 1) * (facet === 0 ? 1 : 1 + settings.facetBoost);
     for (const slot of touched) {
       let score = scores[slot] as number;
       if (serverScores !== undefined) score *= 1 + serverWeight * (serverScores[this.ownerOfSlot[slot] as number] as number);
-      score *= this.facetFactor(facet, slot);
+      if (top.length === depth && score * bound < (top[depth - 1] as Candidate).score) continue;
+      score *= this.facetFactor(facet, slot) * (naming?.factor(slot) ?? 1);
       if (top.length === depth && score < (top[depth - 1] as Candidate).score) continue;
       insertTop(top, { slot, score, id: this.ids[slot] as string }, depth);
     }
@@ -328,6 +344,7 @@ export class SearchIndex {
       settings.coveredTermWeight < 1 && bitIdf.size > 1
         ? diversifyRanking(top, bitIdf, masks, settings.coveredTermWeight).slice(0, limit)
         : top.slice(0, limit).map(({ id, score }) => ({ id, score }));
+    naming?.close();
     for (const slot of touched) {
       scores[slot] = 0;
       masks[slot] = 0;

@@ -1,0 +1,113 @@
+// NameEvidence: what a query's words say about tools' names and servers, as a score factor. A tool whose name the
+// query covers whole ("read file" and `read_file`) counts more than one that shares a word with it
+// (`read_multiple_files`); a query that names a server ("notion list users") lifts that server's tools. Kept
+// beside the postings, per slot: name words are looked up through their own small postings, so the cost follows
+// the query's words, not the number of tools a query touches.
+import type { IndexedField, RankingSettings } from './ranking-settings.js';
+import { normalizeTerm, type AnalyzedText } from './tokenize-text.js';
+
+/** Name words tracked per tool (the rest of a longer name is left out), so the counts fit a byte. */
+const MAX_NAME_WORDS = 255;
+
+/** One query's naming evidence: `factor(slot)` while it is open, `close()` when the ranking is done. */
+export interface NamingPass {
+  /** The largest factor any tool can get for this query (a bound for pruning). */
+  readonly bound: number;
+  factor(slot: number): number;
+  close(): void;
+}
+
+export class NameEvidence {
+  /** Per owner number: the stems of its name and, for a name of several words, those words written as one. */
+  private readonly owners: Array<{ stems: string[]; joined: string | undefined }> = [];
+  /** Name stem (those not in the tool's owner's name) -> the slots whose name has it. */
+  private readonly slotsByStem = new Map<string, number[]>();
+  /** Per slot: its distinct name stems, to take it out again. */
+  private readonly stemsOfSlot: Array<string[] | undefined> = [];
+  private nameLengths = new Uint8Array(0);
+  /** Scratch per slot: how many of its name stems the current query has (zeroed after each query). */
+  private nameHits = new Uint8Array(0);
+  private ownerOfSlot: readonly number[] = [];
+
+  constructor(private readonly settings: RankingSettings) {}
+
+  /** Records an owner the first time the index sees it (`number` in order of first sight). */
+  addOwner(number: number, owner: AnalyzedText): void {
+    const { words } = owner;
+    this.owners[number] = { stems: [...new Set(owner.terms)], joined: words.length > 1 ? normalizeTerm(words.join('')) : undefined };
+  }
+
+  /** Adds the name of the tool in `slot` (its owner already added); `ownerOfSlot` is the index's own table. */
+  add(slot: number, fields: Record<IndexedField, AnalyzedText>, ownerOfSlot: readonly number[]): void {
+    this.ownerOfSlot = ownerOfSlot;
+    const ownerStems = new Set(fields.owner.terms);
+    const stems = [...new Set(fields.name.terms)].filter((stem) => !ownerStems.has(stem)).slice(0, MAX_NAME_WORDS);
+    if (this.nameLengths.length <= slot) {
+      const size = Math.max(64, (slot + 1) * 2);
+      const lengths = new Uint8Array(size);
+      lengths.set(this.nameLengths);
+      this.nameLengths = lengths;
+      this.nameHits = new Uint8Array(size);
+    }
+    this.nameLengths[slot] = stems.length;
+    this.stemsOfSlot[slot] = stems;
+    for (const stem of stems) {
+      const slots = this.slotsByStem.get(stem);
+      if (slots === undefined) this.slotsByStem.set(stem, [slot]);
+      else slots.push(slot);
+    }
+  }
+
+  remove(slot: number): void {
+    for (const stem of this.stemsOfSlot[slot] ?? []) {
+      const slots = this.slotsByStem.get(stem);
+      if (slots === undefined) continue;
+      const at = slots.indexOf(slot);
+      if (at >= 0) slots.splice(at, 1);
+      if (slots.length === 0) this.slotsByStem.delete(stem);
+    }
+    this.stemsOfSlot[slot] = undefined;
+    this.nameLengths[slot] = 0;
+  }
+
+  /** Opens a query's pass; undefined when neither factor is on (every factor 1). */
+  open(analyzed: AnalyzedText): NamingPass | undefined {
+    const { nameWeight, ownerNamedWeight } = this.settings;
+    if (nameWeight <= 0 && ownerNamedWeight <= 0) return undefined;
+    const stems = new Set(analyzed.terms);
+    const named = new Set<number>();
+    if (ownerNamedWeight > 0) {
+      this.owners.forEach((owner, number) => {
+        const every = owner.stems.length > 0 && owner.stems.every((stem) => stems.has(stem));
+        if (every || (owner.joined !== undefined && stems.has(owner.joined))) named.add(number);
+      });
+    }
+    const counted: number[][] = [];
+    if (nameWeight > 0) {
+      for (const stem of stems) {
+        const slots = this.slotsByStem.get(stem);
+        if (slots === undefined) continue;
+        counted.push(slots);
+        for (const slot of slots) this.nameHits[slot] = (this.nameHits[slot] as number) + 1;
+      }
+    }
+    const { nameLengths, nameHits, ownerOfSlot } = this;
+    return {
+      bound: (1 + nameWeight) * (named.size > 0 ? 1 + ownerNamedWeight : 1),
+      factor(slot) {
+        let factor = named.size > 0 && named.has(ownerOfSlot[slot] as number) ? 1 + ownerNamedWeight : 1;
+        const length = nameLengths[slot] as number;
+        const hits = nameHits[slot] as number;
+        if (hits > 0 && length > 0) {
+          const share = Math.min(1, hits / length);
+          // Squared: a name the query covers whole counts most, one it shares a word with counts little.
+          factor *= 1 + nameWeight * share * share;
+        }
+        return factor;
+      },
+      close() {
+        for (const slots of counted) for (const slot of slots) nameHits[slot] = 0;
+      },
+    };
+  }
+}
