@@ -35,6 +35,8 @@ describe('tool-search search --explain', () => {
     expect(out).toMatch(/ 1\. mcp:memory:delete_entities {2}\(score \d+\.\d\d/);
     expect(out).toMatch(/ \d+% {2}entiti \(word\) in name, /);
     expect(out).toMatch(/ \d+% {2}delet entiti \(word-pair\)\n/);
+    // Its name is the query's words: the name factor (1 + 0.1 × 1²) says so.
+    expect(out).toMatch(/mcp:memory:delete_entities .*name and server ×1\.1[,)]/);
   });
 
   it('says why a miss is a miss, and gives the same hits as JSON', SLOW, async () => {

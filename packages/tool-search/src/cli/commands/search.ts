@@ -80,7 +80,7 @@ function printExplanation(context: Parameters<CommandRun>[0], explanation: Searc
   if (explanation.why !== undefined) context.output.line(`Why: ${explanation.why}`);
   for (const line of describeMiss(miss)) context.output.line(`Also: ${line}`);
   for (const [index, hit] of explanation.hits.entries()) {
-    const factors = [hit.exactMatch ? 'its exact id or name: first' : '', hit.facet !== 1 ? `annotations ×${hit.facet}` : '', hit.diversification < 1 ? `diversified ×${hit.diversification}` : ''].filter(Boolean).join(', ');
+    const factors = [hit.exactMatch ? 'its exact id or name: first' : '', hit.facet !== 1 ? `annotations ×${hit.facet}` : '', hit.naming !== 1 ? `name and server ×${Math.round(hit.naming * 1000) / 1000}` : '', hit.diversification < 1 ? `diversified ×${hit.diversification}` : ''].filter(Boolean).join(', ');
     context.output.line(`${String(index + 1).padStart(2)}. ${hit.id}  (score ${hit.score.toFixed(2)}${factors === '' ? '' : `; ${factors}`})`);
     for (const match of hit.matches) {
       const where = match.fields.length > 0 ? ` in ${match.fields.join(', ')}` : '';
