@@ -392,6 +392,17 @@ describe('createToolSearchHost: MCP servers', () => {
     expect(hits.every((id) => id.startsWith('mcp:wiki:'))).toBe(true);
   });
 
+  it("indexes a server's title as context of its tools, and the server map summarises a server by it", async () => {
+    const shared = await host({ sources: { mcp: [mcpFixtureConfig('wiki', { title: 'Quartermaster Ledger' }), mcpFixtureConfig('plain')] } });
+    const session = await shared.openSession({ config: { mode: 'tools' } });
+    const hits = await hitIds(session, 'quartermaster ledger');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((id) => id.startsWith('mcp:wiki:'))).toBe(true);
+    const servers = JSON.parse((await call(session, 'tool_search', {})).content) as { servers: Array<{ owner: string; summary: string }> };
+    expect(servers.servers.find((server) => server.owner === 'wiki')?.summary).toBe('Quartermaster Ledger');
+    expect(servers.servers.find((server) => server.owner === 'plain')?.summary).toMatch(/^tools to /);
+  });
+
   it('leaves no server running when it is closed, and refuses new sessions', async () => {
     const shared = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
     const session = await shared.openSession({ config: { mode: 'tools' } });

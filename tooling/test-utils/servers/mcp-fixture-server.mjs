@@ -7,8 +7,8 @@ import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 const pageSize = Number(process.env.FIXTURE_PAGE_SIZE ?? '3');
-// FIXTURE_INSTRUCTIONS: the `instructions` the server sends in `initialize`.
-const server = new McpServer({ name: 'fixture', version: '1.0.0' }, process.env.FIXTURE_INSTRUCTIONS ? { instructions: process.env.FIXTURE_INSTRUCTIONS } : {});
+// FIXTURE_INSTRUCTIONS: the `instructions` the server sends in `initialize`; FIXTURE_TITLE: its `serverInfo.title`.
+const server = new McpServer({ name: 'fixture', version: '1.0.0', ...(process.env.FIXTURE_TITLE ? { title: process.env.FIXTURE_TITLE } : {}) }, process.env.FIXTURE_INSTRUCTIONS ? { instructions: process.env.FIXTURE_INSTRUCTIONS } : {});
 /** name -> { registered, description, inputSchema (JSON Schema, for the paginated list) } */
 const tools = new Map();
 

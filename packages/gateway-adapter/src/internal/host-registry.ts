@@ -118,10 +118,10 @@ export class HostRegistry {
    * A server connected (again): its tools join (with the server's trust, and a `read_resource` tool when it has
    * resources); tools it listed before but not now stay gone, saying so.
    */
-  serverReady(server: string, connection: Pick<McpServerConnection, 'tools' | 'features' | 'config' | 'instructions'>): void {
+  serverReady(server: string, connection: Pick<McpServerConnection, 'tools' | 'features' | 'config' | 'instructions' | 'serverInfo'>): void {
     this.serverTrust.set(server, connection.config.trusted ?? isTrustedByDefault('mcp'));
-    // The server's instructions describe its tools: the catalog indexes them as low-weight context of each.
-    this.catalog.setOwnerContext({ source: 'mcp', owner: server, text: connection.instructions ?? '' });
+    // What the server says of itself describes its tools: the catalog indexes it as low-weight context of each.
+    this.catalog.setOwnerContext({ source: 'mcp', owner: server, text: ownerContextText(connection) });
     const definitions = connection.tools();
     const readsResources = connection.features.resources && !definitions.some((definition) => definition.name === READ_RESOURCE_TOOL);
     this.resourceReaders.set(server, readsResources);
@@ -258,4 +258,14 @@ function pickAnnotations(annotations: McpToolDefinition['annotations'] & object)
     if (typeof annotations[hint] === 'boolean') picked[hint] = annotations[hint];
   }
   return picked;
+}
+
+/**
+ * A server's context text: its `instructions`, then its title. The instructions come first, because the server
+ * map's summary is the first sentence. (Its own `serverInfo.name`, such as "memory-server", is left out: it would
+ * replace the map's "tools to ..." summary of a server without instructions with a word the configured name has.)
+ */
+function ownerContextText(connection: Pick<McpServerConnection, 'instructions' | 'serverInfo'>): string {
+  const parts = [connection.instructions?.trim(), connection.serverInfo?.title?.trim()];
+  return parts.filter((part): part is string => part !== undefined && part !== '').join('\n\n');
 }
