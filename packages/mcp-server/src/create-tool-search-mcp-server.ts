@@ -32,6 +32,7 @@ import { toMcpTools, type McpListedTool } from './internal/to-mcp-tools.js';
 import { createSessionUpstream } from './internal/create-session-upstream.js';
 import { completeUpstream } from './internal/complete-upstream.js';
 import { traceServerRequest } from './internal/trace-server-request.js';
+import { watchListChanges } from './internal/watch-list-changes.js';
 
 /** Options of `createToolSearchMcpServer`. */
 export interface CreateToolSearchMcpServerOptions {
@@ -108,7 +109,6 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   log.info({ sessionId: session.sessionId, mode: session.decision.mode }, 'mcp session opened');
 
   const tools = () => toMcpTools(session.modelSurface(), (id) => session.tool(id));
-  let listed = JSON.stringify(tools());
   const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, {
     capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
     ...(session.modelSurface().instructions === '' ? {} : { instructions: session.modelSurface().instructions }),
@@ -116,7 +116,6 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   forwarder.attach(server);
 
   const { resources, prompts } = createSessionUpstream({ host: options.host, session, policy, context, log });
-  let readyServers = readySignature(options.host);
   // Everything that reads the upstream servers waits for their start-up (bounded by the host's startup timeout),
   // so no answer misses a server that was still starting; tool calls wait inside the session.
   const afterStart =
@@ -125,23 +124,10 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
       await session.whenStarted();
       return answer(...args);
     };
-  void session.whenStarted().then(() => {
-    readyServers = readySignature(options.host);
-  });
-
-  onCatalogChange = () => {
-    const now = JSON.stringify(tools());
-    if (now !== listed) {
-      listed = now;
-      void server.sendToolListChanged().catch(() => undefined);
-    }
-    const ready = readySignature(options.host);
-    if (ready !== readyServers) {
-      readyServers = ready;
-      void server.sendResourceListChanged().catch(() => undefined);
-      void server.sendPromptListChanged().catch(() => undefined);
-    }
-  };
+  // The lists the client sees, told on this session's stream when they change (tools only as the policy shows them).
+  const send = { tools: () => server.sendToolListChanged(), resources: () => server.sendResourceListChanged(), prompts: () => server.sendPromptListChanged() };
+  const lists = watchListChanges(options.host, session, (kind) => void send[kind]().catch(() => undefined));
+  onCatalogChange = () => lists.check();
 
   /** A handler inside its MCP server span (a request with a session id came over HTTP, one without over stdio). */
   // Over HTTP the client names its protocol version in a header on every request after initialize.
@@ -157,7 +143,7 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
 
   server.setRequestHandler(ListToolsRequestSchema, traced(() => {
     const current: McpListedTool[] = tools();
-    listed = JSON.stringify(current);
+    lists.listed(current);
     return { tools: current };
   }));
   server.setRequestHandler(CallToolRequestSchema, traced(async (request, extra) => {
@@ -194,15 +180,6 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
     })());
   server.onclose = () => void close();
   return { server, session, close };
-}
-
-/** Which upstream servers are ready: resources and prompts can change only when this does. */
-function readySignature(host: ToolSearchHost): string {
-  return host
-    .mcpServers()
-    .filter((server) => server.state === 'ready')
-    .map((server) => server.name)
-    .join('\n');
 }
 
 /** Progress of the call, to the client's progress token when it gave one. */

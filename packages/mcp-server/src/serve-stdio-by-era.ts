@@ -61,8 +61,25 @@ export async function serveStdioByEra(options: {
     log.info('stdio client opened on protocol revision 2026-07-28: serving it statelessly');
     await front.close();
     const [{ serveStdio }, { createModernServerFactory }] = await Promise.all([import('@modelcontextprotocol/server/stdio'), import('./internal/create-modern-front.js')]);
-    const { factory } = createModernServerFactory(options.modern, log);
-    modernHandle = serveStdio(factory, { legacy: 'reject', transport: modernSide as never, onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern stdio request failed') });
+    const { factory, changes } = createModernServerFactory(options.modern, log);
+    // The connection's instance tells its list changes; serveStdio delivers them to the connection's listen
+    // subscriptions (an instance made for a discarded probe stops hearing them when the next one is made).
+    let stopTelling = () => undefined as void;
+    const tellingFactory = () => {
+      const server = factory();
+      stopTelling();
+      const send = { tools: () => server.sendToolListChanged(), resources: () => server.sendResourceListChanged(), prompts: () => server.sendPromptListChanged() };
+      stopTelling = changes.subscribe((kind) => void send[kind]().catch(() => undefined));
+      return server;
+    };
+    const handle = serveStdio(tellingFactory, { legacy: 'reject', transport: modernSide as never, onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern stdio request failed') });
+    modernHandle = {
+      async close() {
+        stopTelling();
+        await changes.close();
+        await handle.close();
+      },
+    };
   }
 
   transport.onmessage = (message, extra) => {

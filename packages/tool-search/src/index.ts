@@ -357,6 +357,8 @@ export type {
   McpClientRelay,
   McpServerErrorCode,
   RelayCall,
+  ServerEvent,
+  ServerEventBus,
   StdioByEra,
   ToolSearchHttpHandler,
   ToolSearchMcpServer,
