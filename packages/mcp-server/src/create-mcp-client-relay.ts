@@ -14,8 +14,11 @@ export interface RelayCall {
   session: string;
   /** The client's capabilities from its `initialize`. */
   capabilities: () => ClientCapabilities | undefined;
-  /** Sends a request to the client, related to the call (the SDK handler's `extra.sendRequest`). */
-  sendRequest: <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }, options?: { signal?: AbortSignal }) => Promise<T>;
+  /**
+   * Sends a request to the client, related to the call (the SDK handler's `extra.sendRequest`). `inputKey` is the
+   * upstream server's own key for the question (a 2026-07-28 upstream's), which a 2026-07-28 front asks under.
+   */
+  sendRequest: <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }, options?: { signal?: AbortSignal; inputKey?: string | undefined }) => Promise<T>;
 }
 
 /** Sampling and elicitation handlers for the host, fed by the MCP sessions' calls in flight. */
@@ -52,7 +55,7 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
       }
       // The host's handler type is the plain result: a result with tool use is passed through as the client gave it.
       const schema = request.tools === undefined ? CreateMessageResultSchema : CreateMessageResultWithToolsSchema;
-      return (await call.sendRequest({ method: 'sampling/createMessage', params: request as Record<string, unknown> }, schema, { signal: context.signal })) as Awaited<ReturnType<McpSamplingHandler>>;
+      return (await call.sendRequest({ method: 'sampling/createMessage', params: request as Record<string, unknown> }, schema, { signal: context.signal, inputKey: context.inputKey })) as Awaited<ReturnType<McpSamplingHandler>>;
     },
     async onElicitation(request, context) {
       const call = target(context.server, 'elicitation');
@@ -60,7 +63,7 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
         log.info({ server: context.server, reason: call }, 'elicitation request declined');
         return { action: 'decline' };
       }
-      return call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, ElicitResultSchema, { signal: context.signal });
+      return call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, ElicitResultSchema, { signal: context.signal, inputKey: context.inputKey });
     },
     enter(call) {
       inFlight.push(call);

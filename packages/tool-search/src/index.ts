@@ -291,6 +291,7 @@ export type {
   McpServerConfig,
   McpServerConnection,
   McpServerFeatures,
+  McpServerRequestContext,
   McpServerState,
   McpServerStatus,
   McpToolAnnotations,

@@ -145,7 +145,7 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
         try {
           return (await inputCalls.start((ask) =>
             withSession(String(ctx.mcpReq.id), async (session) => {
-              const release = options.relay?.enter({ session: session.sessionId, capabilities: capabilities as never, sendRequest: (asked, schema) => ask(asked, schema) });
+              const release = options.relay?.enter({ session: session.sessionId, capabilities: capabilities as never, sendRequest: (asked, schema, sent) => ask(asked, schema, sent?.inputKey) });
               try {
                 const progressToken = request.params._meta?.progressToken;
                 const outcome = await session.execute(
