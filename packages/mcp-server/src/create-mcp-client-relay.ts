@@ -3,8 +3,7 @@
 // one MCP session has a tool call in flight, and only if that client declared the capability; otherwise it is
 // declined (elicitation) or refused (sampling) with a reason the upstream tool can report. Fails closed: a
 // question from a server is never put to a user who did not cause it.
-import { CreateMessageResultSchema, CreateMessageResultWithToolsSchema, ElicitResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type ClientCapabilities, type StandardSchemaV1Sync } from '@modelcontextprotocol/server';
 import type { McpElicitationHandler, McpSamplingHandler } from '@tool-search/gateway-adapter';
 import pino, { type Logger } from 'pino';
 
@@ -51,10 +50,10 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
       const call = target(context.server, 'sampling');
       if (typeof call === 'string') {
         log.info({ server: context.server, reason: call }, 'sampling request refused');
-        throw new McpError(ErrorCode.InvalidRequest, `Sampling is not available: ${call}`);
+        throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Sampling is not available: ${call}`);
       }
       // The host's handler type is the plain result: a result with tool use is passed through as the client gave it.
-      const schema = request.tools === undefined ? CreateMessageResultSchema : CreateMessageResultWithToolsSchema;
+      const schema = request.tools === undefined ? parser<Awaited<ReturnType<McpSamplingHandler>>>(specTypeSchemas.CreateMessageResult) : parser<Awaited<ReturnType<McpSamplingHandler>>>(specTypeSchemas.CreateMessageResultWithTools);
       return (await call.sendRequest({ method: 'sampling/createMessage', params: request as Record<string, unknown> }, schema, { signal: context.signal, inputKey: context.inputKey })) as Awaited<ReturnType<McpSamplingHandler>>;
     },
     async onElicitation(request, context) {
@@ -63,7 +62,7 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
         log.info({ server: context.server, reason: call }, 'elicitation request declined');
         return { action: 'decline' };
       }
-      return call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, ElicitResultSchema, { signal: context.signal, inputKey: context.inputKey });
+      return call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, parser<Awaited<ReturnType<McpElicitationHandler>>>(specTypeSchemas.ElicitResult), { signal: context.signal, inputKey: context.inputKey });
     },
     enter(call) {
       inFlight.push(call);
@@ -71,6 +70,17 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
         const index = inFlight.indexOf(call);
         if (index !== -1) inFlight.splice(index, 1);
       };
+    },
+  };
+}
+
+/** A spec schema as the `{ parse }` a relayed answer is checked with: an answer of the wrong shape is refused. */
+function parser<T>(schema: StandardSchemaV1Sync<unknown>): { parse(value: unknown): T } {
+  return {
+    parse(value) {
+      const checked = schema['~standard'].validate(value);
+      if (checked.issues !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `The client's answer is not valid: ${checked.issues.map((issue) => issue.message).join('; ').slice(0, 300)}`);
+      return checked.value as T;
     },
   };
 }

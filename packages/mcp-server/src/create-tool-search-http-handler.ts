@@ -3,9 +3,8 @@
 // handler. Every request first passes DNS-rebinding protection and, when set, the bearer token.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerEventBus } from '@modelcontextprotocol/server';
+import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { isInitializeRequest, type ServerEventBus } from '@modelcontextprotocol/server';
 import pino from 'pino';
 import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions, type ToolSearchMcpServer } from './create-tool-search-mcp-server.js';
 import { McpServerError } from './errors.js';
@@ -146,12 +145,9 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   async function open(client: string, release: () => void): Promise<Entry> {
     const id = randomUUID();
     // Loaded with the first session: a process serving stdio never loads the HTTP transport (and hono under it).
-    const [front, { StreamableHTTPServerTransport }] = await Promise.all([
-      createToolSearchMcpServer({ ...sessionOptions, sessionId: id }),
-      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
-    ]);
+    const [front, { NodeStreamableHTTPServerTransport }] = await Promise.all([createToolSearchMcpServer({ ...sessionOptions, sessionId: id }), import('@modelcontextprotocol/node')]);
     const entry: Entry = { id, client, front, transport: undefined as unknown as StreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, posts: 0, registered: false, ledger: undefined as unknown as RequestLedger };
-    entry.transport = new StreamableHTTPServerTransport({
+    entry.transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       eventStore: createBoundedEventStore(),
       retryInterval: 1_000,

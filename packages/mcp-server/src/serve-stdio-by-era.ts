@@ -2,8 +2,7 @@
 // the client's first message is a 2026-07-28 one (`server/discover`, or a request whose `_meta` claims a protocol
 // version): then the 2025 front is closed and the SDK v2 `serveStdio` serves the connection (strict, from the same
 // stateless server factory as the HTTP front). Everything after the first message passes straight through.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import pino, { type Logger } from 'pino';
 import type { GuardedStdioTransport } from './create-guarded-stdio-transport.js';
 import type { CreateToolSearchMcpServerOptions, ToolSearchMcpServer } from './create-tool-search-mcp-server.js';

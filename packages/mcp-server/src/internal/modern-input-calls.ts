@@ -5,8 +5,7 @@
 // expired one is refused before the handler runs. A retry that reaches another process finds no pending call and
 // says so (sharing pending calls across replicas is not done here).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createRequestStateCodec, inputRequired, type CallToolResult, type RequestStateCodec } from '@modelcontextprotocol/server';
-import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { createRequestStateCodec, inputRequired, ProtocolError, ProtocolErrorCode, type CallToolResult, type RequestStateCodec } from '@modelcontextprotocol/server';
 
 /** How long a call waits for the client's retry before its questions are withdrawn (the codec's state lives as long). */
 const PENDING_TTL_SECONDS = 600;
@@ -114,7 +113,7 @@ export function createModernInputCalls(): ModernInputCalls {
     },
     async resume(state, answers) {
       const call = calls.get(state.call);
-      if (call === undefined) throw new McpError(ErrorCode.InvalidParams, 'No call is waiting for these answers here: it finished, expired, or is held by another server process. Call the tool again.');
+      if (call === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'No call is waiting for these answers here: it finished, expired, or is held by another server process. Call the tool again.');
       for (const [key, value] of Object.entries(answers ?? {})) {
         const question = call.questions.get(key);
         if (question === undefined) continue;
@@ -147,6 +146,6 @@ function toInputRequest(request: { method: string; params?: Record<string, unkno
     case 'roots/list':
       return inputRequired.listRoots();
     default:
-      throw new McpError(ErrorCode.InvalidRequest, `An upstream server asked ${request.method.slice(0, 60)}, which cannot be relayed to the client`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `An upstream server asked ${request.method.slice(0, 60)}, which cannot be relayed to the client`);
   }
 }
