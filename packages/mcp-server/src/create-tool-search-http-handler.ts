@@ -3,7 +3,7 @@
 // handler. Every request first passes DNS-rebinding protection and, when set, the bearer token.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import type { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { isInitializeRequest, type ServerEventBus } from '@modelcontextprotocol/server';
 import pino from 'pino';
 import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions, type ToolSearchMcpServer } from './create-tool-search-mcp-server.js';
@@ -73,7 +73,7 @@ interface Entry {
   /** Who opened it (the remote address), for the per-client cap. */
   client: string;
   front: ToolSearchMcpServer;
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   lastSeen: number;
   /** HTTP requests of this session still open (a POST being answered, a GET stream). */
   active: number;
@@ -145,9 +145,9 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   async function open(client: string, release: () => void): Promise<Entry> {
     const id = randomUUID();
     // Loaded with the first session: a process serving stdio never loads the HTTP transport (and hono under it).
-    const [front, { NodeStreamableHTTPServerTransport }] = await Promise.all([createToolSearchMcpServer({ ...sessionOptions, sessionId: id }), import('@modelcontextprotocol/node')]);
-    const entry: Entry = { id, client, front, transport: undefined as unknown as StreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, posts: 0, registered: false, ledger: undefined as unknown as RequestLedger };
-    entry.transport = new NodeStreamableHTTPServerTransport({
+    const [front, { NodeStreamableHTTPServerTransport: HttpTransport }] = await Promise.all([createToolSearchMcpServer({ ...sessionOptions, sessionId: id }), import('@modelcontextprotocol/node')]);
+    const entry: Entry = { id, client, front, transport: undefined as unknown as NodeStreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, posts: 0, registered: false, ledger: undefined as unknown as RequestLedger };
+    entry.transport = new HttpTransport({
       sessionIdGenerator: () => id,
       eventStore: createBoundedEventStore(),
       retryInterval: 1_000,
@@ -300,7 +300,7 @@ function refuseInitialize(request: IncomingMessage): { status: 406 | 415; messag
 }
 
 /** Puts the ledger between the transport and the server (after `connect`, which sets `onmessage`). */
-function attachLedger(transport: StreamableHTTPServerTransport): RequestLedger {
+function attachLedger(transport: NodeStreamableHTTPServerTransport): RequestLedger {
   const send = transport.send.bind(transport);
   const ledger = createRequestLedger((id, error) => void send({ jsonrpc: '2.0', id, error }, { relatedRequestId: id }).catch(() => undefined));
   const deliver = transport.onmessage;
