@@ -20,6 +20,7 @@ export type {
   McpSamplingHandler,
   McpServerConnection,
   McpServerFeatures,
+  McpServerRequestContext,
   McpServerStatus,
   McpToolAnnotations,
   McpToolDefinition,

@@ -6,9 +6,8 @@
 // `maxInFlight` requests are being answered; a client that writes without reading then blocks on its own pipe
 // instead of growing this process's memory.
 import { Transform, type Readable, type Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import pino, { type Logger } from 'pino';
 import { createRequestLedger } from './internal/create-request-ledger.js';
 
@@ -49,9 +48,13 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
     void inner.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined);
   };
   const limited = (options.stdin ?? process.stdin).pipe(
-    createLineLimit(maxBytes, (bytes) => {
-      log.warn({ bytes, limit: maxBytes }, 'stdio message too large, discarded');
-      reply(null, -32600, `Request too large: a message of more than ${maxBytes} bytes was discarded (the limit is ${maxBytes} bytes)`);
+    createLineLimit(maxBytes, {
+      onOversized: (bytes) => {
+        log.warn({ bytes, limit: maxBytes }, 'stdio message too large, discarded');
+        reply(null, -32600, `Request too large: a message of more than ${maxBytes} bytes was discarded (the limit is ${maxBytes} bytes)`);
+      },
+      // The SDK skips a line that is not JSON without a word: the client is told here instead.
+      onNotJson: (error) => reply(null, -32700, `Parse error: ${error.message.slice(0, 200)}`),
     }),
   );
   const output = options.stdout ?? process.stdout;
@@ -101,9 +104,8 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
   };
   inner.onclose = () => guarded.onclose?.();
   inner.onerror = (error) => {
-    // The SDK reports a line it cannot read and drops it; the client gets told what was wrong.
-    const syntax = error instanceof SyntaxError || error.name === 'SyntaxError';
-    reply(null, syntax ? -32700 : -32600, syntax ? `Parse error: ${error.message.slice(0, 200)}` : 'Invalid Request: the message is not JSON-RPC 2.0');
+    // The SDK reports a JSON line that is not JSON-RPC and drops it; the client gets told what was wrong.
+    reply(null, -32600, 'Invalid Request: the message is not JSON-RPC 2.0');
     guarded.onerror?.(error);
   };
   inner.onmessage = (message: JSONRPCMessage) => {
@@ -121,8 +123,11 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
   return guarded;
 }
 
-/** Passes whole lines of at most `maxBytes`; a longer line is dropped (never buffered past the limit) and reported. */
-function createLineLimit(maxBytes: number, onOversized: (bytes: number) => void): Transform {
+/**
+ * Passes whole lines of at most `maxBytes` that are JSON; a longer line is dropped (never buffered past the limit)
+ * and reported, and so is a line that is not JSON.
+ */
+function createLineLimit(maxBytes: number, report: { onOversized: (bytes: number) => void; onNotJson: (error: Error) => void }): Transform {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let discarding = 0;
@@ -142,10 +147,13 @@ function createLineLimit(maxBytes: number, onOversized: (bytes: number) => void)
         }
         if (newline === -1) break;
         if (discarding > 0) {
-          onOversized(discarding);
+          report.onOversized(discarding);
           discarding = 0;
         } else {
-          this.push(Buffer.concat([...pending, Buffer.from('\n')]));
+          const line = Buffer.concat([...pending, Buffer.from('\n')]);
+          const notJson = jsonError(line);
+          if (notJson === undefined) this.push(line);
+          else report.onNotJson(notJson);
           pending = [];
           pendingBytes = 0;
         }
@@ -154,4 +162,14 @@ function createLineLimit(maxBytes: number, onOversized: (bytes: number) => void)
       done();
     },
   });
+}
+
+/** Why a line is not JSON, or undefined when it is. */
+function jsonError(line: Buffer): Error | undefined {
+  try {
+    JSON.parse(line.toString('utf8'));
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }

@@ -3,8 +3,7 @@
 // one MCP session has a tool call in flight, and only if that client declared the capability; otherwise it is
 // declined (elicitation) or refused (sampling) with a reason the upstream tool can report. Fails closed: a
 // question from a server is never put to a user who did not cause it.
-import { CreateMessageResultSchema, CreateMessageResultWithToolsSchema, ElicitResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type ClientCapabilities, type StandardSchemaV1Sync } from '@modelcontextprotocol/server';
 import type { McpElicitationHandler, McpSamplingHandler } from '@tool-search/gateway-adapter';
 import pino, { type Logger } from 'pino';
 
@@ -14,8 +13,11 @@ export interface RelayCall {
   session: string;
   /** The client's capabilities from its `initialize`. */
   capabilities: () => ClientCapabilities | undefined;
-  /** Sends a request to the client, related to the call (the SDK handler's `extra.sendRequest`). */
-  sendRequest: <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }, options?: { signal?: AbortSignal }) => Promise<T>;
+  /**
+   * Sends a request to the client, related to the call (the SDK handler's `extra.sendRequest`). `inputKey` is the
+   * upstream server's own key for the question (a 2026-07-28 upstream's), which a 2026-07-28 front asks under.
+   */
+  sendRequest: <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }, options?: { signal?: AbortSignal; inputKey?: string | undefined }) => Promise<T>;
 }
 
 /** Sampling and elicitation handlers for the host, fed by the MCP sessions' calls in flight. */
@@ -48,11 +50,11 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
       const call = target(context.server, 'sampling');
       if (typeof call === 'string') {
         log.info({ server: context.server, reason: call }, 'sampling request refused');
-        throw new McpError(ErrorCode.InvalidRequest, `Sampling is not available: ${call}`);
+        throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Sampling is not available: ${call}`);
       }
       // The host's handler type is the plain result: a result with tool use is passed through as the client gave it.
-      const schema = request.tools === undefined ? CreateMessageResultSchema : CreateMessageResultWithToolsSchema;
-      return (await call.sendRequest({ method: 'sampling/createMessage', params: request as Record<string, unknown> }, schema, { signal: context.signal })) as Awaited<ReturnType<McpSamplingHandler>>;
+      const schema = request.tools === undefined ? parser<Awaited<ReturnType<McpSamplingHandler>>>(specTypeSchemas.CreateMessageResult) : parser<Awaited<ReturnType<McpSamplingHandler>>>(specTypeSchemas.CreateMessageResultWithTools);
+      return (await call.sendRequest({ method: 'sampling/createMessage', params: request as Record<string, unknown> }, schema, { signal: context.signal, inputKey: context.inputKey })) as Awaited<ReturnType<McpSamplingHandler>>;
     },
     async onElicitation(request, context) {
       const call = target(context.server, 'elicitation');
@@ -60,7 +62,7 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
         log.info({ server: context.server, reason: call }, 'elicitation request declined');
         return { action: 'decline' };
       }
-      return call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, ElicitResultSchema, { signal: context.signal });
+      return call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, parser<Awaited<ReturnType<McpElicitationHandler>>>(specTypeSchemas.ElicitResult), { signal: context.signal, inputKey: context.inputKey });
     },
     enter(call) {
       inFlight.push(call);
@@ -68,6 +70,17 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
         const index = inFlight.indexOf(call);
         if (index !== -1) inFlight.splice(index, 1);
       };
+    },
+  };
+}
+
+/** A spec schema as the `{ parse }` a relayed answer is checked with: an answer of the wrong shape is refused. */
+function parser<T>(schema: StandardSchemaV1Sync<unknown>): { parse(value: unknown): T } {
+  return {
+    parse(value) {
+      const checked = schema['~standard'].validate(value);
+      if (checked.issues !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `The client's answer is not valid: ${checked.issues.map((issue) => issue.message).join('; ').slice(0, 300)}`);
+      return checked.value as T;
     },
   };
 }

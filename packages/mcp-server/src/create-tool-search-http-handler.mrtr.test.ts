@@ -47,6 +47,24 @@ async function modernClient(url: string, answer?: { confirm: boolean }): Promise
   return { client, asked };
 }
 
+/** A raw 2026-07-28 `tools/call` of the fixture's `deploy` by a client that declares elicitation, with `params` added. */
+const rawCall = (url: string, params: Record<string, unknown>) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'tool_call', 'MCP-Protocol-Version': '2026-07-28' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: {
+        name: 'tool_call',
+        arguments: { id: 'mcp:modern:deploy', args: { env: 'prod' } },
+        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } },
+        ...params,
+      },
+    }),
+  }).then(async (response) => JSON.parse((await response.text()).replace(/^[\s\S]*?data: /, '').split('\n')[0] ?? '{}') as { result?: { resultType?: string; requestState?: string }; error?: { code: number } });
+
 const textOf = (result: unknown) => ((result as { content: Array<{ type: string; text?: string }> }).content.find((part) => part.type === 'text')?.text ?? '');
 
 describe('the 2026-07-28 front: an upstream question as input_required', () => {
@@ -73,32 +91,30 @@ describe('the 2026-07-28 front: an upstream question as input_required', () => {
     expect(textOf(result)).toContain('Not deployed to prod: decline');
   });
 
+  it("asks nobody while another client's call waits for its answers: whose question it is cannot be told", async () => {
+    const url = await serve();
+    // One client's call is left waiting between its rounds (its question is out; it never retries): it is still in
+    // flight, so the host's shared connection cannot tell which of the two calls a new question belongs to.
+    expect((await rawCall(url, {})).result?.resultType).toBe('input_required');
+    const { client, asked } = await modernClient(url, { confirm: true });
+    const result = await client.callTool({ name: 'tool_call', arguments: { id: 'mcp:modern:deploy', args: { env: 'prod' } } });
+    expect(asked).toEqual([]);
+    expect(textOf(result)).toContain('Not deployed to prod: decline');
+  });
+
   it('refuses a retry whose requestState was forged or names no waiting call', async () => {
     const url = await serve();
-    const post = (params: Record<string, unknown>) =>
-      fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'tool_call', 'MCP-Protocol-Version': '2026-07-28' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 7,
-          method: 'tools/call',
-          params: {
-            name: 'tool_call',
-            arguments: { id: 'mcp:modern:deploy', args: { env: 'prod' } },
-            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } },
-            ...params,
-          },
-        }),
-      }).then(async (response) => JSON.parse((await response.text()).replace(/^[\s\S]*?data: /, '').split('\n')[0] ?? '{}') as { result?: { resultType?: string; requestState?: string }; error?: { code: number } });
+    const post = (params: Record<string, unknown>) => rawCall(url, params);
     const first = await post({});
     expect(first.result?.resultType).toBe('input_required');
+    // The upstream's own key for its question (`confirm`) is the key the client answers under.
+    expect(Object.keys((first.result as { inputRequests?: object }).inputRequests ?? {})).toEqual(['confirm']);
     const state = first.result?.requestState as string;
     const forged = `${state.slice(0, -2)}${state.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect((await post({ inputResponses: { 'input-1': { action: 'accept', content: { confirm: true } } }, requestState: forged })).error?.code).toBe(-32602);
-    const answered = await post({ inputResponses: { 'input-1': { action: 'accept', content: { confirm: true } } }, requestState: state });
+    expect((await post({ inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: forged })).error?.code).toBe(-32602);
+    const answered = await post({ inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: state });
     expect(JSON.stringify(answered.result)).toContain('Deployed to prod');
     // The call is over: the same state names nothing any more.
-    expect((await post({ inputResponses: { 'input-1': { action: 'accept', content: { confirm: true } } }, requestState: state })).error?.code).toBe(-32602);
+    expect((await post({ inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: state })).error?.code).toBe(-32602);
   });
 });

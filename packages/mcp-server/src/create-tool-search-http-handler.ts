@@ -3,8 +3,8 @@
 // handler. Every request first passes DNS-rebinding protection and, when set, the bearer token.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { isInitializeRequest, type ServerEventBus } from '@modelcontextprotocol/server';
 import pino from 'pino';
 import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions, type ToolSearchMcpServer } from './create-tool-search-mcp-server.js';
 import { McpServerError } from './errors.js';
@@ -43,6 +43,12 @@ export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearc
    * same Host, Origin and token checks as the MCP endpoint. Default: no `/metrics`.
    */
   metrics?: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  /**
+   * Where the 2026-07-28 front publishes the list changes its clients may see, and what its `subscriptions/listen`
+   * streams follow. Default: in this process only. Replicas share one (for example over Redis) so that a listener
+   * on any of them hears a change; each replica publishes what it sees, so a change may be told once per replica.
+   */
+  eventBus?: ServerEventBus | undefined;
 }
 
 /** Where `metrics` is served. */
@@ -67,7 +73,7 @@ interface Entry {
   /** Who opened it (the remote address), for the per-client cap. */
   client: string;
   front: ToolSearchMcpServer;
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   lastSeen: number;
   /** HTTP requests of this session still open (a POST being answered, a GET stream). */
   active: number;
@@ -87,7 +93,7 @@ const MAX_SWEEP_INTERVAL_MS = 60_000;
 
 /** Creates the handler. Throws `McpServerError('invalid_options')` without allowed hosts. */
 export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandlerOptions): ToolSearchHttpHandler {
-  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, metrics: _metrics, ...sessionOptions } = options;
+  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, metrics: _metrics, eventBus, ...sessionOptions } = options;
   if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
     throw new McpServerError('invalid_options', 'createToolSearchHttpHandler needs allowedHosts (the hostnames clients reach this server by), for DNS-rebinding protection', { path: 'allowedHosts' });
   }
@@ -99,7 +105,7 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   let closed = false;
   // The 2026-07-28 front, made with the first modern request (a 2025-only client never loads SDK v2's server).
   let modern: Promise<ModernFront> | undefined;
-  const modernFront = () => (modern ??= import('./internal/create-modern-front.js').then(({ createModernFront }) => createModernFront(sessionOptions, log)));
+  const modernFront = () => (modern ??= import('./internal/create-modern-front.js').then(({ createModernFront }) => createModernFront({ ...sessionOptions, eventBus }, log)));
   /** A request of the 2026-07-28 revision (see isModernRequest); an initialize never is. */
   const isModern = async (request: IncomingMessage, body: unknown): Promise<boolean> =>
     !isInitializeRequest(body) && (await import('./internal/create-modern-front.js')).isModernRequest(request, body);
@@ -139,12 +145,9 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   async function open(client: string, release: () => void): Promise<Entry> {
     const id = randomUUID();
     // Loaded with the first session: a process serving stdio never loads the HTTP transport (and hono under it).
-    const [front, { StreamableHTTPServerTransport }] = await Promise.all([
-      createToolSearchMcpServer({ ...sessionOptions, sessionId: id }),
-      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
-    ]);
-    const entry: Entry = { id, client, front, transport: undefined as unknown as StreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, posts: 0, registered: false, ledger: undefined as unknown as RequestLedger };
-    entry.transport = new StreamableHTTPServerTransport({
+    const [front, { NodeStreamableHTTPServerTransport: HttpTransport }] = await Promise.all([createToolSearchMcpServer({ ...sessionOptions, sessionId: id }), import('@modelcontextprotocol/node')]);
+    const entry: Entry = { id, client, front, transport: undefined as unknown as NodeStreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, posts: 0, registered: false, ledger: undefined as unknown as RequestLedger };
+    entry.transport = new HttpTransport({
       sessionIdGenerator: () => id,
       eventStore: createBoundedEventStore(),
       retryInterval: 1_000,
@@ -297,7 +300,7 @@ function refuseInitialize(request: IncomingMessage): { status: 406 | 415; messag
 }
 
 /** Puts the ledger between the transport and the server (after `connect`, which sets `onmessage`). */
-function attachLedger(transport: StreamableHTTPServerTransport): RequestLedger {
+function attachLedger(transport: NodeStreamableHTTPServerTransport): RequestLedger {
   const send = transport.send.bind(transport);
   const ledger = createRequestLedger((id, error) => void send({ jsonrpc: '2.0', id, error }, { relatedRequestId: id }).catch(() => undefined));
   const deliver = transport.onmessage;

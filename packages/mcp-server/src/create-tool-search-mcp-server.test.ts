@@ -205,8 +205,9 @@ describe('createToolSearchMcpServer: resources and prompts', () => {
     expect((await client.listPrompts()).prompts).toEqual([]);
     const denied = await client.readResource({ uri: 'demo://resource/static/document/architecture.md' }).catch((error: Error) => error.message);
     const unknown = await client.readResource({ uri: 'demo://nothing/here' }).catch((error: Error) => error.message);
-    expect(denied).toBe('MCP error -32002: Resource not found: demo://resource/static/document/architecture.md');
-    expect(unknown).toBe('MCP error -32002: Resource not found: demo://nothing/here');
+    // SDK v2 answers a missing resource with -32602 on every era (SEP-2164; SDK v1 sent -32002).
+    expect(denied).toBe('MCP error -32602: Resource not found: demo://resource/static/document/architecture.md');
+    expect(unknown).toBe('MCP error -32602: Resource not found: demo://nothing/here');
     expect((await client.listResourceTemplates()).resourceTemplates).toEqual([]);
     await expect(client.getPrompt({ name: 'simple-prompt' })).rejects.toThrow('Prompt not found: simple-prompt');
   });

@@ -3,22 +3,7 @@
 // validation, progress, cancellation), and which passes the upstream servers' resources, prompts, completions
 // and log messages through under the same policy. One tool-search session per MCP session, closed with it.
 import { randomUUID } from 'node:crypto';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  SetLevelRequestSchema,
-  type LoggingLevel,
-  type ServerNotification,
-  type ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { Server, type CallToolResult, type LoggingLevel, type ServerContext } from '@modelcontextprotocol/server';
 import type { ApprovalProvider, BeforeToolCallHook, Policy, PolicyConfig, PolicyContext } from '@tool-search/policy';
 import { createPolicy, isPolicy } from '@tool-search/policy';
 import { parseToolId } from '@tool-search/catalog';
@@ -32,6 +17,7 @@ import { toMcpTools, type McpListedTool } from './internal/to-mcp-tools.js';
 import { createSessionUpstream } from './internal/create-session-upstream.js';
 import { completeUpstream } from './internal/complete-upstream.js';
 import { traceServerRequest } from './internal/trace-server-request.js';
+import { watchListChanges } from './internal/watch-list-changes.js';
 
 /** Options of `createToolSearchMcpServer`. */
 export interface CreateToolSearchMcpServerOptions {
@@ -69,7 +55,7 @@ export interface ToolSearchMcpServer {
 }
 
 const LEVELS: readonly LoggingLevel[] = MCP_LOG_LEVELS;
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type Extra = ServerContext;
 
 /**
  * Opens a tool-search session on `host` and returns the SDK server for one MCP session in front of it. In code and
@@ -108,7 +94,6 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   log.info({ sessionId: session.sessionId, mode: session.decision.mode }, 'mcp session opened');
 
   const tools = () => toMcpTools(session.modelSurface(), (id) => session.tool(id));
-  let listed = JSON.stringify(tools());
   const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, {
     capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
     ...(session.modelSurface().instructions === '' ? {} : { instructions: session.modelSurface().instructions }),
@@ -116,7 +101,6 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   forwarder.attach(server);
 
   const { resources, prompts } = createSessionUpstream({ host: options.host, session, policy, context, log });
-  let readyServers = readySignature(options.host);
   // Everything that reads the upstream servers waits for their start-up (bounded by the host's startup timeout),
   // so no answer misses a server that was still starting; tool calls wait inside the session.
   const afterStart =
@@ -125,62 +109,46 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
       await session.whenStarted();
       return answer(...args);
     };
-  void session.whenStarted().then(() => {
-    readyServers = readySignature(options.host);
-  });
-
-  onCatalogChange = () => {
-    const now = JSON.stringify(tools());
-    if (now !== listed) {
-      listed = now;
-      void server.sendToolListChanged().catch(() => undefined);
-    }
-    const ready = readySignature(options.host);
-    if (ready !== readyServers) {
-      readyServers = ready;
-      void server.sendResourceListChanged().catch(() => undefined);
-      void server.sendPromptListChanged().catch(() => undefined);
-    }
-  };
+  // The lists the client sees, told on this session's stream when they change (tools only as the policy shows them).
+  const send = { tools: () => server.sendToolListChanged(), resources: () => server.sendResourceListChanged(), prompts: () => server.sendPromptListChanged() };
+  const lists = watchListChanges(options.host, session, (kind) => void send[kind]().catch(() => undefined));
+  onCatalogChange = () => lists.check();
 
   /** A handler inside its MCP server span (a request with a session id came over HTTP, one without over stdio). */
-  // Over HTTP the client names its protocol version in a header on every request after initialize.
   const traced =
-    <Q extends { method: string; params?: unknown }, X extends { requestId: string | number; sessionId?: string | undefined; requestInfo?: { headers?: Record<string, string | string[] | undefined> } | undefined }, R>(
-      handler: (request: Q, extra: X) => R | Promise<R>,
-    ) =>
-    (request: Q, extra: X): Promise<R> => {
-      const version = extra.requestInfo?.headers?.['mcp-protocol-version'];
-      const facts = { method: request.method, params: request.params, requestId: extra.requestId, sessionId: extra.sessionId, transport: extra.sessionId === undefined ? ('pipe' as const) : ('tcp' as const) };
-      return traceServerRequest(typeof version === 'string' ? { ...facts, protocolVersion: version } : facts, () => handler(request, extra));
+    <Q extends { method: string; params?: unknown }, R>(handler: (request: Q, extra: Extra) => R | Promise<R>) =>
+    (request: Q, extra: Extra): Promise<R> => {
+      const version = server.getNegotiatedProtocolVersion();
+      const facts = { method: request.method, params: request.params, requestId: extra.mcpReq.id, sessionId: extra.sessionId, transport: extra.sessionId === undefined ? ('pipe' as const) : ('tcp' as const) };
+      return traceServerRequest(version === undefined ? facts : { ...facts, protocolVersion: version }, () => handler(request, extra));
     };
 
-  server.setRequestHandler(ListToolsRequestSchema, traced(() => {
+  server.setRequestHandler('tools/list', traced(() => {
     const current: McpListedTool[] = tools();
-    listed = JSON.stringify(current);
-    return { tools: current };
+    lists.listed(current);
+    return { tools: current as never };
   }));
-  server.setRequestHandler(CallToolRequestSchema, traced(async (request, extra) => {
+  server.setRequestHandler('tools/call', traced(async (request: { method: 'tools/call'; params: { name: string; arguments?: Record<string, unknown> | undefined } }, extra) => {
     const release = [forwarder.enter(extra), options.relay?.enter({ session: session.sessionId, capabilities: () => server.getClientCapabilities(), sendRequest: relayedRequest(extra) })];
     try {
       const outcome = await session.execute(
-        { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(extra.requestId)}` },
+        { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(extra.mcpReq.id)}` },
         // A client that sent no progress token follows no progress: its call ends within the call timeout.
-        { signal: extra.signal, ...progressFor(extra), ...(extra._meta?.progressToken === undefined ? { progressExtendsTimeout: false } : {}) },
+        { signal: extra.mcpReq.signal, ...progressFor(extra), ...(extra.mcpReq._meta?.progressToken === undefined ? { progressExtendsTimeout: false } : {}) },
       );
       noteResultUris(outcome, resources);
-      return outcomeToCallResult(outcome);
+      return outcomeToCallResult(outcome) as unknown as CallToolResult;
     } finally {
       for (const done of release) done?.();
     }
   }));
-  server.setRequestHandler(ListResourcesRequestSchema, traced(afterStart(async () => ({ resources: await resources.list() }))));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, traced(afterStart(async () => ({ resourceTemplates: await resources.templates() }))));
-  server.setRequestHandler(ReadResourceRequestSchema, traced(afterStart(async (request, extra) => resources.read(request.params.uri, extra.signal))));
-  server.setRequestHandler(ListPromptsRequestSchema, traced(afterStart(async () => ({ prompts: await prompts.list() }))));
-  server.setRequestHandler(GetPromptRequestSchema, traced(afterStart(async (request, extra) => prompts.get(request.params.name, request.params.arguments, extra.signal))));
-  server.setRequestHandler(CompleteRequestSchema, traced(afterStart(async (request) => completeUpstream(request.params, prompts, resources))));
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+  server.setRequestHandler('resources/list', traced(afterStart(async () => ({ resources: (await resources.list()) as never }))));
+  server.setRequestHandler('resources/templates/list', traced(afterStart(async () => ({ resourceTemplates: (await resources.templates()) as never }))));
+  server.setRequestHandler('resources/read', traced(afterStart(async (request: { method: 'resources/read'; params: { uri: string } }, extra: Extra) => (await resources.read(request.params.uri, extra.mcpReq.signal)) as never)));
+  server.setRequestHandler('prompts/list', traced(afterStart(async () => ({ prompts: (await prompts.list()) as never }))));
+  server.setRequestHandler('prompts/get', traced(afterStart(async (request: { method: 'prompts/get'; params: { name: string; arguments?: Record<string, string> | undefined } }, extra: Extra) => (await prompts.get(request.params.name, request.params.arguments, extra.mcpReq.signal)) as never)));
+  server.setRequestHandler('completion/complete', traced(afterStart(async (request: { method: 'completion/complete'; params: unknown }) => completeUpstream(request.params as never, prompts, resources))));
+  server.setRequestHandler('logging/setLevel', (request) => {
     forwarder.setLevel(request.params.level);
     return {};
   });
@@ -196,22 +164,13 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   return { server, session, close };
 }
 
-/** Which upstream servers are ready: resources and prompts can change only when this does. */
-function readySignature(host: ToolSearchHost): string {
-  return host
-    .mcpServers()
-    .filter((server) => server.state === 'ready')
-    .map((server) => server.name)
-    .join('\n');
-}
-
 /** Progress of the call, to the client's progress token when it gave one. */
 function progressFor(extra: Extra): { onProgress?: (progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void } {
-  const progressToken = extra._meta?.progressToken;
+  const progressToken = extra.mcpReq._meta?.progressToken;
   if (progressToken === undefined) return {};
   return {
     onProgress: (progress) => {
-      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined);
+      void extra.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined);
     },
   };
 }
@@ -219,7 +178,8 @@ function progressFor(extra: Extra): { onProgress?: (progress: { progress: number
 /** The relay's view of `extra.sendRequest` (requests go out related to the call, on its stream). */
 function relayedRequest(extra: Extra) {
   return <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }, requestOptions?: { signal?: AbortSignal }) =>
-    extra.sendRequest(request as ServerRequest, schema as never, requestOptions) as Promise<T>;
+    // The SDK checks a spec method's answer itself; `schema` then gives it the caller's type.
+    extra.mcpReq.send(request as never, requestOptions).then((answer) => schema.parse(answer));
 }
 
 /** Resource links and embedded resources a tool of a server returned are read from that server. */
@@ -256,7 +216,7 @@ function createLogForwarder() {
       if (!LEVELS.includes(entryLevel) || (level !== undefined && LEVELS.indexOf(entryLevel) < LEVELS.indexOf(level))) return;
       const params = { level: entryLevel, logger: typeof fields['logger'] === 'string' ? fields['logger'] : String(fields['server']), data: fields['message'] };
       const call = calls[calls.length - 1];
-      const sent = call !== undefined ? call.sendNotification({ method: 'notifications/message', params }) : server?.notification({ method: 'notifications/message', params });
+      const sent = call !== undefined ? call.mcpReq.notify({ method: 'notifications/message', params }) : server?.notification({ method: 'notifications/message', params });
       void sent?.catch(() => undefined);
     },
   };

@@ -15,3 +15,5 @@ export { isModernOpening, serveStdioByEra } from './serve-stdio-by-era.js';
 export { checkHttpRequest } from './internal/check-http-request.js';
 export type { HttpRequestRules } from './internal/check-http-request.js';
 export type { StdioByEra } from './serve-stdio-by-era.js';
+/** The bus a 2026-07-28 front's `subscriptions/listen` streams follow (`eventBus`); implement it to share list changes across replicas. */
+export type { ServerEvent, ServerEventBus } from '@modelcontextprotocol/server';

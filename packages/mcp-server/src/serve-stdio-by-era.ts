@@ -2,8 +2,7 @@
 // the client's first message is a 2026-07-28 one (`server/discover`, or a request whose `_meta` claims a protocol
 // version): then the 2025 front is closed and the SDK v2 `serveStdio` serves the connection (strict, from the same
 // stateless server factory as the HTTP front). Everything after the first message passes straight through.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import pino, { type Logger } from 'pino';
 import type { GuardedStdioTransport } from './create-guarded-stdio-transport.js';
 import type { CreateToolSearchMcpServerOptions, ToolSearchMcpServer } from './create-tool-search-mcp-server.js';
@@ -61,8 +60,25 @@ export async function serveStdioByEra(options: {
     log.info('stdio client opened on protocol revision 2026-07-28: serving it statelessly');
     await front.close();
     const [{ serveStdio }, { createModernServerFactory }] = await Promise.all([import('@modelcontextprotocol/server/stdio'), import('./internal/create-modern-front.js')]);
-    const { factory } = createModernServerFactory(options.modern, log);
-    modernHandle = serveStdio(factory, { legacy: 'reject', transport: modernSide as never, onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern stdio request failed') });
+    const { factory, changes } = createModernServerFactory(options.modern, log);
+    // The connection's instance tells its list changes; serveStdio delivers them to the connection's listen
+    // subscriptions (an instance made for a discarded probe stops hearing them when the next one is made).
+    let stopTelling = () => undefined as void;
+    const tellingFactory = () => {
+      const server = factory();
+      stopTelling();
+      const send = { tools: () => server.sendToolListChanged(), resources: () => server.sendResourceListChanged(), prompts: () => server.sendPromptListChanged() };
+      stopTelling = changes.subscribe((kind) => void send[kind]().catch(() => undefined));
+      return server;
+    };
+    const handle = serveStdio(tellingFactory, { legacy: 'reject', transport: modernSide as never, onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern stdio request failed') });
+    modernHandle = {
+      async close() {
+        stopTelling();
+        await changes.close();
+        await handle.close();
+      },
+    };
   }
 
   transport.onmessage = (message, extra) => {

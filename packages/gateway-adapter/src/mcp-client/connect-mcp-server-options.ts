@@ -5,9 +5,22 @@ import type { McpFailureKind, McpLogEntry, McpRoot, McpToolDefinition } from './
 import type { OAuthTokenStore } from './oauth-token-store.js';
 
 /** Answers a server's `elicitation/create`; the default declines. */
-export type McpElicitationHandler = (request: ElicitRequestParams, context: { server: string; signal: AbortSignal }) => Promise<ElicitResult>;
+export type McpElicitationHandler = (request: ElicitRequestParams, context: McpServerRequestContext) => Promise<ElicitResult>;
 /** Answers a server's `sampling/createMessage`; the default refuses with a readable error. */
-export type McpSamplingHandler = (request: CreateMessageRequestParams, context: { server: string; signal: AbortSignal }) => Promise<CreateMessageResult>;
+export type McpSamplingHandler = (request: CreateMessageRequestParams, context: McpServerRequestContext) => Promise<CreateMessageResult>;
+
+/** Where a server's question comes from, for the handlers that answer it. */
+export interface McpServerRequestContext {
+  /** The server's name. */
+  server: string;
+  /** Aborted when the server no longer needs the answer (its call was cancelled or ended). */
+  signal: AbortSignal;
+  /**
+   * The server's own key for the question when it came as one of the `inputRequests` of a 2026-07-28
+   * `input_required` result (for example `user_name`); absent for a 2025-era server's request.
+   */
+  inputKey?: string | undefined;
+}
 
 /** OAuth for HTTP servers whose config has `oauth`. */
 export interface McpOAuthOptions {

@@ -46,10 +46,12 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
 
   it("answers the server's input_required through the elicitation handler and retries the call", async () => {
     const asked: ElicitRequestParams[] = [];
+    const keys: Array<string | undefined> = [];
     const connection = await connectMcpServer(modernStdio, {
       requestTimeoutMs: 10_000,
-      onElicitation: async (request) => {
+      onElicitation: async (request, context) => {
         asked.push(request);
+        keys.push(context.inputKey);
         return { action: 'accept', content: { confirm: true } };
       },
     });
@@ -57,6 +59,8 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
       expect(await connection.callTool('deploy', { env: 'prod' })).toMatchObject({ ok: true, isError: false, result: 'Deployed to prod' });
       expect(asked).toHaveLength(1);
       expect(asked[0]).toMatchObject({ message: 'Deploy to prod?' });
+      // The server's own key for its question, for a front that passes questions on.
+      expect(keys).toEqual(['confirm']);
     } finally {
       await connection.close();
     }

@@ -42,13 +42,20 @@ function clientCapabilities(options: ConnectMcpServerOptions): ClientCapabilitie
 
 function answerServerRequests(created: Client, core: McpConnectionCore): void {
   const { config, options, log } = core;
+  // A 2026-07-28 server sends no requests of its own: each question is an entry of its `input_required`, which the
+  // SDK hands to these handlers with the entry's key as the request id.
+  const context = (ctx: { mcpReq: { id: string | number; signal: AbortSignal } }) => ({
+    server: config.name,
+    signal: ctx.mcpReq.signal,
+    ...(created.getProtocolEra() === 'modern' ? { inputKey: String(ctx.mcpReq.id) } : {}),
+  });
   created.setRequestHandler('elicitation/create', async (request, ctx) => {
-    if (options.onElicitation) return options.onElicitation(request.params, { server: config.name, signal: ctx.mcpReq.signal });
+    if (options.onElicitation) return options.onElicitation(request.params, context(ctx));
     log.info({ mode: request.params.mode ?? 'form' }, 'mcp elicitation declined (no handler)');
     return { action: 'decline' };
   });
   created.setRequestHandler('sampling/createMessage', async (request, ctx) => {
-    if (options.onSampling) return options.onSampling(request.params, { server: config.name, signal: ctx.mcpReq.signal });
+    if (options.onSampling) return options.onSampling(request.params, context(ctx));
     throw new ProtocolError(-1, `Sampling is not available: the gateway does not let MCP server "${config.name}" ask its model for completions`);
   });
   if (options.roots !== undefined) created.setRequestHandler('roots/list', async () => ({ roots: core.roots }));

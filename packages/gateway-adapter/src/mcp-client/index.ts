@@ -10,6 +10,7 @@ export type {
   McpElicitationHandler,
   McpOAuthOptions,
   McpSamplingHandler,
+  McpServerRequestContext,
 } from './connect-mcp-server-options.js';
 export type {
   McpCallFailureCode,

@@ -1,8 +1,7 @@
 // The SDK's resumability hook for Streamable HTTP, kept in memory and bounded: the last events of one MCP
 // session, so a client that lost its SSE stream resumes with `Last-Event-ID` (and the priming event and
 // `retry` field are sent). Older events are forgotten; a resume past them replays what is left.
-import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { EventStore, JSONRPCMessage } from '@modelcontextprotocol/server';
 
 /** Events kept per session. */
 const DEFAULT_MAX_EVENTS = 500;

@@ -5,7 +5,7 @@
 // requests is not needed on this path: tool_call takes the id tool_search returned, and every call goes through
 // policy, approvals and hooks again.
 import { randomUUID } from 'node:crypto';
-import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, Server, type CallToolResult, type McpHttpHandler, type Tool } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, Server, type CallToolResult, type McpHttpHandler, type ServerEventBus, type Tool } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, toWebRequest, type NodeIncomingMessageLike, type NodeServerResponseLike } from '@modelcontextprotocol/node';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
@@ -14,11 +14,13 @@ import { createPolicy, isPolicy } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import type { CreateToolSearchMcpServerOptions } from '../create-tool-search-mcp-server.js';
 import { completeUpstream } from './complete-upstream.js';
+import { createListChangeFeed, type ListChangeFeed } from './create-list-change-feed.js';
 import { createSessionUpstream } from './create-session-upstream.js';
 import { createModernInputCalls, type InputCallState } from './modern-input-calls.js';
 import { outcomeToCallResult } from './outcome-to-call-result.js';
 import { toMcpTools } from './to-mcp-tools.js';
 import { traceServerRequest } from './trace-server-request.js';
+import type { ListKind } from './watch-list-changes.js';
 
 /** The revision this front speaks (its server spans' `mcp.protocol.version`). */
 const MODERN_PROTOCOL_VERSION = '2026-07-28';
@@ -36,22 +38,34 @@ export interface ModernFront {
   close(): Promise<void>;
 }
 
-/** The 2026-07-28 server of one request (HTTP) or one connection (stdio), and the requests it is answering. */
+/** The 2026-07-28 server of one request (HTTP) or one connection (stdio), the requests it is answering, and the list changes its clients may see. */
 export interface ModernServerFactory {
   factory: () => Server;
   inFlight(): number;
+  readonly changes: ListChangeFeed;
 }
 
-export function createModernFront(options: Omit<CreateToolSearchMcpServerOptions, 'sessionId'>, log: Logger): ModernFront {
-  const { factory, inFlight } = createModernServerFactory(options, log);
-  const handler = createMcpHandler(factory, { legacy: 'reject', onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern mcp request failed') });
+/** Options of the modern front: the sessions' options, and the bus its `subscriptions/listen` streams follow. */
+export type ModernFrontOptions = Omit<CreateToolSearchMcpServerOptions, 'sessionId'> & { eventBus?: ServerEventBus | undefined };
+
+export function createModernFront(options: ModernFrontOptions, log: Logger): ModernFront {
+  const { eventBus, ...sessionOptions } = options;
+  const { factory, inFlight, changes } = createModernServerFactory(sessionOptions, log);
+  const handler = createMcpHandler(factory, { legacy: 'reject', ...(eventBus === undefined ? {} : { bus: eventBus }), onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern mcp request failed') });
+  // The changes this process sees go onto the bus; its listen streams (and, on a shared bus, other processes') deliver them.
+  const publish: Record<ListKind, () => void> = { tools: () => handler.notify.toolsChanged(), resources: () => handler.notify.resourcesChanged(), prompts: () => handler.notify.promptsChanged() };
+  const stopPublishing = changes.subscribe((kind) => publish[kind]());
   const node = toNodeHandler(handler);
   return {
     handler,
     // Node's own request and response types differ from the adapter's structural ones only in optional fields.
     node: (request, response, body) => node(request as unknown as NodeIncomingMessageLike, response as unknown as NodeServerResponseLike, body),
     inFlight,
-    close: () => handler.close(),
+    async close() {
+      stopPublishing();
+      await changes.close();
+      await handler.close();
+    },
   };
 }
 
@@ -65,23 +79,26 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
   // Calls whose upstream asked the client something, between their rounds (see modern-input-calls.ts).
   const inputCalls = createModernInputCalls();
   /** Opens a session for one request, runs `answer` with it, closes it whatever happens. */
+  const openSession = (sessionId: string, onCatalogChange?: () => void) =>
+    options.host.openSession({
+      sessionId,
+      config: options.config,
+      policy,
+      context,
+      visible: options.visible,
+      hooks: options.hooks,
+      approvals: options.approvals,
+      callTimeoutMs: options.callTimeoutMs,
+      logger: options.logger ?? log,
+      sessionLog,
+      waitForStartup: false,
+      ...(onCatalogChange === undefined ? {} : { onCatalogChange }),
+    });
   const withSession = async <T>(requestId: string, answer: (session: ToolSearchSession) => Promise<T>): Promise<T> => {
     inFlight += 1;
     let session: ToolSearchSession | undefined;
     try {
-      session = await options.host.openSession({
-        sessionId: `modern-${requestId}-${randomUUID()}`,
-        config: options.config,
-        policy,
-        context,
-        visible: options.visible,
-        hooks: options.hooks,
-        approvals: options.approvals,
-        callTimeoutMs: options.callTimeoutMs,
-        logger: options.logger ?? log,
-        sessionLog,
-        waitForStartup: false,
-      });
+      session = await openSession(`modern-${requestId}-${randomUUID()}`);
       return await answer(session);
     } finally {
       inFlight -= 1;
@@ -91,6 +108,8 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
 
   return {
     inFlight: () => inFlight,
+    // The session the feed keeps open is the requests' own, with the same policy: it sees what they would list.
+    changes: createListChangeFeed(options.host, (onCatalogChange) => openSession(`modern-lists-${randomUUID()}`, onCatalogChange), log),
     factory: () => {
       const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, {
         capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, completions: {} },
@@ -126,7 +145,7 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
         try {
           return (await inputCalls.start((ask) =>
             withSession(String(ctx.mcpReq.id), async (session) => {
-              const release = options.relay?.enter({ session: session.sessionId, capabilities: capabilities as never, sendRequest: (asked, schema) => ask(asked, schema) });
+              const release = options.relay?.enter({ session: session.sessionId, capabilities: capabilities as never, sendRequest: (asked, schema, sent) => ask(asked, schema, sent?.inputKey) });
               try {
                 const progressToken = request.params._meta?.progressToken;
                 const outcome = await session.execute(

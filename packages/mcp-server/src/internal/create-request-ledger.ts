@@ -1,7 +1,7 @@
 // The requests of one MCP client connection that are not answered yet, for the two things only a transport-level
 // view can do: tell whether a session is idle (nothing in flight), and shut down cleanly: stop taking requests, let
 // those in flight finish up to a drain timeout, then answer each one left with an error the client sees at once.
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
 
 /** The JSON-RPC error code of a request answered because the server is shutting down. */
 export const SHUTTING_DOWN_CODE = -32000;

@@ -35,4 +35,31 @@ describe('createModernInputCalls', () => {
     const state = await calls.codec.verify(first.requestState as string, {} as never);
     await expect(calls.resume(state, {})).rejects.toThrow(/No call is waiting/);
   });
+
+  it("asks under the upstream server's own keys, and under a key of its own when a key is missing or taken", async () => {
+    const calls = createModernInputCalls();
+    const question = { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } };
+    const first = (await calls.start(async (ask) => {
+      const answers = await Promise.all([ask(question, anything, 'user_name'), ask(question, anything, 'user_name'), ask(question, anything)]);
+      return { content: [{ type: 'text', text: JSON.stringify(answers) }] };
+    })) as { inputRequests?: Record<string, unknown>; requestState?: string };
+    expect(Object.keys(first.inputRequests ?? {})).toEqual(['user_name', 'input-1', 'input-2']);
+    const state = await calls.codec.verify(first.requestState as string, {} as never);
+    const done = await calls.resume(state, { user_name: 'a', 'input-1': 'b', 'input-2': 'c' });
+    expect(done).toEqual({ content: [{ type: 'text', text: '["a","b","c"]' }] });
+  });
+
+  it('mints a different state for each round of the same call', async () => {
+    const calls = createModernInputCalls();
+    const question = { method: 'elicitation/create', params: { message: 'Next?', requestedSchema: { type: 'object', properties: {} } } };
+    const first = (await calls.start(async (ask) => {
+      await ask(question, anything, 'step1');
+      await ask(question, anything, 'step2');
+      return { content: [] };
+    })) as { requestState?: string };
+    const state = await calls.codec.verify(first.requestState as string, {} as never);
+    const second = (await calls.resume(state, { step1: {} })) as { inputRequests?: object; requestState?: string };
+    expect(Object.keys(second.inputRequests ?? {})).toEqual(['step2']);
+    expect(second.requestState).not.toBe(first.requestState);
+  });
 });

@@ -5,8 +5,7 @@
 // expired one is refused before the handler runs. A retry that reaches another process finds no pending call and
 // says so (sharing pending calls across replicas is not done here).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createRequestStateCodec, inputRequired, type CallToolResult, type RequestStateCodec } from '@modelcontextprotocol/server';
-import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { createRequestStateCodec, inputRequired, ProtocolError, ProtocolErrorCode, type CallToolResult, type RequestStateCodec } from '@modelcontextprotocol/server';
 
 /** How long a call waits for the client's retry before its questions are withdrawn (the codec's state lives as long). */
 const PENDING_TTL_SECONDS = 600;
@@ -26,6 +25,8 @@ interface PendingCall {
   /** Resolved when a new question arrives (replaced after each). */
   asked: Promise<void>;
   timer: NodeJS.Timeout;
+  /** Rounds answered with `input_required` so far. */
+  rounds: number;
 }
 
 /** What a round answers: the call's result, or the questions the client must answer first (with the state to echo). */
@@ -34,6 +35,8 @@ export type RoundAnswer = CallToolResult | ReturnType<typeof inputRequired>;
 /** The state a round's `input_required` carries. */
 export interface InputCallState {
   call: string;
+  /** Which round minted it: each round's state differs from the last, as the spec asks. */
+  round?: number;
 }
 
 export interface ModernInputCalls {
@@ -50,8 +53,11 @@ export interface ModernInputCalls {
   pending(): number;
 }
 
-/** Puts one question to the client (what `RelayCall.sendRequest` does on this path). */
-export type Ask = <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }) => Promise<T>;
+/**
+ * Puts one question to the client (what `RelayCall.sendRequest` does on this path), under the upstream server's own
+ * key when it gave one (a 2026-07-28 upstream's `inputRequests` key) and no other open question has it.
+ */
+export type Ask = <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }, key?: string) => Promise<T>;
 
 export function createModernInputCalls(): ModernInputCalls {
   // A key of this process: a retry must reach the process that holds the call anyway.
@@ -68,7 +74,7 @@ export function createModernInputCalls(): ModernInputCalls {
       await new Promise((resolve) => setImmediate(resolve));
     }
     const inputRequests = Object.fromEntries([...call.questions].map(([key, question]) => [key, toInputRequest(question.request)]));
-    return inputRequired({ inputRequests, requestState: await codec.mint({ call: id }) });
+    return inputRequired({ inputRequests, requestState: await codec.mint({ call: id, round: ++call.rounds }) });
   };
 
   return {
@@ -84,11 +90,14 @@ export function createModernInputCalls(): ModernInputCalls {
         asked: newAsked(),
         result: Promise.resolve() as unknown as Promise<CallToolResult>,
         timer: setTimeout(() => withdraw(id, 'the client did not answer in time'), PENDING_TTL_SECONDS * 1_000),
+        rounds: 0,
       };
       call.timer.unref();
-      const ask: Ask = (request, schema) =>
+      const ask: Ask = (request, schema, key) =>
         new Promise((resolve, reject) => {
-          call.questions.set(`input-${++counter}`, { request, schema, resolve: resolve as (value: unknown) => void, reject });
+          let asked = key;
+          while (asked === undefined || call.questions.has(asked)) asked = `input-${++counter}`;
+          call.questions.set(asked, { request, schema, resolve: resolve as (value: unknown) => void, reject });
           const fire = signal;
           call.asked = newAsked();
           fire();
@@ -104,7 +113,7 @@ export function createModernInputCalls(): ModernInputCalls {
     },
     async resume(state, answers) {
       const call = calls.get(state.call);
-      if (call === undefined) throw new McpError(ErrorCode.InvalidParams, 'No call is waiting for these answers here: it finished, expired, or is held by another server process. Call the tool again.');
+      if (call === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'No call is waiting for these answers here: it finished, expired, or is held by another server process. Call the tool again.');
       for (const [key, value] of Object.entries(answers ?? {})) {
         const question = call.questions.get(key);
         if (question === undefined) continue;
@@ -137,6 +146,6 @@ function toInputRequest(request: { method: string; params?: Record<string, unkno
     case 'roots/list':
       return inputRequired.listRoots();
     default:
-      throw new McpError(ErrorCode.InvalidRequest, `An upstream server asked ${request.method.slice(0, 60)}, which cannot be relayed to the client`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `An upstream server asked ${request.method.slice(0, 60)}, which cannot be relayed to the client`);
   }
 }

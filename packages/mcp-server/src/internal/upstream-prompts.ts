@@ -2,7 +2,7 @@
 // session's policy admits (its verdict on the server's `get_prompt`, see `create-tool-search-mcp-server`),
 // named per `upstream-names`, and each `prompts/get` or prompt completion routed to its server. A prompt of a
 // server the session may not use is answered exactly like one that does not exist.
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import type { HostMcpServer, McpPrompt } from '@tool-search/gateway-adapter';
 import type { Logger } from 'pino';
 import { protocolError } from './protocol-error.js';

@@ -2,7 +2,7 @@
 // the session may read (the policy's verdict on the server's `read_resource` tool), named per `upstream-names`,
 // and each read routed to the one server it belongs to. A resource of a server the session may not read is
 // answered exactly like one that does not exist.
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import type { HostMcpServer, McpContentPart, McpResource, McpResourceTemplate } from '@tool-search/gateway-adapter';
 import type { Logger } from 'pino';
 import { protocolError, RESOURCE_NOT_FOUND } from './protocol-error.js';

@@ -10,6 +10,7 @@ import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startScriptedMcpServer, until } from '@tool-search/test-utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -43,6 +44,29 @@ describe('tool-search serve on stdio, both protocol eras', () => {
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['tool_search', 'tool_describe', 'tool_call']);
     expect(textOf(await client.callTool({ name: 'tool_search', arguments: { query: 'echo back the message' } }))).toContain('mcp:everything:echo');
     expect(textOf(await client.callTool({ name: 'tool_call', arguments: { id: 'mcp:everything:echo', args: { message: 'over stdio, 2026' } } }))).toContain('over stdio, 2026');
+  });
+
+  it('tells a client pinned to 2026-07-28 that listens when an upstream changes the tools it may list', SLOW, async () => {
+    const upstream = await startScriptedMcpServer('srv', [{ name: 'open_tool', description: 'Allowed' }, { name: 'secret_tool', description: 'Refused' }]);
+    cleanups.push(() => upstream.close());
+    const listening = join(work, 'listening.json');
+    // Direct mode lists every allowed tool, so the list follows the upstream's.
+    writeFileSync(listening, JSON.stringify({ mcpServers: { srv: { type: 'http', url: upstream.config().url } }, toolSearch: false, policy: { deny: ['mcp:srv:secret_tool'] } }));
+    const client = new ModernClient({ name: 'modern-stdio-listen', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const heard: string[] = [];
+    client.setNotificationHandler('notifications/tools/list_changed', (notification) => void heard.push(notification.method));
+    await client.connect(new ModernStdio({ command: process.execPath, args: [BIN, 'serve', '--config', listening, '--quiet'], stderr: 'ignore' }));
+    cleanups.push(() => client.close());
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['open_tool']);
+    const subscription = await client.listen({ toolsListChanged: true });
+    expect(subscription.honoredFilter).toEqual({ toolsListChanged: true });
+
+    // (That a change of refused tools alone is never told is proven over HTTP, where the test can see the host.)
+    await upstream.setTools([{ name: 'open_tool', description: 'Allowed' }, { name: 'secret_tool', description: 'Refused, changed' }, { name: 'new_tool', description: 'Added' }]);
+    await until(() => heard.length > 0, 'the client to hear the tool list change', 20_000);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['new_tool', 'open_tool']);
+    expect(heard).toEqual(['notifications/tools/list_changed']);
+    await subscription.close();
   });
 
   it('still serves a 2025-era client as before', SLOW, async () => {
