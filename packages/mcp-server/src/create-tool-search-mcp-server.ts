@@ -57,6 +57,11 @@ export interface CreateToolSearchMcpServerOptions {
   logger?: Logger | undefined;
   /** What `initialize` reports. Default `{ name: 'tool-search', version: '0.0.0' }`. */
   serverInfo?: { name: string; version: string } | undefined;
+  /**
+   * The secret that signs the 2026-07-28 front's `requestState` (at least 32 bytes). Replicas behind one load
+   * balancer share it, so a state minted by one verifies on the others. Default: a random key of this process.
+   */
+  requestStateSecret?: string | undefined;
 }
 
 /** One MCP session's server, with the tool-search session behind it. */

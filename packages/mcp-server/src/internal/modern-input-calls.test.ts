@@ -35,4 +35,18 @@ describe('createModernInputCalls', () => {
     const state = await calls.codec.verify(first.requestState as string, {} as never);
     await expect(calls.resume(state, {})).rejects.toThrow(/No call is waiting/);
   });
+
+  it('verifies a state minted by another instance given the same secret, and refuses one signed with another secret', async () => {
+    const secret = 'a shared secret of at least thirty-two bytes';
+    const replicaA = createModernInputCalls({ stateSecret: secret });
+    const replicaB = createModernInputCalls({ stateSecret: secret });
+    const stranger = createModernInputCalls({ stateSecret: 'another secret, also thirty-two bytes or more' });
+    const first = (await replicaA.start((ask) => ask({ method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } } }, anything).then(() => ({ content: [] })))) as { requestState?: string };
+    await expect(replicaB.codec.verify(first.requestState as string, {} as never)).resolves.toEqual({ call: expect.any(String) });
+    await expect(stranger.codec.verify(first.requestState as string, {} as never)).rejects.toThrow();
+    // The call itself is held by replica A: B verifies the state and says so.
+    const state = await replicaB.codec.verify(first.requestState as string, {} as never);
+    await expect(replicaB.resume(state, {})).rejects.toThrow(/held by another server process/);
+    await replicaA.resume(state, { 'input-1': { action: 'decline' } });
+  });
 });

@@ -2,8 +2,9 @@
 // sampling): such a call is answered with `input_required` (Multi Round-Trip Requests) instead of a request to the
 // client, keeps running on this process, and continues when the client retries with its answers and the signed
 // `requestState`. The state names only the pending call; it is HMAC-signed by the SDK's codec, so a tampered or
-// expired one is refused before the handler runs. A retry that reaches another process finds no pending call and
-// says so (sharing pending calls across replicas is not done here).
+// expired one is refused before the handler runs. Replicas given the same secret verify each other's states; a
+// retry that reaches another replica still finds no pending call there and says so (the running call stays in the
+// memory of the process that started it: passing the answers to it is not done here).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequestStateCodec, inputRequired, type CallToolResult, type RequestStateCodec } from '@modelcontextprotocol/server';
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
@@ -53,9 +54,13 @@ export interface ModernInputCalls {
 /** Puts one question to the client (what `RelayCall.sendRequest` does on this path). */
 export type Ask = <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }) => Promise<T>;
 
-export function createModernInputCalls(): ModernInputCalls {
-  // A key of this process: a retry must reach the process that holds the call anyway.
-  const codec = createRequestStateCodec<InputCallState>({ key: randomBytes(32), ttlSeconds: PENDING_TTL_SECONDS });
+/**
+ * `stateSecret` (checked by `checkStateSecret`) signs the states: replicas behind one load balancer share it so each verifies the others' states.
+ * Without it the key is random, of this process.
+ */
+export function createModernInputCalls(options: { stateSecret?: string | undefined } = {}): ModernInputCalls {
+  const key = options.stateSecret === undefined ? randomBytes(32) : new TextEncoder().encode(options.stateSecret);
+  const codec = createRequestStateCodec<InputCallState>({ key, ttlSeconds: PENDING_TTL_SECONDS });
   const calls = new Map<string, PendingCall>();
 
   /** Waits for the call to finish or to ask something, and answers the round accordingly. */
