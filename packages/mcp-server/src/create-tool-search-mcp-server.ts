@@ -32,6 +32,7 @@ import { toMcpTools, type McpListedTool } from './internal/to-mcp-tools.js';
 import { createSessionUpstream } from './internal/create-session-upstream.js';
 import { completeUpstream } from './internal/complete-upstream.js';
 import { traceServerRequest } from './internal/trace-server-request.js';
+import type { InputCallRendezvous } from './input-call-rendezvous.js';
 
 /** Options of `createToolSearchMcpServer`. */
 export interface CreateToolSearchMcpServerOptions {
@@ -62,6 +63,11 @@ export interface CreateToolSearchMcpServerOptions {
    * balancer share it, so a state minted by one verifies on the others. Default: a random key of this process.
    */
   requestStateSecret?: string | undefined;
+  /**
+   * Where replicas pass a client's answers to the replica whose 2026-07-28 call asked for them (with a shared
+   * `requestStateSecret`). Default: none, a retry reaching another replica is told to call again.
+   */
+  inputCallRendezvous?: InputCallRendezvous | undefined;
 }
 
 /** One MCP session's server, with the tool-search session behind it. */

@@ -39,6 +39,26 @@ describe('connectRedisStore', () => {
     }
   });
 
+  it('passes answers to the process holding a call and its reply back, and says when nobody holds it', async () => {
+    const replicaA = await connectRedisStore(redis.url, { keyPrefix: 'rendezvous-test:' });
+    const replicaB = await connectRedisStore(redis.url, { keyPrefix: 'rendezvous-test:' });
+    try {
+      const received: unknown[] = [];
+      const stop = await replicaA.rendezvous.hold('call-1', async (answers) => {
+        received.push(answers);
+        return { ok: true, answer: { content: [{ type: 'text', text: 'finished on A' }] } };
+      });
+      expect(await replicaB.rendezvous.forward('call-1', { 'input-1': { action: 'accept' } })).toEqual({ ok: true, answer: { content: [{ type: 'text', text: 'finished on A' }] } });
+      expect(received).toEqual([{ 'input-1': { action: 'accept' } }]);
+      expect(await replicaB.rendezvous.forward('call-2', {})).toBeUndefined();
+      await stop();
+      expect(await replicaB.rendezvous.forward('call-1', {})).toBeUndefined();
+    } finally {
+      await replicaA.close();
+      await replicaB.close();
+    }
+  });
+
   it('refuses a URL that is not a Redis URL, with invalid_url', async () => {
     expect(await codeOf(connectRedisStore('http://127.0.0.1:6379'))).toEqual({ code: 'invalid_url', message: 'Not a Redis URL: "http://127.0.0.1:6379"; expected redis://host:port or rediss://host:port' });
   });

@@ -4,6 +4,7 @@
 import type { OAuthTokenStore } from '@tool-search/gateway-adapter';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
+import { createRedisRendezvous, type RedisRendezvous } from './create-redis-rendezvous.js';
 import { createRedisTokenStore } from './create-redis-token-store.js';
 import { RedisStoreError } from './errors.js';
 import { ConnectRedisStoreOptionsSchema, RedisUrlSchema } from './schemas.js';
@@ -12,7 +13,9 @@ import { ConnectRedisStoreOptionsSchema, RedisUrlSchema } from './schemas.js';
 export interface RedisStore {
   /** The host's OAuth token store (`oauth.store` of the MCP client options). */
   readonly tokenStore: OAuthTokenStore;
-  /** Closes the connection (the commands sent before it finish first). */
+  /** Where replicas pass a client's answers to the replica holding its call (`inputCallRendezvous` of the MCP server). */
+  readonly rendezvous: RedisRendezvous;
+  /** Closes the connections (the commands sent before it finish first). */
   close(): Promise<void>;
 }
 
@@ -45,20 +48,28 @@ export async function connectRedisStore(url: string, options: { keyPrefix?: stri
   client.on('error', (error: Error) => {
     if (connected) log.warn({ redis: shown, err: error.message.slice(0, 300) }, 'redis connection error');
   });
+  // Pub/sub needs a connection of its own (a subscribed client takes no other command).
+  const subscriber = client.duplicate();
+  subscriber.on('error', (error: Error) => {
+    if (connected) log.warn({ redis: shown, err: error.message.slice(0, 300) }, 'redis subscriber connection error');
+  });
   try {
     await client.connect();
     await client.ping();
+    await subscriber.connect();
   } catch (error) {
     client.destroy();
+    subscriber.destroy();
     throw new RedisStoreError('unreachable', `Redis at ${shown} cannot be reached: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`, { cause: error, path: 'url' });
   }
   connected = true;
   log.info({ redis: shown }, 'redis store connected');
   return {
     tokenStore: createRedisTokenStore(client, { keyPrefix: checked.data.keyPrefix }),
+    rendezvous: createRedisRendezvous({ publisher: client, subscriber }, { keyPrefix: checked.data.keyPrefix }),
     async close() {
       connected = false;
-      await client.close();
+      await Promise.all([client.close(), subscriber.close()]);
     },
   };
 }

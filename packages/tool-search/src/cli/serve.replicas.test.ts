@@ -16,6 +16,7 @@ import { connectRedisStore } from '@tool-search/redis-store';
 import {
   followAuthorizationRedirect,
   freePort,
+  MODERN_MCP_SERVER_PATH,
   startCountingMcpServer,
   startMcpOAuthFixture,
   startRedisServer,
@@ -60,7 +61,12 @@ beforeAll(async () => {
   writeFileSync(
     config,
     JSON.stringify({
-      mcpServers: { counter: { url: counter.url }, secured: { url: oauth.url, oauth: { scopes: ['mcp:tools'] } } },
+      mcpServers: {
+        counter: { url: counter.url },
+        secured: { url: oauth.url, oauth: { scopes: ['mcp:tools'] } },
+        // Each replica runs its own: its `deploy` asks for a confirmation mid-call, on the replica running the call.
+        modern: { command: process.execPath, args: [MODERN_MCP_SERVER_PATH] },
+      },
       toolSearch: { mode: 'tools' },
       drainTimeoutMs: 15_000,
     }),
@@ -174,7 +180,7 @@ async function startNginx(): Promise<void> {
 }
 
 /** A modern client through `url`, recording which replica answered each of its requests (in order) and each `record` call (by tag). */
-async function modernClient(url = roundRobinUrl): Promise<{ client: ModernClient; answeredBy: string[]; byTag: Map<string, string> }> {
+async function modernClient(url = roundRobinUrl, answer?: { confirm: boolean }): Promise<{ client: ModernClient; answeredBy: string[]; byTag: Map<string, string>; asked: string[] }> {
   const answeredBy: string[] = [];
   const byTag = new Map<string, string>();
   const recording = async (input: string | URL | Request, init?: RequestInit) => {
@@ -185,10 +191,17 @@ async function modernClient(url = roundRobinUrl): Promise<{ client: ModernClient
     if (tag !== undefined) byTag.set(tag, replica);
     return response;
   };
-  const client = new ModernClient({ name: 'replica-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  const asked: string[] = [];
+  const client = new ModernClient({ name: 'replica-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: answer === undefined ? {} : { elicitation: { form: {} } } });
+  if (answer !== undefined) {
+    client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(String(request.params.message));
+      return { action: 'accept', content: answer };
+    });
+  }
   await client.connect(new ModernTransport(new URL(url), { fetch: recording }));
   clients.push(client);
-  return { client, answeredBy, byTag };
+  return { client, answeredBy, byTag, asked };
 }
 
 /** Resolves once `replica` answers 503 (it is draining: told to stop, finishing its calls in flight). */
@@ -239,6 +252,19 @@ describe('tool-search serve: three replicas behind nginx, on one Redis', () => {
     for (let call = 0; call < 3; call += 1) expect(await whoami()).toMatch(/^client [0-9a-f-]{36}$/);
     expect(new Set(answeredBy.slice(from))).toEqual(new Set(replicas.map((replica) => replica.address)));
     expect(oauth.counts).toMatchObject({ codeExchanges: 1, refreshes: 1 });
+  });
+
+  it('continues a call that asked its client mid-call on its own replica when the answer reaches another (Redis rendezvous)', SLOW, async () => {
+    const { client, answeredBy, asked } = await modernClient(roundRobinUrl, { confirm: true });
+    const from = answeredBy.length;
+    const result = await client.callTool({ name: 'tool_call', arguments: { id: 'mcp:modern:deploy', args: { env: 'production' } } }, { timeout: 60_000 });
+    expect(textOf(result)).toBe('Deployed to production');
+    expect(asked).toEqual(['Deploy to production?']);
+    // Two rounds: the call started on one replica (answered input_required), the retry with the answer was
+    // answered by the next one, which passed the answer to the first over Redis and relayed its result.
+    const rounds = answeredBy.slice(from);
+    expect(rounds).toHaveLength(2);
+    expect(rounds[1]).not.toBe(rounds[0]);
   });
 
   it('keeps a 2025-era session on its replica only when routing is sticky: round-robin loses it, ip_hash serves it', SLOW, async () => {

@@ -8,7 +8,7 @@ import { CliError } from '../cli-error.js';
 import { modeFlag, type CommandRun, type CommandContext } from '../command.js';
 import { withMode } from '../load-config.js';
 import type { StartedHost } from '../start-host.js';
-import type { OAuthTokenStore } from '@tool-search/gateway-adapter';
+import type { RedisStore } from '@tool-search/redis-store';
 
 const DEFAULT_DRAIN_TIMEOUT_MS = 5_000;
 /** The variable holding the secret that signs modern `requestState`, shared by replicas. */
@@ -49,7 +49,7 @@ async function serveWithHost(
   // The shared store first: an unreachable Redis stops serve before any server starts.
   const store = context.flags.store === undefined ? undefined : await connectStore(context, context.flags.store);
   try {
-    await serveWithStore(context, options, store?.tokenStore);
+    await serveWithStore(context, options, store);
   } finally {
     await store?.close();
   }
@@ -82,8 +82,9 @@ function stateSecret(context: CommandContext): string | undefined {
 async function serveWithStore(
   context: CommandContext,
   options: { config: ReturnType<CommandContext['config']>; toolSearch: unknown; http: { host: string; port: number } | undefined; metrics: MetricsHandler | undefined; requestStateSecret: string | undefined },
-  tokenStore: OAuthTokenStore | undefined,
+  store: RedisStore | undefined,
 ): Promise<void> {
+  const tokenStore = store?.tokenStore;
   const { config, toolSearch, http } = options;
   // The stdio servers start now, while the rest of the gateway (the MCP client, the catalog's search, the
   // sandbox runner) and the MCP server side load: their start-up overlaps serve's own instead of following it.
@@ -109,6 +110,7 @@ async function serveWithStore(
     serverInfo: { name: 'tool-search', version: context.version },
     callTimeoutMs: config.callTimeoutMs,
     requestStateSecret: options.requestStateSecret,
+    inputCallRendezvous: store?.rendezvous,
   };
   try {
     if (http === undefined) await serveStdio(context, sessionOptions, mcpServer);
