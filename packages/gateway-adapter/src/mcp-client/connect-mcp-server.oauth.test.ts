@@ -96,6 +96,21 @@ describe('connectMcpServer with OAuth', () => {
     expect(fixture.counts).toMatchObject({ authorizations: 1, refreshes: 1, unauthorized: 2 });
   });
 
+  it('survives two connections on one store refreshing at once: the one whose refresh token was spent uses the other\'s tokens', async () => {
+    fixture = await startMcpOAuthFixture();
+    const store = createMemoryTokenStore();
+    const replicaA = await connect({ oauth: { store, authorize: async ({ authorizationUrl }) => followAuthorizationRedirect(authorizationUrl) } });
+    const replicaB = await connect({ oauth: { store } });
+    fixture.expireAll();
+    // Both present the expired token, both get 401 and refresh with the same refresh token: the server rotates it,
+    // so the second refresh fails (invalid_grant) and that connection must not forget the tokens the first saved.
+    const [a, b] = await Promise.all([replicaA.callTool('whoami', {}), replicaB.callTool('whoami', {})]);
+    expect(a).toMatchObject({ ok: true, isError: false });
+    expect(b).toMatchObject({ ok: true, isError: false });
+    expect(fixture.counts.authorizations).toBe(1);
+    expect(fixture.counts.refreshes).toBeGreaterThanOrEqual(2);
+  });
+
   it("hands the redirect's whole query to the SDK, which exchanges its code", async () => {
     fixture = await startMcpOAuthFixture();
     const connection = await connect({ oauth: { store: createMemoryTokenStore(), authorize: async ({ authorizationUrl }) => followAuthorizationRedirectQuery(authorizationUrl) } });

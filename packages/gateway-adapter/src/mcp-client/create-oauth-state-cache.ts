@@ -41,7 +41,12 @@ export function createOAuthStateCache(options: { server: string; serverUrl: stri
       await store.save(server, state);
     },
     async invalidate(scope) {
-      const current = await load();
+      const presented = state;
+      const current = await load({ fresh: true });
+      // The SDK forgets tokens whose refresh failed (invalid_grant). When the store holds other tokens than the ones
+      // this process presented, another process (a replica on the same store) refreshed them meanwhile, spending
+      // the refresh token this one tried: they are kept, and the SDK's next attempt uses them.
+      if (scope === 'tokens' && current.tokens !== undefined && current.tokens.refresh_token !== presented?.tokens?.refresh_token) return;
       const next: StoredOAuthState = { serverUrl };
       if (scope !== 'all') {
         for (const [kept, field] of Object.entries(FIELD_FORGOTTEN_BY)) {
