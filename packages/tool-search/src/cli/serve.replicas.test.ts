@@ -68,6 +68,9 @@ beforeAll(async () => {
         modern: { command: process.execPath, args: [MODERN_MCP_SERVER_PATH] },
       },
       toolSearch: { mode: 'tools' },
+      // `echo` needs an approval, which the MCP client whose call it is gives (an elicitation).
+      policy: { requireApproval: ['mcp:modern:echo'] },
+      approvals: 'client',
       drainTimeoutMs: 15_000,
     }),
   );
@@ -180,7 +183,7 @@ async function startNginx(): Promise<void> {
 }
 
 /** A modern client through `url`, recording which replica answered each of its requests (in order) and each `record` call (by tag). */
-async function modernClient(url = roundRobinUrl, answer?: { confirm: boolean }): Promise<{ client: ModernClient; answeredBy: string[]; byTag: Map<string, string>; asked: string[] }> {
+async function modernClient(url = roundRobinUrl, answer?: Record<string, boolean>): Promise<{ client: ModernClient; answeredBy: string[]; byTag: Map<string, string>; asked: string[] }> {
   const answeredBy: string[] = [];
   const byTag = new Map<string, string>();
   const recording = async (input: string | URL | Request, init?: RequestInit) => {
@@ -275,6 +278,26 @@ describe('tool-search serve: three replicas behind nginx, on one Redis', () => {
     const rounds = answeredBy.slice(from);
     expect(rounds).toHaveLength(2);
     expect(rounds[1]).not.toBe(rounds[0]);
+  });
+
+  it('asks the client for an approval on one replica and runs the approved call when the answer reaches another', SLOW, async () => {
+    const { client, answeredBy, asked } = await modernClient(roundRobinUrl, { approve: true });
+    const from = answeredBy.length;
+    const result = await client.callTool({ name: 'tool_call', arguments: { id: 'mcp:modern:echo', args: { text: 'approved across replicas' } } }, { timeout: 60_000 });
+    expect(textOf(result)).toBe('approved across replicas');
+    expect(asked).toEqual(['Allow mcp:modern:echo with text? (mcp:modern:echo in global requires approval)']);
+    const rounds = answeredBy.slice(from);
+    expect(rounds).toHaveLength(2);
+    expect(rounds[1]).not.toBe(rounds[0]);
+  });
+
+  it('blocks the call when the client, answering through another replica, does not approve', SLOW, async () => {
+    const { client, answeredBy, asked } = await modernClient(roundRobinUrl, { approve: false });
+    const from = answeredBy.length;
+    const result = await client.callTool({ name: 'tool_call', arguments: { id: 'mcp:modern:echo', args: { text: 'refused' } } }, { timeout: 60_000 });
+    expect(textOf(result)).toContain('the MCP client did not approve');
+    expect(asked).toHaveLength(1);
+    expect(new Set(answeredBy.slice(from)).size).toBe(2);
   });
 
   it('keeps a 2025-era session on its replica only when routing is sticky: round-robin loses it, ip_hash serves it', SLOW, async () => {

@@ -111,6 +111,7 @@ async function serveWithStore(
     callTimeoutMs: config.callTimeoutMs,
     requestStateSecret: options.requestStateSecret,
     inputCallRendezvous: store?.rendezvous,
+    approvals: config.approvals === 'client' ? (await import('../create-client-approvals.js')).createClientApprovals(started.relay) : undefined,
   };
   try {
     if (http === undefined) await serveStdio(context, sessionOptions, mcpServer);
