@@ -39,6 +39,34 @@ describe('connectRedisStore', () => {
     }
   });
 
+  it('runs one refresh at a time across processes: the second waits for the first to release the lock', async () => {
+    const replicaA = await connectRedisStore(redis.url, { keyPrefix: 'lock-test:' });
+    const replicaB = await connectRedisStore(redis.url, { keyPrefix: 'lock-test:' });
+    try {
+      const events: string[] = [];
+      let finishA: () => void = () => undefined;
+      let startedA: () => void = () => undefined;
+      const aStarted = new Promise<void>((resolve) => (startedA = resolve));
+      const a = replicaA.tokenStore.withRefreshLock!('linear', async () => {
+        events.push('A start');
+        startedA();
+        await new Promise<void>((resolve) => (finishA = resolve));
+        events.push('A end');
+      });
+      await aStarted;
+      const b = replicaB.tokenStore.withRefreshLock!('linear', async () => void events.push('B start'));
+      // B is waiting for the lock: it has not started, and starts only once A released it.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(events).toEqual(['A start']);
+      finishA();
+      await Promise.all([a, b]);
+      expect(events).toEqual(['A start', 'A end', 'B start']);
+    } finally {
+      await replicaA.close();
+      await replicaB.close();
+    }
+  });
+
   it('passes answers to the process holding a call and its reply back, and says when nobody holds it', async () => {
     const replicaA = await connectRedisStore(redis.url, { keyPrefix: 'rendezvous-test:' });
     const replicaB = await connectRedisStore(redis.url, { keyPrefix: 'rendezvous-test:' });

@@ -12,10 +12,16 @@ function fakeRedis(): RedisKeyValue & { commands: string[]; values: Map<string, 
       commands.push(`GET ${key}`);
       return values.get(key) ?? null;
     },
-    async set(key, value) {
-      commands.push(`SET ${key}`);
+    async set(key, value, options) {
+      commands.push(`SET ${key}${options === undefined ? '' : ' NX'}`);
+      if (options !== undefined && values.has(key)) return null;
       values.set(key, value);
       return 'OK';
+    },
+    async eval(_script, options) {
+      commands.push(`EVAL ${options.keys.join(' ')}`);
+      if (values.get(options.keys[0] as string) === options.arguments[0]) values.delete(options.keys[0] as string);
+      return 1;
     },
     async del(key) {
       commands.push(`DEL ${key}`);
