@@ -8,7 +8,7 @@ const CROSS_PACKAGE_IMPORTS = [
     message: 'Import the package root or a declared subpath, not its files.',
   },
   {
-    regex: '^(\\.\\./)+(catalog|sandbox-runner|policy|modes|gateway-adapter|mcp-server|tool-search|e2e)/',
+    regex: '^(\\.\\./)+(catalog|sandbox-runner|policy|modes|gateway-adapter|mcp-server|redis-store|tool-search|e2e)/',
     message: 'Import another package through its name, not a relative path.',
   },
   {

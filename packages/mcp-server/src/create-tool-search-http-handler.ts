@@ -13,6 +13,7 @@ import { createBoundedEventStore } from './internal/create-bounded-event-store.j
 import { createRequestLedger, type RequestLedger } from './internal/create-request-ledger.js';
 import { pickDefined } from './internal/pick-defined.js';
 import type { ModernFront } from './internal/create-modern-front.js';
+import { checkStateSecret } from './internal/check-state-secret.js';
 
 /** Options of `createToolSearchHttpHandler`: those of every MCP session, plus the HTTP ones. */
 export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearchMcpServerOptions, 'sessionId'> {
@@ -91,12 +92,13 @@ const ANSWER_FLUSH_MS = 1_000;
 /** How often idle sessions are looked for, at most. */
 const MAX_SWEEP_INTERVAL_MS = 60_000;
 
-/** Creates the handler. Throws `McpServerError('invalid_options')` without allowed hosts. */
+/** Creates the handler. Throws `McpServerError('invalid_options')` without allowed hosts or with a short `requestStateSecret`. */
 export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandlerOptions): ToolSearchHttpHandler {
   const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, metrics: _metrics, eventBus, ...sessionOptions } = options;
   if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
     throw new McpServerError('invalid_options', 'createToolSearchHttpHandler needs allowedHosts (the hostnames clients reach this server by), for DNS-rebinding protection', { path: 'allowedHosts' });
   }
+  checkStateSecret(options.requestStateSecret);
   const settings = { ...DEFAULTS, ...pickDefined(options, ['path', 'maxSessions', 'idleTimeoutMs', 'maxRequestBytes']) };
   const maxPerClient = options.maxSessionsPerClient ?? Math.max(1, Math.ceil(settings.maxSessions / 2));
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'http' });

@@ -18,6 +18,7 @@ import { createSessionUpstream } from './internal/create-session-upstream.js';
 import { completeUpstream } from './internal/complete-upstream.js';
 import { traceServerRequest } from './internal/trace-server-request.js';
 import { watchListChanges } from './internal/watch-list-changes.js';
+import type { InputCallRendezvous } from './input-call-rendezvous.js';
 
 /** Options of `createToolSearchMcpServer`. */
 export interface CreateToolSearchMcpServerOptions {
@@ -43,6 +44,16 @@ export interface CreateToolSearchMcpServerOptions {
   logger?: Logger | undefined;
   /** What `initialize` reports. Default `{ name: 'tool-search', version: '0.0.0' }`. */
   serverInfo?: { name: string; version: string } | undefined;
+  /**
+   * The secret that signs the 2026-07-28 front's `requestState` (at least 32 bytes). Replicas behind one load
+   * balancer share it, so a state minted by one verifies on the others. Default: a random key of this process.
+   */
+  requestStateSecret?: string | undefined;
+  /**
+   * Where replicas pass a client's answers to the replica whose 2026-07-28 call asked for them (with a shared
+   * `requestStateSecret`). Default: none, a retry reaching another replica is told to call again.
+   */
+  inputCallRendezvous?: InputCallRendezvous | undefined;
 }
 
 /** One MCP session's server, with the tool-search session behind it. */

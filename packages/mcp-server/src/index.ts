@@ -7,6 +7,7 @@ export { createToolSearchMcpServer } from './create-tool-search-mcp-server.js';
 export type { CreateToolSearchMcpServerOptions, ToolSearchMcpServer } from './create-tool-search-mcp-server.js';
 export { isMcpServerError, McpServerError } from './errors.js';
 export type { McpServerErrorCode } from './errors.js';
+export type { InputCallRendezvous, InputCallReply } from './input-call-rendezvous.js';
 export { createGuardedStdioTransport } from './create-guarded-stdio-transport.js';
 export type { GuardedStdioTransport, GuardedStdioTransportOptions } from './create-guarded-stdio-transport.js';
 export { createToolSearchHttpHandler } from './create-tool-search-http-handler.js';

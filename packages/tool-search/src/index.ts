@@ -230,9 +230,9 @@ export type {
 // @tool-search/gateway-adapter
 export {
   DEFAULT_OAUTH_REDIRECT_URL,
+  GatewayAdapterError,
   MCP_DURATION_BUCKETS,
   MCP_LOG_LEVELS,
-  GatewayAdapterError,
   TOOL_SEARCH_DEFAULTS,
   convertMcpServersConfig,
   createFileEmbeddingCache,
@@ -355,6 +355,8 @@ export type {
   GuardedStdioTransport,
   GuardedStdioTransportOptions,
   HttpRequestRules,
+  InputCallRendezvous,
+  InputCallReply,
   McpClientRelay,
   McpServerErrorCode,
   RelayCall,

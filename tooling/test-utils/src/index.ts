@@ -10,5 +10,9 @@ export type { ScriptedMcpExtras, ScriptedMcpServer, ScriptedMcpTool } from './sc
 export { followAuthorizationRedirect, followAuthorizationRedirectQuery, startMcpOAuthFixture } from './mcp-oauth-fixture.js';
 export type { McpOAuthFixture } from './mcp-oauth-fixture.js';
 export type { HttpServerConfig, StdioServerConfig } from './server-config.js';
+export { startCountingMcpServer } from './start-counting-mcp-server.js';
+export type { CountingMcpServer } from './start-counting-mcp-server.js';
+export { freePort, startRedisServer } from './start-redis-server.js';
+export type { RedisServerFixture } from './start-redis-server.js';
 export { until } from './until.js';
 export { createModernServer } from '../servers/modern-mcp-server.mjs';

@@ -82,6 +82,35 @@ describe('connectMcpServer with OAuth', () => {
     expect(refreshes?.dataPoints.map((point) => ({ attributes: point.attributes, value: point.value }))).toEqual([{ attributes: { 'tool_search.server': 'secured' }, value: 1 }]);
   });
 
+  it('uses a token another connection on the same store refreshed, without refreshing again (replicas on one store)', async () => {
+    fixture = await startMcpOAuthFixture();
+    const store = createMemoryTokenStore();
+    const replicaA = await connect({ oauth: { store, authorize: async ({ authorizationUrl }) => followAuthorizationRedirect(authorizationUrl) } });
+    const replicaB = await connect({ oauth: { store } });
+    fixture.expireAll();
+    expect(await replicaA.callTool('whoami', {})).toMatchObject({ ok: true, isError: false });
+    expect(fixture.counts).toMatchObject({ authorizations: 1, refreshes: 1 });
+    // B cached the expired token and the refresh token A spent: it reads the store again before its request.
+    expect(await replicaB.callTool('whoami', {})).toMatchObject({ ok: true, isError: false });
+    // 401s: the first connection's before it was authorized, and A's expired token; none for B.
+    expect(fixture.counts).toMatchObject({ authorizations: 1, refreshes: 1, unauthorized: 2 });
+  });
+
+  it('refreshes once for three connections on one store whose tokens expired at once: the others take its tokens', async () => {
+    fixture = await startMcpOAuthFixture();
+    const store = createMemoryTokenStore();
+    const replicaA = await connect({ oauth: { store, authorize: async ({ authorizationUrl }) => followAuthorizationRedirect(authorizationUrl) } });
+    const replicaB = await connect({ oauth: { store } });
+    const replicaC = await connect({ oauth: { store } });
+    fixture.expireAll();
+    // All three present the expired token and get 401; their refreshes are serialized, and the second and third
+    // find the refresh token they hold already replaced in the store: they take the stored tokens instead of
+    // spending a refresh token the server rotated away (which would fail them with invalid_grant).
+    const answers = await Promise.all([replicaA, replicaB, replicaC].map((connection) => connection.callTool('whoami', {})));
+    for (const answer of answers) expect(answer).toMatchObject({ ok: true, isError: false });
+    expect(fixture.counts).toMatchObject({ authorizations: 1, refreshes: 1 });
+  });
+
   it("hands the redirect's whole query to the SDK, which exchanges its code", async () => {
     fixture = await startMcpOAuthFixture();
     const connection = await connect({ oauth: { store: createMemoryTokenStore(), authorize: async ({ authorizationUrl }) => followAuthorizationRedirectQuery(authorizationUrl) } });

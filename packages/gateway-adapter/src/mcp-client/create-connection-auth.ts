@@ -4,10 +4,13 @@ import type { StreamableHTTPClientTransport, Transport } from '@modelcontextprot
 import type { ConnectMcpServerOptions } from './connect-mcp-server-options.js';
 import type { McpServerConfig } from '../schemas.js';
 import { createOAuthProvider, type McpOAuthProvider } from './create-oauth-provider.js';
+import { createRefreshGuardFetch, type GuardedFetch } from './create-refresh-guard-fetch.js';
 
 /** The OAuth side of one connection. */
 export interface ConnectionAuth {
   readonly provider: McpOAuthProvider | undefined;
+  /** The fetch of the connection's transport: its token refreshes serialized and never spent twice. */
+  readonly fetch: GuardedFetch | undefined;
   /** Runs `authorize` for a pending authorization URL and exchanges the code; false when there is none or no code (the user gave up). */
   complete(transport: Transport): Promise<boolean>;
   /** The failure reason of a server that wants a token none could be had for (with a hint when OAuth is not set up). */
@@ -27,10 +30,13 @@ export function createConnectionAuth(config: McpServerConfig, options: Pick<Conn
           redirectUrl: options.oauth.redirectUrl,
         })
       : undefined;
+  const guardedFetch =
+    provider !== undefined && options.oauth !== undefined && config.transport !== 'stdio' ? createRefreshGuardFetch({ server: config.name, serverUrl: config.url, store: options.oauth.store }) : undefined;
   const hint = oauthConfig === undefined ? 'the server config has no "oauth"' : 'no OAuth store was given';
   const detail = provider === undefined ? ` (${hint})` : '';
   return {
     provider,
+    fetch: guardedFetch,
     async complete(transport) {
       const authorizationUrl = provider?.takeAuthorizationUrl();
       if (authorizationUrl === undefined || options.oauth?.authorize === undefined) return false;

@@ -51,7 +51,9 @@ export function createOAuthProvider(options: {
       await state.update({ clientInformation });
     },
     async tokens() {
-      return (await state.load()).tokens;
+      // Read on every request: a token another process (a replica on the same store) refreshed is used at once,
+      // instead of this one spending the rotated refresh token again.
+      return (await state.load({ fresh: true })).tokens;
     },
     async saveTokens(tokens: OAuthTokens) {
       // Tokens that replace stored ones are a refresh (or a new authorization after one failed): counted per server.

@@ -13,7 +13,7 @@ export type ServerTransportParts = Pick<McpConnectionCore, 'config' | 'auth' | '
  * in order; a stdio server's stderr goes into the connection's tail.
  */
 export function createServerTransport(core: ServerTransportParts, started?: Transport): Transport {
-  const created = started ?? createSdkTransport(core.config, core.auth.provider);
+  const created = started ?? createSdkTransport(core.config, core.auth.provider, core.auth.fetch);
   deliverInOrder(created);
   labelRequestIds(created);
   if (created instanceof StdioClientTransport) {

@@ -15,6 +15,11 @@ export interface OAuthTokenStore {
   load(server: string): Promise<StoredOAuthState | undefined>;
   save(server: string, state: StoredOAuthState): Promise<void>;
   delete(server: string): Promise<void>;
+  /**
+   * Runs `refresh` while no other process sharing this store refreshes `server`'s tokens (a store shared by
+   * replicas, such as Redis, has it). Without it, refreshes are serialized within this process only.
+   */
+  withRefreshLock?<T>(server: string, refresh: () => Promise<T>): Promise<T>;
 }
 
 /** A store in memory only (tests, short-lived hosts): nothing survives the process. */

@@ -77,7 +77,7 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
   // One log for every modern request's session (a log target would otherwise get a file per request).
   const sessionLog: SessionLog | undefined = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId: 'modern' });
   // Calls whose upstream asked the client something, between their rounds (see modern-input-calls.ts).
-  const inputCalls = createModernInputCalls();
+  const inputCalls = createModernInputCalls({ stateSecret: options.requestStateSecret, rendezvous: options.inputCallRendezvous });
   /** Opens a session for one request, runs `answer` with it, closes it whatever happens. */
   const openSession = (sessionId: string, onCatalogChange?: () => void) =>
     options.host.openSession({

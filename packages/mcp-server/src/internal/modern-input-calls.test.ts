@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { InputCallRendezvous, InputCallReply } from '../input-call-rendezvous.js';
 import { createModernInputCalls } from './modern-input-calls.js';
 
 const anything = { parse: (value: unknown) => value };
@@ -61,5 +62,47 @@ describe('createModernInputCalls', () => {
     const second = (await calls.resume(state, { step1: {} })) as { inputRequests?: object; requestState?: string };
     expect(Object.keys(second.inputRequests ?? {})).toEqual(['step2']);
     expect(second.requestState).not.toBe(first.requestState);
+  });
+
+  it('verifies a state minted by another instance given the same secret, and refuses one signed with another secret', async () => {
+    const secret = 'a shared secret of at least thirty-two bytes';
+    const replicaA = createModernInputCalls({ stateSecret: secret });
+    const replicaB = createModernInputCalls({ stateSecret: secret });
+    const stranger = createModernInputCalls({ stateSecret: 'another secret, also thirty-two bytes or more' });
+    const first = (await replicaA.start((ask) => ask({ method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } } }, anything).then(() => ({ content: [] })))) as { requestState?: string };
+    await expect(replicaB.codec.verify(first.requestState as string, {} as never)).resolves.toEqual({ call: expect.any(String), round: 1 });
+    await expect(stranger.codec.verify(first.requestState as string, {} as never)).rejects.toThrow();
+    // The call itself is held by replica A: B verifies the state and says so.
+    const state = await replicaB.codec.verify(first.requestState as string, {} as never);
+    await expect(replicaB.resume(state, {})).rejects.toThrow(/No call is waiting for these answers/);
+    await replicaA.resume(state, { 'input-1': { action: 'decline' } });
+  });
+
+  it('passes a retry that reaches another instance to the one holding the call, through the rendezvous, and its answer back', async () => {
+    const holders = new Map<string, (answers: Record<string, unknown> | undefined) => Promise<InputCallReply>>();
+    const forwarded: string[] = [];
+    const rendezvous: InputCallRendezvous = {
+      async hold(callId, answer) {
+        holders.set(callId, answer);
+        return async () => void holders.delete(callId);
+      },
+      async forward(callId, answers) {
+        forwarded.push(callId);
+        return holders.get(callId)?.(answers);
+      },
+    };
+    const secret = 'a shared secret of at least thirty-two bytes';
+    const replicaA = createModernInputCalls({ stateSecret: secret, rendezvous });
+    const replicaB = createModernInputCalls({ stateSecret: secret, rendezvous });
+    const first = (await replicaA.start(async (ask) => {
+      const answer = (await ask({ method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } } }, anything)) as { action: string };
+      return { content: [{ type: 'text', text: `answered ${answer.action} on A` }] };
+    })) as { requestState?: string };
+    const state = await replicaB.codec.verify(first.requestState as string, {} as never);
+    expect(await replicaB.resume(state, { 'input-1': { action: 'accept' } })).toEqual({ content: [{ type: 'text', text: 'answered accept on A' }] });
+    expect(forwarded).toEqual([state.call]);
+    // The call is over: A no longer holds it, and another retry is told so.
+    expect(holders.size).toBe(0);
+    await expect(replicaB.resume(state, {})).rejects.toThrow(/No call is waiting for these answers/);
   });
 });

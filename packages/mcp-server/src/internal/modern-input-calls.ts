@@ -2,10 +2,12 @@
 // sampling): such a call is answered with `input_required` (Multi Round-Trip Requests) instead of a request to the
 // client, keeps running on this process, and continues when the client retries with its answers and the signed
 // `requestState`. The state names only the pending call; it is HMAC-signed by the SDK's codec, so a tampered or
-// expired one is refused before the handler runs. A retry that reaches another process finds no pending call and
-// says so (sharing pending calls across replicas is not done here).
+// expired one is refused before the handler runs. Replicas given the same secret verify each other's states. The
+// running call stays in the memory of the process that started it: a retry that reaches another replica is passed
+// to it through the rendezvous when there is one (see input-call-rendezvous.ts), else told to call again.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequestStateCodec, inputRequired, ProtocolError, ProtocolErrorCode, type CallToolResult, type RequestStateCodec } from '@modelcontextprotocol/server';
+import type { InputCallReply, InputCallRendezvous } from '../input-call-rendezvous.js';
 
 /** How long a call waits for the client's retry before its questions are withdrawn (the codec's state lives as long). */
 const PENDING_TTL_SECONDS = 600;
@@ -27,6 +29,8 @@ interface PendingCall {
   timer: NodeJS.Timeout;
   /** Rounds answered with `input_required` so far. */
   rounds: number;
+  /** Resolves once other replicas can reach this call (the rendezvous holds it), with the function that stops it. */
+  held: Promise<(() => Promise<void>) | undefined>;
 }
 
 /** What a round answers: the call's result, or the questions the client must answer first (with the state to echo). */
@@ -59,9 +63,15 @@ export interface ModernInputCalls {
  */
 export type Ask = <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }, key?: string) => Promise<T>;
 
-export function createModernInputCalls(): ModernInputCalls {
-  // A key of this process: a retry must reach the process that holds the call anyway.
-  const codec = createRequestStateCodec<InputCallState>({ key: randomBytes(32), ttlSeconds: PENDING_TTL_SECONDS });
+/**
+ * `stateSecret` (checked by `checkStateSecret`) signs the states: replicas behind one load balancer share it, so each
+ * verifies the others' states (without it the key is random, of this process). `rendezvous` passes a retry that
+ * reaches a replica without its call to the one holding it.
+ */
+export function createModernInputCalls(options: { stateSecret?: string | undefined; rendezvous?: InputCallRendezvous | undefined } = {}): ModernInputCalls {
+  const { rendezvous } = options;
+  const key = options.stateSecret === undefined ? randomBytes(32) : new TextEncoder().encode(options.stateSecret);
+  const codec = createRequestStateCodec<InputCallState>({ key, ttlSeconds: PENDING_TTL_SECONDS });
   const calls = new Map<string, PendingCall>();
 
   /** Waits for the call to finish or to ask something, and answers the round accordingly. */
@@ -74,6 +84,8 @@ export function createModernInputCalls(): ModernInputCalls {
       await new Promise((resolve) => setImmediate(resolve));
     }
     const inputRequests = Object.fromEntries([...call.questions].map(([key, question]) => [key, toInputRequest(question.request)]));
+    // The client's retry may reach another replica: it must find this call held before the client can retry.
+    await call.held;
     return inputRequired({ inputRequests, requestState: await codec.mint({ call: id, round: ++call.rounds }) });
   };
 
@@ -91,10 +103,17 @@ export function createModernInputCalls(): ModernInputCalls {
         result: Promise.resolve() as unknown as Promise<CallToolResult>,
         timer: setTimeout(() => withdraw(id, 'the client did not answer in time'), PENDING_TTL_SECONDS * 1_000),
         rounds: 0,
+        held: Promise.resolve(undefined),
       };
       call.timer.unref();
-      const ask: Ask = (request, schema, key) =>
-        new Promise((resolve, reject) => {
+      // Held by the rendezvous once the call asks something (a call that just answers never needs it).
+      let holding = false;
+      const ask: Ask = (request, schema, key) => {
+        if (!holding && rendezvous !== undefined) {
+          holding = true;
+          call.held = rendezvous.hold(id, (answers) => reply(() => resumeHere(id, answers))).catch(() => undefined);
+        }
+        return new Promise((resolve, reject) => {
           let asked = key;
           while (asked === undefined || call.questions.has(asked)) asked = `input-${++counter}`;
           call.questions.set(asked, { request, schema, resolve: resolve as (value: unknown) => void, reject });
@@ -102,9 +121,11 @@ export function createModernInputCalls(): ModernInputCalls {
           call.asked = newAsked();
           fire();
         });
+      };
       call.result = run(ask).finally(() => {
         clearTimeout(call.timer);
         calls.delete(id);
+        void call.held.then((stop) => stop?.()).catch(() => undefined);
       });
       // Between rounds nobody awaits the call: a failure then is answered by the next round, never left unhandled.
       call.result.catch(() => undefined);
@@ -112,27 +133,50 @@ export function createModernInputCalls(): ModernInputCalls {
       return round(id, call);
     },
     async resume(state, answers) {
-      const call = calls.get(state.call);
-      if (call === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'No call is waiting for these answers here: it finished, expired, or is held by another server process. Call the tool again.');
-      for (const [key, value] of Object.entries(answers ?? {})) {
-        const question = call.questions.get(key);
-        if (question === undefined) continue;
-        call.questions.delete(key);
-        try {
-          question.resolve(question.schema.parse(value));
-        } catch (error) {
-          question.reject(error);
-        }
-      }
-      return round(state.call, call);
+      if (calls.has(state.call) || rendezvous === undefined) return resumeHere(state.call, answers);
+      // Held by another replica (or by none): the answers go to it, its round's answer comes back.
+      const replied = await rendezvous.forward(state.call, answers);
+      if (replied === undefined) throw notWaiting();
+      if (!replied.ok) throw new ProtocolError(replied.code, replied.message);
+      return replied.answer as RoundAnswer;
     },
   };
+
+  /** Continues a call of this process with the client's answers. */
+  async function resumeHere(id: string, answers: Record<string, unknown> | undefined): Promise<RoundAnswer> {
+    const call = calls.get(id);
+    if (call === undefined) throw notWaiting();
+    for (const [key, value] of Object.entries(answers ?? {})) {
+      const question = call.questions.get(key);
+      if (question === undefined) continue;
+      call.questions.delete(key);
+      try {
+        question.resolve(question.schema.parse(value));
+      } catch (error) {
+        question.reject(error);
+      }
+    }
+    return round(id, call);
+  }
 
   function withdraw(id: string, reason: string): void {
     const call = calls.get(id);
     if (call === undefined) return;
     for (const question of call.questions.values()) question.reject(new Error(reason));
     call.questions.clear();
+  }
+}
+
+function notWaiting(): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, 'No call is waiting for these answers: it finished, expired, or is held by a server process this one cannot reach. Call the tool again.');
+}
+
+/** A round's answer, or its failure, as the rendezvous carries it back. */
+async function reply(round: () => Promise<RoundAnswer>): Promise<InputCallReply> {
+  try {
+    return { ok: true, answer: await round() };
+  } catch (error) {
+    return { ok: false, code: error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError, message: error instanceof Error ? error.message.slice(0, 500) : 'the call failed' };
   }
 }
 

@@ -57,6 +57,8 @@ const configFileSchema = z.strictObject({
     .optional(),
   /** How long `serve` lets calls in flight finish once told to stop (SIGTERM, SIGINT). Default 5,000 ms. */
   drainTimeoutMs: z.number().int().min(0).max(600_000).optional(),
+  /** Who answers the policy's `requireApproval`: `client` asks the MCP client whose call needs it. Default: nobody (blocked). */
+  approvals: z.enum(['client']).optional(),
   /** Lowest level of the upstream servers' log messages taken (and forwarded to the client). Default `info`. */
   serverLogLevel: z.enum(LOG_LEVELS).optional(),
   /** OAuth for HTTP servers with `oauth`: where tokens are kept (0600 files) and the redirect URL. */
@@ -116,6 +118,8 @@ export interface LoadedConfig {
   startupTimeoutMs: number | undefined;
   callTimeoutMs: number | undefined;
   drainTimeoutMs: number | undefined;
+  /** `client`: `serve` asks the MCP client whose call needs an approval; undefined: such calls are blocked. */
+  approvals: 'client' | undefined;
   codeRuns: NonNullable<ConfigFile['codeRuns']> | undefined;
   serverLogLevel: (typeof LOG_LEVELS)[number] | undefined;
   oauth: { tokenDir: string; redirectUrl: string | undefined };
@@ -232,6 +236,7 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv): LoadedConfig {
     startupTimeoutMs: file.startupTimeoutMs,
     callTimeoutMs: file.callTimeoutMs,
     drainTimeoutMs: file.drainTimeoutMs,
+    approvals: file.approvals,
     codeRuns: file.codeRuns,
     serverLogLevel: file.serverLogLevel,
     oauth: { tokenDir: file.oauth?.tokenDir ?? join(configHome(env), 'tool-search', 'oauth'), redirectUrl: file.oauth?.redirectUrl },

@@ -16,6 +16,7 @@ export const FLAGS = {
   'allowed-host': { type: 'string', multiple: true, commands: ['serve'], help: 'NAME  a hostname clients use in Host (repeatable; needed when HOST is not loopback)' },
   'allowed-origin': { type: 'string', multiple: true, commands: ['serve'], help: 'ORIGIN  an Origin browsers may send (repeatable)' },
   'token-env': { type: 'string', commands: ['serve'], help: 'NAME  require "Authorization: Bearer $NAME" over HTTP (default: TOOL_SEARCH_TOKEN when set)' },
+  store: { type: 'string', commands: ['serve'], help: 'URL  keep what replicas share (upstream OAuth tokens) in Redis, redis://HOST:PORT (default: files on this machine)' },
   limit: { type: 'string', commands: ['search'], help: 'N  hits to show (default 8)' },
   explain: { type: 'boolean', commands: ['search'], help: 'say why each hit ranks where it does (matched words, fields, paths), and why a weak search is weak' },
   from: { type: 'string', commands: ['init'], help: 'FILE  import mcpServers from a Claude Desktop, Claude Code, Cursor or VS Code config' },
@@ -40,6 +41,7 @@ export interface ParsedCommandLine {
     'allowed-host'?: string[];
     'allowed-origin'?: string[];
     'token-env'?: string;
+    store?: string;
     limit?: string;
     explain?: boolean;
     from?: string;

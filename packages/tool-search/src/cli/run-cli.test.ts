@@ -6,6 +6,7 @@ import { EXIT_CODES } from './exit-codes.js';
 import { runCli } from './run-cli.js';
 import { loadConfig } from './load-config.js';
 import { createTestIo } from './testing-io.js';
+import { freePort } from '@tool-search/test-utils';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -65,6 +66,32 @@ describe('runCli: serve', () => {
     io.stdin.end();
     expect(await runCli(['serve', '--config', 'config.json5', '--mode', 'auto'], io)).toBe(0);
     expect(io.err()).toMatch(/tool-search: serving MCP on stdio \(mode direct, chosen by auto: .+\)/);
+  });
+});
+
+describe('runCli: serve for replicas', () => {
+  it('exits 2 when TOOL_SEARCH_STATE_SECRET is shorter than 32 bytes, before anything starts', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'config.json5'), '{ mcpServers: {} }');
+    const io = createTestIo({ cwd: dir, env: { TOOL_SEARCH_STATE_SECRET: 'too-short' } });
+    expect(await runCli(['serve', '--config', 'config.json5', '--http', '0'], io)).toBe(EXIT_CODES.usage);
+    expect(io.err()).toContain('TOOL_SEARCH_STATE_SECRET is 9 bytes long; it must be at least 32 (for example: openssl rand -base64 32)');
+  });
+
+  it('exits 3 naming the URL when --store is not a Redis URL or nothing answers there', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'config.json5'), '{ mcpServers: {} }');
+    const port = await freePort();
+    const cases: Array<[string, string]> = [
+      ['http://127.0.0.1:6379', '--store: Not a Redis URL: "http://127.0.0.1:6379"'],
+      [`redis://127.0.0.1:${port}`, `--store: Redis at redis://127.0.0.1:${port} cannot be reached: `],
+    ];
+    for (const [url, message] of cases) {
+      const io = createTestIo({ cwd: dir });
+      expect(await runCli(['serve', '--config', 'config.json5', '--http', '0', '--store', url], io), url).toBe(EXIT_CODES.config);
+      expect(io.err()).toContain(message);
+      expect(io.err()).not.toContain('serving MCP');
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import { flagHelp, parseCliArgs } from './parse-cli-args.js';
 export const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   serve: {
     summary: 'serve tool search to an MCP client (stdio, or Streamable HTTP with --http)',
-    usage: 'tool-search serve [--config FILE] [--http [HOST:]PORT] [--mode code|tools|directory|direct|auto]',
+    usage: 'tool-search serve [--config FILE] [--http [HOST:]PORT] [--mode code|tools|directory|direct|auto] [--store redis://HOST:PORT]',
     load: async () => (await import('./commands/serve.js')).runServe,
   },
   search: {

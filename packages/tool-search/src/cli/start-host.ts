@@ -7,6 +7,7 @@ import {
   createToolSearchHost,
   type FileEmbeddingCache,
   type McpOAuthOptions,
+  type OAuthTokenStore,
   type StdioServersAhead,
   type ToolSearchHost,
 } from '@tool-search/gateway-adapter';
@@ -31,7 +32,7 @@ const POLL_MS = 50;
 
 export async function startHost(
   config: LoadedConfig,
-  options: { logger: Logger; output: CliOutput; startupTimeoutMs?: number; interactiveOAuth: boolean; spawnedAhead?: StdioServersAhead },
+  options: { logger: Logger; output: CliOutput; startupTimeoutMs?: number; interactiveOAuth: boolean; spawnedAhead?: StdioServersAhead; tokenStore?: OAuthTokenStore | undefined },
 ): Promise<StartedHost> {
   const { output } = options;
   // The servers start first; the MCP server side loads while they do (the relay is needed only once they ask).
@@ -39,7 +40,8 @@ export async function startHost(
   const loadRelay = () => (relayLoaded ??= import('@tool-search/mcp-server').then(({ createMcpClientRelay }) => createMcpClientRelay({ logger: options.logger })));
   const authorizer = options.interactiveOAuth ? createOAuthAuthorizer({ output, redirectUrl: config.oauth.redirectUrl }) : undefined;
   const oauth: McpOAuthOptions = {
-    store: createFileTokenStore(config.oauth.tokenDir),
+    // A shared store (serve --store) where replicas share tokens; else files on this machine.
+    store: options.tokenStore ?? createFileTokenStore(config.oauth.tokenDir),
     ...(authorizer === undefined ? {} : { authorize: authorizer.authorize }),
     redirectUrl: config.oauth.redirectUrl,
   };

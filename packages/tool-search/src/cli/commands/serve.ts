@@ -8,8 +8,13 @@ import { CliError } from '../cli-error.js';
 import { modeFlag, type CommandRun, type CommandContext } from '../command.js';
 import { withMode } from '../load-config.js';
 import type { StartedHost } from '../start-host.js';
+import type { RedisStore } from '@tool-search/redis-store';
 
 const DEFAULT_DRAIN_TIMEOUT_MS = 5_000;
+/** The variable holding the secret that signs modern `requestState`, shared by replicas. */
+const STATE_SECRET_ENV = 'TOOL_SEARCH_STATE_SECRET';
+/** The secret's shortest length (the SDK's codec key is at least 32 bytes). */
+const MIN_STATE_SECRET_BYTES = 32;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** `tool-search serve` (see its summary in `run-cli.ts`). */
@@ -17,6 +22,7 @@ export const runServe: CommandRun = async (context) => {
     // The command line first: a usage error does not wait for the config.
     const mode = modeFlag(context);
     const http = context.flags.http === undefined ? undefined : parseListen(context.flags.http);
+    const requestStateSecret = stateSecret(context);
     const config = context.config();
     const toolSearch = withMode(config.toolSearch, mode);
     // A mode the gateway does not know fails here, before any server starts.
@@ -27,7 +33,7 @@ export const runServe: CommandRun = async (context) => {
     if (tracing !== undefined) context.output.progress(`tool-search: traces to ${tracing.endpoint} (OTLP ${tracing.protocol})`);
     const prometheus = http === undefined ? undefined : (await import('../start-prometheus-metrics.js')).startPrometheusMetrics(context.version);
     try {
-      await serveWithHost(context, { config, toolSearch, http, metrics: prometheus?.handle });
+      await serveWithHost(context, { config, toolSearch, http, metrics: prometheus?.handle, requestStateSecret });
     } finally {
       await prometheus?.close();
       await tracing?.close();
@@ -38,8 +44,47 @@ export const runServe: CommandRun = async (context) => {
 /** Starts the host (its stdio servers spawned ahead) and serves it until the client goes or serve is stopped. */
 async function serveWithHost(
   context: CommandContext,
-  options: { config: ReturnType<CommandContext['config']>; toolSearch: unknown; http: { host: string; port: number } | undefined; metrics: MetricsHandler | undefined },
+  options: { config: ReturnType<CommandContext['config']>; toolSearch: unknown; http: { host: string; port: number } | undefined; metrics: MetricsHandler | undefined; requestStateSecret: string | undefined },
 ): Promise<void> {
+  // The shared store first: an unreachable Redis stops serve before any server starts.
+  const store = context.flags.store === undefined ? undefined : await connectStore(context, context.flags.store);
+  try {
+    await serveWithStore(context, options, store);
+  } finally {
+    await store?.close();
+  }
+}
+
+/** Connects `serve --store URL` (Redis); a bad URL or an unreachable Redis is a config error naming it. */
+async function connectStore(context: CommandContext, url: string) {
+  const { connectRedisStore, isRedisStoreError } = await import('@tool-search/redis-store');
+  try {
+    const store = await connectRedisStore(url, { logger: context.logger });
+    context.output.progress(`tool-search: shared state in Redis at ${new URL(url).host}`);
+    return store;
+  } catch (error) {
+    if (isRedisStoreError(error)) throw new CliError('config', `--store: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+/** The signing secret of the modern front's `requestState`, from TOOL_SEARCH_STATE_SECRET (replicas share it). */
+function stateSecret(context: CommandContext): string | undefined {
+  const secret = context.io.env[STATE_SECRET_ENV];
+  if (secret === undefined || secret === '') return undefined;
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  if (bytes < MIN_STATE_SECRET_BYTES) {
+    throw new CliError('usage', `${STATE_SECRET_ENV} is ${bytes} bytes long; it must be at least ${MIN_STATE_SECRET_BYTES} (for example: openssl rand -base64 32)`);
+  }
+  return secret;
+}
+
+async function serveWithStore(
+  context: CommandContext,
+  options: { config: ReturnType<CommandContext['config']>; toolSearch: unknown; http: { host: string; port: number } | undefined; metrics: MetricsHandler | undefined; requestStateSecret: string | undefined },
+  store: RedisStore | undefined,
+): Promise<void> {
+  const tokenStore = store?.tokenStore;
   const { config, toolSearch, http } = options;
   // The stdio servers start now, while the rest of the gateway (the MCP client, the catalog's search, the
   // sandbox runner) and the MCP server side load: their start-up overlaps serve's own instead of following it.
@@ -47,7 +92,7 @@ async function serveWithHost(
   let started: StartedHost;
   try {
     const { startHost } = await import('../start-host.js');
-    started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: true, spawnedAhead });
+    started = await startHost(config, { logger: context.logger, output: context.output, interactiveOAuth: true, spawnedAhead, tokenStore });
   } finally {
     // Those the host did not take (none, unless it failed to start) are stopped.
     await spawnedAhead.close();
@@ -64,6 +109,9 @@ async function serveWithHost(
     logger: context.logger,
     serverInfo: { name: 'tool-search', version: context.version },
     callTimeoutMs: config.callTimeoutMs,
+    requestStateSecret: options.requestStateSecret,
+    inputCallRendezvous: store?.rendezvous,
+    approvals: config.approvals === 'client' ? (await import('../create-client-approvals.js')).createClientApprovals(started.relay) : undefined,
   };
   try {
     if (http === undefined) await serveStdio(context, sessionOptions, mcpServer);

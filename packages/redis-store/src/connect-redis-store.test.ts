@@ -1,0 +1,105 @@
+// Against a real redis-server (Debian's, see tooling/system-packages): two stores on one Redis share state; bad
+// input fails at connect with a clear error and leaves nothing running.
+import { startRedisServer, freePort, type RedisServerFixture } from '@tool-search/test-utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedisStore } from './connect-redis-store.js';
+import { isRedisStoreError } from './errors.js';
+
+let redis: RedisServerFixture;
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isRedisStoreError(error)) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a RedisStoreError');
+}
+
+describe('connectRedisStore', () => {
+  it('gives a token store that two processes on one Redis share', async () => {
+    const replicaA = await connectRedisStore(redis.url, { keyPrefix: 'share-test:' });
+    const replicaB = await connectRedisStore(redis.url, { keyPrefix: 'share-test:' });
+    try {
+      const state = { serverUrl: 'https://mcp.example/mcp', tokens: { access_token: 'refreshed', token_type: 'bearer' } };
+      await replicaA.tokenStore.save('linear', state);
+      expect(await replicaB.tokenStore.load('linear')).toEqual(state);
+      await replicaB.tokenStore.delete('linear');
+      expect(await replicaA.tokenStore.load('linear')).toBeUndefined();
+    } finally {
+      await replicaA.close();
+      await replicaB.close();
+    }
+  });
+
+  it('runs one refresh at a time across processes: the second waits for the first to release the lock', async () => {
+    const replicaA = await connectRedisStore(redis.url, { keyPrefix: 'lock-test:' });
+    const replicaB = await connectRedisStore(redis.url, { keyPrefix: 'lock-test:' });
+    try {
+      const events: string[] = [];
+      let finishA: () => void = () => undefined;
+      let startedA: () => void = () => undefined;
+      const aStarted = new Promise<void>((resolve) => (startedA = resolve));
+      const a = replicaA.tokenStore.withRefreshLock!('linear', async () => {
+        events.push('A start');
+        startedA();
+        await new Promise<void>((resolve) => (finishA = resolve));
+        events.push('A end');
+      });
+      await aStarted;
+      const b = replicaB.tokenStore.withRefreshLock!('linear', async () => void events.push('B start'));
+      // B is waiting for the lock: it has not started, and starts only once A released it.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(events).toEqual(['A start']);
+      finishA();
+      await Promise.all([a, b]);
+      expect(events).toEqual(['A start', 'A end', 'B start']);
+    } finally {
+      await replicaA.close();
+      await replicaB.close();
+    }
+  });
+
+  it('passes answers to the process holding a call and its reply back, and says when nobody holds it', async () => {
+    const replicaA = await connectRedisStore(redis.url, { keyPrefix: 'rendezvous-test:' });
+    const replicaB = await connectRedisStore(redis.url, { keyPrefix: 'rendezvous-test:' });
+    try {
+      const received: unknown[] = [];
+      const stop = await replicaA.rendezvous.hold('call-1', async (answers) => {
+        received.push(answers);
+        return { ok: true, answer: { content: [{ type: 'text', text: 'finished on A' }] } };
+      });
+      expect(await replicaB.rendezvous.forward('call-1', { 'input-1': { action: 'accept' } })).toEqual({ ok: true, answer: { content: [{ type: 'text', text: 'finished on A' }] } });
+      expect(received).toEqual([{ 'input-1': { action: 'accept' } }]);
+      expect(await replicaB.rendezvous.forward('call-2', {})).toBeUndefined();
+      await stop();
+      expect(await replicaB.rendezvous.forward('call-1', {})).toBeUndefined();
+    } finally {
+      await replicaA.close();
+      await replicaB.close();
+    }
+  });
+
+  it('refuses a URL that is not a Redis URL, with invalid_url', async () => {
+    expect(await codeOf(connectRedisStore('http://127.0.0.1:6379'))).toEqual({ code: 'invalid_url', message: 'Not a Redis URL: "http://127.0.0.1:6379"; expected redis://host:port or rediss://host:port' });
+  });
+
+  it('refuses an unknown option with invalid_options, naming it', async () => {
+    expect(await codeOf(connectRedisStore(redis.url, { connectTimeoutMs: -1 }))).toMatchObject({ code: 'invalid_options', message: expect.stringContaining('connectTimeoutMs') });
+  });
+
+  it('is unreachable, naming the URL without its password, when nothing listens there', async () => {
+    const port = await freePort();
+    const failed = await codeOf(connectRedisStore(`redis://user:hunter2-secret@127.0.0.1:${port}`));
+    expect(failed.code).toBe('unreachable');
+    expect(failed.message).toContain(`Redis at redis://user:***@127.0.0.1:${port} cannot be reached: `);
+    expect(failed.message).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,3 @@
+import { defineToolSearchConfig } from '@tool-search/tsup-config';
+
+export default defineToolSearchConfig({ platform: 'node' });
