@@ -4,6 +4,7 @@
 import type { OAuthTokenStore } from '@tool-search/gateway-adapter';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
+import { createRedisEventBus, type RedisEventBus } from './create-redis-event-bus.js';
 import { createRedisRendezvous, type RedisRendezvous } from './create-redis-rendezvous.js';
 import { createRedisTokenStore } from './create-redis-token-store.js';
 import { RedisStoreError } from './errors.js';
@@ -15,6 +16,8 @@ export interface RedisStore {
   readonly tokenStore: OAuthTokenStore;
   /** Where replicas pass a client's answers to the replica holding its call (`inputCallRendezvous` of the MCP server). */
   readonly rendezvous: RedisRendezvous;
+  /** List changes heard by every replica (`eventBus` of the MCP server's HTTP handler). */
+  readonly eventBus: RedisEventBus;
   /** Closes the connections (the commands sent before it finish first). */
   close(): Promise<void>;
 }
@@ -63,12 +66,18 @@ export async function connectRedisStore(url: string, options: { keyPrefix?: stri
     throw new RedisStoreError('unreachable', `Redis at ${shown} cannot be reached: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`, { cause: error, path: 'url' });
   }
   connected = true;
+  const eventBus = await createRedisEventBus(
+    { publisher: client, subscriber },
+    { keyPrefix: checked.data.keyPrefix, onError: (error) => log.warn({ redis: shown, err: error.message.slice(0, 300) }, 'redis event bus: a publish or a listener failed') },
+  );
   log.info({ redis: shown }, 'redis store connected');
   return {
     tokenStore: createRedisTokenStore(client, { keyPrefix: checked.data.keyPrefix }),
     rendezvous: createRedisRendezvous({ publisher: client, subscriber }, { keyPrefix: checked.data.keyPrefix }),
+    eventBus,
     async close() {
       connected = false;
+      await eventBus.close().catch(() => undefined);
       await Promise.all([client.close(), subscriber.close()]);
     },
   };

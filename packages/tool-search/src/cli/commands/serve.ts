@@ -115,7 +115,7 @@ async function serveWithStore(
   };
   try {
     if (http === undefined) await serveStdio(context, sessionOptions, mcpServer);
-    else await serveHttp(context, http, { ...sessionOptions, metrics: options.metrics }, mcpServer);
+    else await serveHttp(context, http, { ...sessionOptions, metrics: options.metrics, eventBus: store?.eventBus }, mcpServer);
   } finally {
     await started.close();
   }
@@ -157,7 +157,7 @@ function drainTimeoutMs(context: CommandContext): number {
 async function serveHttp(
   context: CommandContext,
   listen: { host: string; port: number },
-  options: SessionOptions & { metrics: MetricsHandler | undefined },
+  options: SessionOptions & { metrics: MetricsHandler | undefined; eventBus: RedisStore['eventBus'] | undefined },
   { createToolSearchHttpHandler }: McpServerModule,
 ): Promise<void> {
   const config = context.config();

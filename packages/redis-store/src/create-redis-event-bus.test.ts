@@ -1,0 +1,90 @@
+// The event bus against a real redis-server: an event published on one replica's bus reaches the listeners of every
+// bus on the channel, its own once (at once, not again from Redis), and nothing else on the channel is delivered.
+import { startRedisServer, type RedisServerFixture } from '@tool-search/test-utils';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedisStore, type RedisStore } from './connect-redis-store.js';
+import type { RedisServerEvent } from './create-redis-event-bus.js';
+
+let redis: RedisServerFixture;
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+/** Waits until `check` holds (events cross Redis asynchronously). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('createRedisEventBus (through connectRedisStore)', () => {
+  it("delivers each event to every replica's listeners, the publisher's own once", async () => {
+    const prefix = 'bus-test:';
+    const stores: RedisStore[] = [];
+    try {
+      for (let i = 0; i < 3; i++) stores.push(await connectRedisStore(redis.url, { keyPrefix: prefix }));
+      const heard = stores.map(() => [] as RedisServerEvent[]);
+      stores.forEach((store, i) => store.eventBus.subscribe((event) => heard[i]!.push(event)));
+      stores[0]!.eventBus.publish({ kind: 'tools_list_changed' });
+      // The publisher's own listeners hear it at once, as the in-process bus's do.
+      expect(heard[0]).toEqual([{ kind: 'tools_list_changed' }]);
+      stores[2]!.eventBus.publish({ kind: 'resource_updated', uri: 'file:///notes.md' });
+      await until(() => heard.every((events) => events.length === 2), 'both events on every replica');
+      // A little longer: nothing arrives twice (the publisher does not hear its own message back from Redis).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const events of heard) {
+        expect(events).toHaveLength(2);
+        expect(events).toContainEqual({ kind: 'tools_list_changed' });
+        expect(events).toContainEqual({ kind: 'resource_updated', uri: 'file:///notes.md' });
+      }
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('ignores what is not an event on the channel, and keeps delivering when a listener throws', async () => {
+    const prefix = 'bus-junk:';
+    const store = await connectRedisStore(redis.url, { keyPrefix: prefix });
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    try {
+      const heard: RedisServerEvent[] = [];
+      store.eventBus.subscribe(() => {
+        throw new Error('a broken listener');
+      });
+      store.eventBus.subscribe((event) => heard.push(event));
+      for (const junk of ['not json', '{}', JSON.stringify({ origin: 'x', event: { kind: 'delete_everything' } }), JSON.stringify({ origin: 'x', event: { kind: 'resource_updated' } })]) {
+        await raw.publish(`${prefix}events`, junk);
+      }
+      await raw.publish(`${prefix}events`, JSON.stringify({ origin: 'another replica', event: { kind: 'prompts_list_changed' } }));
+      await until(() => heard.length > 0, 'the one valid event');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toEqual([{ kind: 'prompts_list_changed' }]);
+    } finally {
+      await raw.close();
+      await store.close();
+    }
+  });
+
+  it('stops hearing other replicas once closed', async () => {
+    const prefix = 'bus-close:';
+    const [a, b] = [await connectRedisStore(redis.url, { keyPrefix: prefix }), await connectRedisStore(redis.url, { keyPrefix: prefix })];
+    try {
+      const heard: RedisServerEvent[] = [];
+      b.eventBus.subscribe((event) => heard.push(event));
+      await b.eventBus.close();
+      a.eventBus.publish({ kind: 'tools_list_changed' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
