@@ -1,8 +1,11 @@
 // Relays what upstream MCP servers ask of their client (sampling, elicitation) to the MCP client whose tool call
-// caused it. The host's MCP connections are shared by every session, so a request is relayed only when exactly
-// one MCP session has a tool call in flight, and only if that client declared the capability; otherwise it is
-// declined (elicitation) or refused (sampling) with a reason the upstream tool can report. Fails closed: a
-// question from a server is never put to a user who did not cause it.
+// caused it. A question asked within a call's own async context (a 2026-07-28 upstream's `input_required`, which
+// the gateway answers in the caller's context, or an approval) goes to that call (`within`). Any other (a 2025-era
+// upstream's own request arrives on the shared connection, outside every call) is relayed only when exactly one MCP
+// session has a tool call in flight. Either way only to a client that declared the capability; otherwise it is
+// declined (elicitation) or refused (sampling) with a reason the upstream tool can report. Fails closed: a question
+// from a server is never put to a user who did not cause it.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type ClientCapabilities, type StandardSchemaV1Sync } from '@modelcontextprotocol/server';
 import type { McpElicitationHandler, McpSamplingHandler } from '@tool-search/gateway-adapter';
 import pino, { type Logger } from 'pino';
@@ -28,15 +31,24 @@ export interface McpClientRelay {
   readonly onElicitation: McpElicitationHandler;
   /** Marks a tool call in flight (used by `createToolSearchMcpServer`); call the returned function when it ends. */
   enter(call: RelayCall): () => void;
+  /** Runs `run` (the call's execution) so that a question asked within it goes to `call` (entered) and no other. */
+  within<T>(call: RelayCall, run: () => Promise<T>): Promise<T>;
 }
 
 /** Creates a relay; hand its handlers to the host and the relay itself to each `createToolSearchMcpServer`. */
 export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClientRelay {
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'relay' });
   const inFlight: RelayCall[] = [];
+  const scope = new AsyncLocalStorage<RelayCall>();
 
   /** The one call to relay to, or why there is none. */
-  const target = (server: string, capability: 'sampling' | 'elicitation'): RelayCall | string => {
+  const target = (server: string, capability: 'sampling' | 'elicitation', withinCall: boolean | undefined): RelayCall | string => {
+    // Only a question the gateway says it asks within its call's context is routed by that context: a 2025 server's
+    // own request is dispatched from the connection's context, which may be one a call started it in.
+    const own = withinCall === true ? scope.getStore() : undefined;
+    if (own !== undefined && inFlight.includes(own)) {
+      return own.capabilities()?.[capability] === undefined ? `the MCP client did not declare the ${capability} capability` : own;
+    }
     const sessions = new Set(inFlight.map((call) => call.session));
     if (sessions.size === 0) return `no MCP client has a tool call in flight that MCP server "${server}" could be answering`;
     if (sessions.size > 1) return `${sessions.size} MCP clients have tool calls in flight, so it is not known whose call MCP server "${server}" is serving`;
@@ -47,7 +59,7 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
 
   return {
     async onSampling(request, context) {
-      const call = target(context.server, 'sampling');
+      const call = target(context.server, 'sampling', context.withinCall);
       if (typeof call === 'string') {
         log.info({ server: context.server, reason: call }, 'sampling request refused');
         throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Sampling is not available: ${call}`);
@@ -57,12 +69,15 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
       return (await call.sendRequest({ method: 'sampling/createMessage', params: request as Record<string, unknown> }, schema, { signal: context.signal, inputKey: context.inputKey })) as Awaited<ReturnType<McpSamplingHandler>>;
     },
     async onElicitation(request, context) {
-      const call = target(context.server, 'elicitation');
+      const call = target(context.server, 'elicitation', context.withinCall);
       if (typeof call === 'string') {
         log.info({ server: context.server, reason: call }, 'elicitation request declined');
         return { action: 'decline' };
       }
       return call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, parser<Awaited<ReturnType<McpElicitationHandler>>>(specTypeSchemas.ElicitResult), { signal: context.signal, inputKey: context.inputKey });
+    },
+    within(call, run) {
+      return scope.run(call, run);
     },
     enter(call) {
       inFlight.push(call);

@@ -91,15 +91,16 @@ describe('the 2026-07-28 front: an upstream question as input_required', () => {
     expect(textOf(result)).toContain('Not deployed to prod: decline');
   });
 
-  it("asks nobody while another client's call waits for its answers: whose question it is cannot be told", async () => {
+  it("asks the client whose call it is, even while another client's call waits for its answers", async () => {
     const url = await serve();
     // One client's call is left waiting between its rounds (its question is out; it never retries): it is still in
-    // flight, so the host's shared connection cannot tell which of the two calls a new question belongs to.
+    // flight. The upstream is a 2026-07-28 one, so its question comes in the second call's own result, which the
+    // gateway answers within that call: the relay knows whose it is, and asks that client (and no other).
     expect((await rawCall(url, {})).result?.resultType).toBe('input_required');
     const { client, asked } = await modernClient(url, { confirm: true });
     const result = await client.callTool({ name: 'tool_call', arguments: { id: 'mcp:modern:deploy', args: { env: 'prod' } } });
-    expect(asked).toEqual([]);
-    expect(textOf(result)).toContain('Not deployed to prod: decline');
+    expect(asked).toHaveLength(1);
+    expect(textOf(result)).toContain('Deployed to prod');
   });
 
   it('refuses a retry whose requestState was forged or names no waiting call', async () => {

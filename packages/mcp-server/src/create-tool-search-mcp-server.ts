@@ -140,13 +140,17 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
     return { tools: current as never };
   }));
   server.setRequestHandler('tools/call', traced(async (request: { method: 'tools/call'; params: { name: string; arguments?: Record<string, unknown> | undefined } }, extra) => {
-    const release = [forwarder.enter(extra), options.relay?.enter({ session: session.sessionId, capabilities: () => server.getClientCapabilities(), sendRequest: relayedRequest(extra) })];
-    try {
-      const outcome = await session.execute(
+    const relayCall = { session: session.sessionId, capabilities: () => server.getClientCapabilities(), sendRequest: relayedRequest(extra) };
+    const release = [forwarder.enter(extra), options.relay?.enter(relayCall)];
+    const execute = () =>
+      session.execute(
         { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(extra.mcpReq.id)}` },
         // A client that sent no progress token follows no progress: its call ends within the call timeout.
         { signal: extra.mcpReq.signal, ...progressFor(extra), ...(extra.mcpReq._meta?.progressToken === undefined ? { progressExtendsTimeout: false } : {}) },
       );
+    try {
+      // Within the relay's scope: a question asked within this call goes to this client.
+      const outcome = await (options.relay === undefined ? execute() : options.relay.within(relayCall, execute));
       noteResultUris(outcome, resources);
       return outcomeToCallResult(outcome) as unknown as CallToolResult;
     } finally {

@@ -1,6 +1,7 @@
 // `tools/call` on a connection: refused for a withheld tool, through the task API for a task-only tool, and the
 // result checked against the tool's output schema when the server is trusted.
-import type { CallToolResult, Client, RequestOptions } from '@modelcontextprotocol/client';
+import type { CallToolResult, RequestOptions } from '@modelcontextprotocol/client';
+import { callWithInputRounds } from './answer-server-questions.js';
 import type { McpCallOptions, McpCallResult } from './mcp-server-connection.js';
 import { callToolAsTask } from './call-tool-as-task.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
@@ -11,7 +12,7 @@ import { TOTAL_TIMEOUT } from './total-timeout.js';
 import { traceContextMeta } from '../otel/gateway-spans.js';
 
 /** The parts of a connection a call needs. */
-export type ToolCallParts = RequestParts & Pick<McpConnectionCore, 'client' | 'compiler'>;
+export type ToolCallParts = RequestParts & Pick<McpConnectionCore, 'client' | 'compiler' | 'options' | 'log' | 'roots'>;
 
 /** Calls tool `name`; fails fast (naming the server) when the server is not connected. */
 export async function callMcpTool(core: ToolCallParts, name: string, args: Record<string, unknown>, callOptions: McpCallOptions): Promise<McpCallResult> {
@@ -26,17 +27,19 @@ export async function callMcpTool(core: ToolCallParts, name: string, args: Recor
     (requestOptions) =>
       asTask
         ? callToolAsTask(core.client, { name, args, requestOptions, onProgress: callOptions.onProgress, totalTimeoutReason: TOTAL_TIMEOUT })
-        : plainCall(core.client, name, args, requestOptions),
+        : plainCall(core, name, args, requestOptions),
     callOptions,
   );
   return called.ok ? toCallResult(core, called.value.result, name, called.value.taskId) : called;
 }
 
 /** A plain `tools/call`; the active trace context rides in `params._meta` (MCP SEP-414), so the server's spans join the trace. */
-function plainCall(client: Client, name: string, args: Record<string, unknown>, requestOptions: RequestOptions) {
+function plainCall(core: ToolCallParts, name: string, args: Record<string, unknown>, requestOptions: RequestOptions) {
   const meta = traceContextMeta();
   const params = meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: meta };
-  return client.request({ method: 'tools/call', params }, requestOptions).then((result) => ({ result, taskId: undefined }));
+  // On 2026-07-28 the call's questions are answered here, in the caller's context (see answer-server-questions).
+  if (core.client.getProtocolEra() === 'modern') return callWithInputRounds(core, params, requestOptions).then((result) => ({ result, taskId: undefined }));
+  return core.client.request({ method: 'tools/call', params }, requestOptions).then((result) => ({ result, taskId: undefined }));
 }
 
 function toCallResult(core: ToolCallParts, result: CallToolResult, name: string, taskId: string | undefined): McpCallResult {

@@ -20,6 +20,12 @@ export interface McpServerRequestContext {
    * `input_required` result (for example `user_name`); absent for a 2025-era server's request.
    */
   inputKey?: string | undefined;
+  /**
+   * True when the question is answered within the async context of the tool call that caused it (the rounds of a
+   * 2026-07-28 call, which the gateway drives in the caller's context), so a handler may tell from that context whose
+   * call it is. Absent for a 2025-era server's own request, which arrives on the shared connection outside every call.
+   */
+  withinCall?: boolean | undefined;
 }
 
 /** OAuth for HTTP servers whose config has `oauth`. */

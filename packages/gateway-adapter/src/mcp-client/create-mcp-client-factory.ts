@@ -1,6 +1,7 @@
 // The SDK client of a connection: what it declares, how it answers the server's requests (elicitation, sampling,
 // roots), which notifications it follows, and what a closed or failing transport means.
-import { Client, ProtocolError } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/client';
+import { answerServerQuestion } from './answer-server-questions.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import type { ConnectMcpServerOptions } from './connect-mcp-server-options.js';
 import { createSdkSchemaValidator } from './create-sdk-schema-validator.js';
@@ -41,23 +42,17 @@ function clientCapabilities(options: ConnectMcpServerOptions): ClientCapabilitie
 }
 
 function answerServerRequests(created: Client, core: McpConnectionCore): void {
-  const { config, options, log } = core;
-  // A 2026-07-28 server sends no requests of its own: each question is an entry of its `input_required`, which the
-  // SDK hands to these handlers with the entry's key as the request id.
+  const { config, options } = core;
+  // A 2026-07-28 server sends no requests of its own: a call's questions come in its `input_required` result, which
+  // callWithInputRounds answers (a request or a prompt's rounds the SDK drives, through these handlers, the entry's
+  // key as the request id).
   const context = (ctx: { mcpReq: { id: string | number; signal: AbortSignal } }) => ({
     server: config.name,
     signal: ctx.mcpReq.signal,
     ...(created.getProtocolEra() === 'modern' ? { inputKey: String(ctx.mcpReq.id) } : {}),
   });
-  created.setRequestHandler('elicitation/create', async (request, ctx) => {
-    if (options.onElicitation) return options.onElicitation(request.params, context(ctx));
-    log.info({ mode: request.params.mode ?? 'form' }, 'mcp elicitation declined (no handler)');
-    return { action: 'decline' };
-  });
-  created.setRequestHandler('sampling/createMessage', async (request, ctx) => {
-    if (options.onSampling) return options.onSampling(request.params, context(ctx));
-    throw new ProtocolError(-1, `Sampling is not available: the gateway does not let MCP server "${config.name}" ask its model for completions`);
-  });
+  created.setRequestHandler('elicitation/create', async (request, ctx) => (await answerServerQuestion(core, request, context(ctx))) as never);
+  created.setRequestHandler('sampling/createMessage', async (request, ctx) => (await answerServerQuestion(core, request, context(ctx))) as never);
   if (options.roots !== undefined) created.setRequestHandler('roots/list', async () => ({ roots: core.roots }));
 }
 

@@ -13,6 +13,7 @@ import { createSessionLog, type SessionLog, type ToolSearchSession } from '@tool
 import { createPolicy, isPolicy } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import type { CreateToolSearchMcpServerOptions } from '../create-tool-search-mcp-server.js';
+import type { RelayCall } from '../create-mcp-client-relay.js';
 import { completeUpstream } from './complete-upstream.js';
 import { createListChangeFeed, type ListChangeFeed } from './create-list-change-feed.js';
 import { createSessionUpstream } from './create-session-upstream.js';
@@ -145,15 +146,19 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
         try {
           return (await inputCalls.start((ask) =>
             withSession(String(ctx.mcpReq.id), async (session) => {
-              const release = options.relay?.enter({ session: session.sessionId, capabilities: capabilities as never, sendRequest: (asked, schema, sent) => ask(asked, schema, sent?.inputKey) });
+              const relayCall: RelayCall = { session: session.sessionId, capabilities: capabilities as never, sendRequest: (asked, schema, sent) => ask(asked, schema, sent?.inputKey) };
+              const release = options.relay?.enter(relayCall);
               try {
                 const progressToken = request.params._meta?.progressToken;
-                const outcome = await session.execute(
-                  { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(ctx.mcpReq.id)}` },
-                  progressToken === undefined
-                    ? { signal: stop.signal, progressExtendsTimeout: false }
-                    : { signal: stop.signal, onProgress: (progress) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined) },
-                );
+                const execute = () =>
+                  session.execute(
+                    { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(ctx.mcpReq.id)}` },
+                    progressToken === undefined
+                      ? { signal: stop.signal, progressExtendsTimeout: false }
+                      : { signal: stop.signal, onProgress: (progress) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined) },
+                  );
+                // Within the relay's scope: a question asked within this call goes to this client.
+                const outcome = await (options.relay === undefined ? execute() : options.relay.within(relayCall, execute));
                 return outcomeToCallResult(outcome) as unknown as CallToolResult;
               } finally {
                 release?.();

@@ -27,7 +27,8 @@ export function createClientApprovals(relay: Pick<McpClientRelay, 'onElicitation
           message: `Allow ${tool.id}${names === '' ? '' : ` with ${names}`}? (${requirement.rule} in ${requirement.layer} requires approval)`,
           requestedSchema: APPROVAL_SCHEMA,
         } as never,
-        { server: ASKER, signal },
+        // Asked inside the call's execution: the relay tells whose call it is from that context.
+        { server: ASKER, signal, withinCall: true },
       );
       if (answer.action === 'accept' && answer.content?.['approve'] === true) return { decision: 'allow', reason: 'approved by the MCP client' };
       return { decision: 'deny', reason: answer.action === 'accept' ? 'the MCP client did not approve' : `the MCP client answered ${answer.action}` };
