@@ -1,8 +1,7 @@
 // List changes on the 2026-07-28 front: the official SDK v2 client pinned to 2026-07-28 opens `subscriptions/listen`
 // over real HTTP, and hears an upstream server's tool list change (a real SDK server behind the host) only when the
 // change reaches what the client may list: a change to refused tools alone is never told.
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './internal/listen-on-loopback.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { InMemoryServerEventBus, type ServerEvent } from '@modelcontextprotocol/server';
 import { createToolSearchHost, type ToolSearchHost } from '@tool-search/gateway-adapter';
@@ -25,17 +24,14 @@ async function serve(options: Partial<CreateToolSearchHttpHandlerOptions> = {}):
   const host = await createToolSearchHost({ sources: { mcp: [upstream.config()] } });
   // Direct mode lists every allowed tool, so the list follows the upstream's.
   const handler = createToolSearchHttpHandler({ host, config: false, policy: { deny: REFUSED }, allowedHosts: ['127.0.0.1'], ...options });
-  const server: HttpServer = createServer((request, response) => void handler.handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A socket whose listen stream the client aborted is left to the client's keep-alive: not waited for on close.
+  const listening = await listenOnLoopback(handler, { closeAllConnections: true });
   cleanups.push(async () => {
-    await handler.close();
-    // A socket whose listen stream the client aborted is left to the client's keep-alive: not waited for here.
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await listening.close();
     await host.close();
     await upstream.close();
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, upstream, host };
+  return { url: listening.url, upstream, host };
 }
 
 /** A client pinned to 2026-07-28 that records the tool list changes it hears. */

@@ -1,8 +1,7 @@
 // Both protocol eras through one endpoint: the official SDK v2 client pinned to 2026-07-28 and a 2025-era (SDK v1)
 // client search and call through the same `createToolSearchHttpHandler`, over real HTTP, against a host with a real
 // MCP server behind it.
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './internal/listen-on-loopback.js';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -20,14 +19,12 @@ afterEach(async () => {
 async function serve(options: Partial<CreateToolSearchHttpHandlerOptions> = {}): Promise<{ url: string; handler: ToolSearchHttpHandler }> {
   const host = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
   const handler = createToolSearchHttpHandler({ host, config: { mode: 'tools' }, allowedHosts: ['localhost', '127.0.0.1', '[::1]'], ...options });
-  const server: HttpServer = createServer((request, response) => void handler.handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await listenOnLoopback(handler);
   cleanups.push(async () => {
-    await handler.close();
-    await new Promise((resolve) => server.close(resolve));
+    await listening.close();
     await host.close();
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, handler };
+  return { url: listening.url, handler };
 }
 
 async function modernClient(url: string, token?: string): Promise<ModernClient> {

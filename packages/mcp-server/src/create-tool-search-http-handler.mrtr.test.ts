@@ -2,8 +2,7 @@
 // (here the SDK v2 fixture's `deploy`, which asks for a confirmation) reaches a modern client as `input_required`;
 // the official SDK v2 client answers it with its own elicitation handler and retries with the signed
 // `requestState`, and the call finishes. A client without the capability is not asked; a forged state is refused.
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './internal/listen-on-loopback.js';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { createToolSearchHost } from '@tool-search/gateway-adapter';
 import { MODERN_MCP_SERVER_PATH } from '@tool-search/test-utils';
@@ -23,14 +22,12 @@ async function serve(): Promise<string> {
     mcpClient: { onElicitation: relay.onElicitation, onSampling: relay.onSampling },
   });
   const handler = createToolSearchHttpHandler({ host, config: { mode: 'tools' }, relay, allowedHosts: ['localhost', '127.0.0.1', '[::1]'] });
-  const server: HttpServer = createServer((request, response) => void handler.handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await listenOnLoopback(handler);
   cleanups.push(async () => {
-    await handler.close();
-    await new Promise((resolve) => server.close(resolve));
+    await listening.close();
     await host.close();
   });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  return listening.url;
 }
 
 async function modernClient(url: string, answer?: { confirm: boolean }): Promise<{ client: ModernClient; asked: string[] }> {

@@ -1,5 +1,5 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { listenOnLoopback } from './internal/listen-on-loopback.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createToolSearchHost, type ToolSearchHost } from '@tool-search/gateway-adapter';
@@ -15,15 +15,12 @@ afterEach(async () => {
 async function serve(options: Partial<CreateToolSearchHttpHandlerOptions> = {}): Promise<{ url: string; handler: ToolSearchHttpHandler; host: ToolSearchHost; port: number }> {
   const host = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
   const handler = createToolSearchHttpHandler({ host, config: { mode: 'tools' }, allowedHosts: ['localhost', '127.0.0.1', '[::1]'], ...options });
-  const server: HttpServer = createServer((request, response) => void handler.handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await listenOnLoopback(handler);
   cleanups.push(async () => {
-    await handler.close();
-    await new Promise((resolve) => server.close(resolve));
+    await listening.close();
     await host.close();
   });
-  const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}/mcp`, handler, host, port };
+  return { url: listening.url, handler, host, port: listening.port };
 }
 
 async function client(url: string, token?: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
