@@ -203,7 +203,8 @@ export interface SearchExplanation {
     facet: number;
     /**
      * The name and server factor: 1 + 0.1 × (the share of the tool's name words the query has)², times 1.5 when the
-     * query names the tool's server (all the words of its owner's name, or that name as one word); else 1.
+     * query names the tool's server (all the words of its owner's name, or that name as one word), times 0.8 when
+     * the tool's name asks the opposite of the query (`force_terminate` for "run a command"); else 1.
      */
     naming: number;
     /** What diversification left of the score (1 when it did not lower it): score ≈ lexical × facet × naming × diversification. */

@@ -120,3 +120,69 @@ export function queryFacet(terms: readonly string[]): number {
   }
   return read === destructive ? 0 : read ? 1 : -1;
 }
+
+/**
+ * Pairs of verbs that ask for opposite things of a tool: a query on one side does not want a tool named for the
+ * other ("run a command" and `force_terminate`). Words as written (a query's and a name's words are compared with
+ * their inflections, not their stems: "terminal" is no "terminate").
+ */
+export const OPPOSITE_INTENTS: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [['start', 'begin', 'launch', 'run', 'execute', 'invoke', 'resume'], ['stop', 'halt', 'terminate', 'cancel', 'abort', 'kill', 'pause']],
+  [['create', 'add', 'insert', 'generate'], ['remove', 'delete', 'erase', 'destroy', 'discard', 'purge', 'drop']],
+  [['open'], ['close']],
+  [['enable', 'activate'], ['disable', 'deactivate']],
+  [['show', 'unhide'], ['hide']],
+  [['lock'], ['unlock']],
+  [['connect'], ['disconnect']],
+  [['attach'], ['detach']],
+  [['install'], ['uninstall']],
+  [['subscribe'], ['unsubscribe']],
+  [['follow'], ['unfollow']],
+  [['mute'], ['unmute']],
+  [['pin'], ['unpin']],
+  [['archive'], ['unarchive']],
+  [['upload'], ['download']],
+  [['grant'], ['revoke']],
+  [['approve', 'accept'], ['reject', 'decline', 'deny']],
+  [['encrypt'], ['decrypt']],
+  [['compress', 'zip'], ['decompress', 'unzip']],
+  [['block', 'ban'], ['unblock', 'unban']],
+  [['star'], ['unstar']],
+  [['assign'], ['unassign']],
+  [['publish'], ['unpublish']],
+  [['increase'], ['decrease']],
+];
+
+/** Whether `word` (lower case) is `base` or one of its regular inflections (runs, running, created, creating). */
+function inflects(word: string, base: string): boolean {
+  if (word === base) return true;
+  if (!word.startsWith(base.endsWith('e') ? base.slice(0, -1) : base)) return false;
+  const stem = base.endsWith('e') ? base.slice(0, -1) : base;
+  const rest = word.slice(stem.length);
+  if (base.endsWith('e')) return rest === 'es' || rest === 'ed' || rest === 'ing';
+  const last = base.at(-1) as string;
+  return rest === 's' || rest === 'es' || rest === 'ed' || rest === 'ing' || rest === `${last}ing` || rest === `${last}ed`;
+}
+
+/**
+ * The intent sides the words are on: 2·pair for the first side of a pair, 2·pair + 1 for the second, ascending. A
+ * query's words count in any inflection ("running"); a name's only as the verb itself ("drop_index", not
+ * `dropped_items`), so `inflected` is false for names.
+ */
+export function intentSides(words: readonly string[], inflected: boolean): number[] {
+  const matches = inflected ? inflects : (word: string, base: string) => word === base || word === `${base}s`;
+  const sides = new Set<number>();
+  for (const word of words) {
+    OPPOSITE_INTENTS.forEach(([first, second], pair) => {
+      if (first.some((base) => matches(word, base))) sides.add(2 * pair);
+      if (second.some((base) => matches(word, base))) sides.add(2 * pair + 1);
+    });
+  }
+  return [...sides].sort((a, b) => a - b);
+}
+
+/** The sides opposite to `sides`, leaving out any pair both of whose sides are in `sides`. */
+export function oppositeSides(sides: readonly number[]): number[] {
+  const on = new Set(sides);
+  return sides.filter((side) => !on.has(side ^ 1)).map((side) => side ^ 1);
+}

@@ -1,9 +1,11 @@
 // NameEvidence: what a query's words say about tools' names and servers, as a score factor. A tool whose name the
 // query covers whole ("read file" and `read_file`) counts more than one that shares a word with it
-// (`read_multiple_files`); a query that names a server ("notion list users") lifts that server's tools. Kept
+// (`read_multiple_files`); a query that names a server ("notion list users") lifts that server's tools; a name
+// that asks the opposite of the query ("run a command" and `force_terminate`) counts less. Kept
 // beside the postings, per slot: name words are looked up through their own small postings, so the cost follows
 // the query's words, not the number of tools a query touches.
 import type { IndexedField, RankingSettings } from './ranking-settings.js';
+import { intentSides, oppositeSides } from './intent-table.js';
 import { normalizeTerm, type AnalyzedText } from './tokenize-text.js';
 
 /** Name words tracked per tool (the rest of a longer name is left out), so the counts fit a byte. */
@@ -25,6 +27,8 @@ export class NameEvidence {
   /** Per slot: its distinct name stems, to take it out again. */
   private readonly stemsOfSlot: Array<string[] | undefined> = [];
   private nameLengths = new Uint8Array(0);
+  /** Per slot: the intent sides its name's words are on (`intentSides`), undefined for none. */
+  private readonly nameSides: Array<readonly number[] | undefined> = [];
   /** Scratch per slot: how many of its name stems the current query has (zeroed after each query). */
   private nameHits = new Uint8Array(0);
   private ownerOfSlot: readonly number[] = [];
@@ -50,6 +54,8 @@ export class NameEvidence {
       this.nameHits = new Uint8Array(size);
     }
     this.nameLengths[slot] = stems.length;
+    const sides = intentSides(fields.name.words, false);
+    this.nameSides[slot] = sides.length > 0 ? sides : undefined;
     this.stemsOfSlot[slot] = stems;
     for (const stem of stems) {
       const slots = this.slotsByStem.get(stem);
@@ -68,12 +74,15 @@ export class NameEvidence {
     }
     this.stemsOfSlot[slot] = undefined;
     this.nameLengths[slot] = 0;
+    this.nameSides[slot] = undefined;
   }
 
   /** Opens a query's pass; undefined when neither factor is on (every factor 1). */
   open(analyzed: AnalyzedText): NamingPass | undefined {
-    const { nameWeight, ownerNamedWeight } = this.settings;
-    if (nameWeight <= 0 && ownerNamedWeight <= 0) return undefined;
+    const { nameWeight, ownerNamedWeight, oppositeNameWeight } = this.settings;
+    if (nameWeight <= 0 && ownerNamedWeight <= 0 && oppositeNameWeight <= 0) return undefined;
+    const querySides = new Set(oppositeNameWeight > 0 ? intentSides(analyzed.words, true) : []);
+    const opposite = new Set(oppositeSides([...querySides]));
     const stems = new Set(analyzed.terms);
     const named = new Set<number>();
     if (ownerNamedWeight > 0) {
@@ -91,7 +100,7 @@ export class NameEvidence {
         for (const slot of slots) this.nameHits[slot] = (this.nameHits[slot] as number) + 1;
       }
     }
-    const { nameLengths, nameHits, ownerOfSlot } = this;
+    const { nameLengths, nameHits, ownerOfSlot, nameSides } = this;
     return {
       bound: (1 + nameWeight) * (named.size > 0 ? 1 + ownerNamedWeight : 1),
       factor(slot) {
@@ -103,6 +112,9 @@ export class NameEvidence {
           // Squared: a name the query covers whole counts most, one it shares a word with counts little.
           factor *= 1 + nameWeight * share * share;
         }
+        const sides = nameSides[slot];
+        // A name that asks the opposite of the query (and not also what it asks).
+        if (opposite.size > 0 && sides !== undefined && sides.some((side) => opposite.has(side)) && !sides.some((side) => querySides.has(side))) factor *= 1 - oppositeNameWeight;
         return factor;
       },
       close() {

@@ -92,6 +92,11 @@ export interface RankingSettings {
    * scores of that server's tools by 1 + `ownerNamedWeight`: "notion list users" is about Notion's users.
    */
   ownerNamedWeight: number;
+  /**
+   * A tool whose name asks the opposite of what the query asks ("start" and `force_terminate`, "add" and
+   * `remove_label`; `OPPOSITE_INTENTS`) is multiplied by 1 - `oppositeNameWeight`.
+   */
+  oppositeNameWeight: number;
   /** Weight of a thesaurus expansion (see `Thesaurus`) relative to the query word it came from; 0 = off. */
   thesaurusWeight: number;
   /** Query words found in at most this many tools (0 = words no tool has) are expanded through the thesaurus. */
@@ -132,6 +137,7 @@ export const DEFAULT_RANKING: RankingSettings = {
   serverWeight: 0,
   nameWeight: 0.1,
   ownerNamedWeight: 0.5,
+  oppositeNameWeight: 0.2,
   thesaurusWeight: 0.3,
   thesaurusMaxFrequency: 0,
   thesaurusMaxRelated: 4,

@@ -192,4 +192,25 @@ describe('SearchIndex.rank: names as evidence', () => {
     const half = index.rank('command: start a program and keep it running', 2);
     expect(half[0]?.id).toBe('mcp:shell:run_program');
   });
+
+  it('scales a tool whose name asks the opposite of the query by 1 - oppositeNameWeight, unless the query asks both', () => {
+    const tools = [
+      owned('shell', 'force_terminate', 'Force terminate a running terminal session.'),
+      owned('shell', 'start_process', 'Start a terminal process for shell commands.'),
+      ...FILLER,
+    ];
+    const scores = (oppositeNameWeight: number, query: string) => {
+      const index = new SearchIndex({ ...DEFAULT_RANKING, coveredTermWeight: 1, nameWeight: 0, oppositeNameWeight });
+      index.add(tools);
+      return new Map(index.rank(query, 2).map((hit) => [hit.id, hit.score]));
+    };
+    const ratio = (id: string, query: string) => (scores(0.2, query).get(id) as number) / (scores(0, query).get(id) as number);
+    // "run" asks to start; "terminal" is a word of its own, not "terminate".
+    expect(ratio('mcp:shell:force_terminate', 'run terminal command')).toBeCloseTo(0.8, 6);
+    expect(ratio('mcp:shell:start_process', 'run terminal command')).toBeCloseTo(1, 6);
+    expect(ratio('mcp:shell:start_process', 'terminate the terminal session')).toBeCloseTo(0.8, 6);
+    // A query on both sides of a pair asks for neither against the other.
+    expect(ratio('mcp:shell:force_terminate', 'stop and start the terminal')).toBeCloseTo(1, 6);
+    expect(ratio('mcp:shell:start_process', 'stop and start the terminal')).toBeCloseTo(1, 6);
+  });
 });

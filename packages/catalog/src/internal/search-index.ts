@@ -46,7 +46,7 @@ export interface IndexExplanation {
     lexical: number;
     /** The annotation factor (1 when the query asks neither only to look nor only to destroy). */
     facet: number;
-    /** The name and server factor (see `nameWeight`, `ownerNamedWeight`; 1 when neither applies). */
+    /** The name and server factor (see `nameWeight`, `ownerNamedWeight`, `oppositeNameWeight`; 1 when none applies). */
     naming: number;
     matches: Array<{ term: string; path: MatchPath; contribution: number; fields: IndexedField[] }>;
   }>;
