@@ -3,6 +3,7 @@
 import type { ToolDescriptor } from '../types.js';
 import type { IndexedField } from './ranking-settings.js';
 import { analyzeText, type AnalyzedText } from './tokenize-text.js';
+import { impliedWords } from './implied-words.js';
 
 /** Characters of a query that are analysed. */
 const MAX_QUERY_CHARS = 4_000;
@@ -85,9 +86,12 @@ export function toolFacet(tool: ToolDescriptor): number {
 }
 
 
-/** Query text to its analysis; only the start of a very long query is read (bounded work whatever is sent). */
+/**
+ * Query text to its analysis; only the start of a very long query is read (bounded work whatever is sent). A
+ * file the query names also reads as the word "file", and "#42" as an issue or pull request (see `impliedWords`).
+ */
 export function analyzeQuery(query: string): AnalyzedText {
-  return analyzeText(clipQuery(query));
+  return analyzeText(impliedWords(clipQuery(query)));
 }
 
 /** The part of a query that is read. */
