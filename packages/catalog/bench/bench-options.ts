@@ -31,8 +31,9 @@ export function rankingFrom(json: string | undefined): RankingSettings {
 }
 
 /**
- * `--thesaurus wordnet`: the shipped WordNet table; `--thesaurus-options '<json>'`: a variant built from the WordNet
- * database itself (the shipped table's derivation options with these overrides; see scripts/read-wordnet.ts).
+ * `--thesaurus wordnet` (the default: what a tool-search host searches with) or `none` (the catalog's own default);
+ * `--thesaurus-options '<json>'`: a variant built from the WordNet database itself (the shipped table's derivation
+ * options with these overrides; see scripts/read-wordnet.ts).
  */
 export async function thesaurusFrom(name: string | undefined, optionsJson: string | undefined): Promise<Thesaurus | undefined> {
   if (optionsJson !== undefined) {
@@ -40,9 +41,9 @@ export async function thesaurusFrom(name: string | undefined, optionsJson: strin
     const table = buildThesaurus(readWordNet(), { ...WORDNET_TABLE_OPTIONS, ...(JSON.parse(optionsJson) as object) });
     return { id: 'wordnet-variant', related: (key) => table.get(key) };
   }
-  if (name === undefined) return undefined;
-  if (name !== 'wordnet') {
-    console.error(`Unknown --thesaurus ${name} (known: wordnet).`);
+  if (name === 'none') return undefined;
+  if (name !== undefined && name !== 'wordnet') {
+    console.error(`Unknown --thesaurus ${name} (known: wordnet, none).`);
     process.exit(1);
   }
   const { wordnetThesaurus } = await import('../src/wordnet/index.js');

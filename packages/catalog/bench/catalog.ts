@@ -1,5 +1,5 @@
 // pnpm bench:catalog [--data <dir>] [--queries 1000] [--ranking '<json overrides>'] [--skip-synthetic]
-//   [--embedder use-lite [--embedding-cache <file>]] [--thesaurus wordnet]
+//   [--embedder use-lite [--embedding-cache <file>]] [--thesaurus wordnet (default) | none]
 // Build time, heap, search latency (p50/p95/p99 over natural-language queries) and `add` of 100 tools, on the
 // `mixed` benchmark catalog (10,957 tools) and on a 100,000-tool synthetic catalog. With --embedder, also
 // searchAsync on `mixed` (tool vectors from the cache the retrieval bench fills): with the query embedded, and

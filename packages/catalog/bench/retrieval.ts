@@ -1,5 +1,5 @@
 // pnpm bench:retrieval [--data <dir>] [--sets a,b] [--ranking '<json overrides>'] [--embedder use-lite]
-//   [--embedding-cache <file>] [--thesaurus wordnet | --thesaurus-options '<json>'] [--no-baseline] [--no-view]
+//   [--embedding-cache <file>] [--thesaurus wordnet (default) | none | --thesaurus-options '<json>'] [--no-baseline] [--no-view]
 //   [--no-likely] [--no-answers]   (fusion knobs: --ranking '{"fusion":{...}}'; thesaurus knobs: --ranking
 //   '{"thesaurusWeight":..}')
 // Per benchmark set: R@5, R@10, nDCG@10, MRR@10 for catalog.search, for plain BM25 and (with --embedder) for
@@ -174,7 +174,7 @@ async function measureModelWritten(set: BenchSet, modelQueries: BenchModelQuery[
   const namesAnyTool = answerNames(set.tools.map((tool) => tool.id));
   const share = (count: number) => fmt((100 * count) / Math.max(1, tasks.length));
   const lines = [
-    `Model-written first \`tool_search\` calls (${set.name}/model-queries.jsonl, ${tasks.length} tasks; ${tasks.filter(({ call }) => call.query === undefined).length} are batches, scored on their first query for R@k). First answer: what a tools-mode session's tool_search answers the whole call over ${set.tools.length} tools from replaying MCP servers; "named" = a fitting tool's id, or its server and name as words, anywhere in it (BM25: in its top ${DEFAULT_SEARCH_LIMIT} of any of the call's queries)${values.ranking || values.embedder || thesaurus ? '; the session runs the built packages as they are (no --ranking, --embedder or --thesaurus)' : ''}:`,
+    `Model-written first \`tool_search\` calls (${set.name}/model-queries.jsonl, ${tasks.length} tasks; ${tasks.filter(({ call }) => call.query === undefined).length} are batches, scored on their first query for R@k). First answer: what a tools-mode session's tool_search answers the whole call over ${set.tools.length} tools from replaying MCP servers; "named" = a fitting tool's id, or its server and name as words, anywhere in it (BM25: in its top ${DEFAULT_SEARCH_LIMIT} of any of the call's queries)${values.ranking || values.embedder || values.thesaurus || values['thesaurus-options'] ? '; the session runs the built packages as a host runs them (WordNet on; no --ranking, --embedder or --thesaurus)' : ''}:`,
   ];
   const header = ['queries', 'tasks'];
   if (bm25) header.push('BM25 R@1', 'BM25 R@5');

@@ -63,6 +63,46 @@ describe('createCatalog with a thesaurus', () => {
     expect(ids(view.search(query))[0]).toBe('mcp:notion:move_page');
   });
 
+  it('reads the thesaurus only when the answer without it is weak evidence', () => {
+    const thesaurus = thesaurusOf({ relocate: ['move'], mirror: ['copy'] });
+    const tools: ToolInput[] = [
+      ...PAGES,
+      { name: 'archive_page', source: 'mcp', owner: 'notion', description: 'Archive a page so it leaves the workspace.' },
+      { name: 'copy_page', source: 'mcp', owner: 'notion', description: 'Copy a page.' },
+    ];
+    const plain = createCatalog(tools);
+    const withThesaurus = createCatalog(tools, { thesaurus });
+    // Its other words answer this one: the unknown word is left unexpanded, the ranking is the plain one.
+    const strong = 'archive the page of the workspace, relocate';
+    expect(plain.searchWithEvidence(strong).evidence).toBe('strong');
+    expect(withThesaurus.search(strong)).toEqual(plain.search(strong));
+    expect(withThesaurus.explain(strong).hits.flatMap((hit) => hit.matches.map((match) => match.path))).not.toContain('thesaurus');
+    // Without its relative this one is a guess; with it, a find.
+    const weak = 'relocate the doc';
+    expect(plain.searchWithEvidence(weak).evidence).toBe('weak');
+    expect(ids(withThesaurus.search(weak))[0]).toBe('mcp:notion:move_page');
+  });
+
+  it('decides again after the catalog changes, and per view, as a catalog of its tools alone would', () => {
+    const thesaurus = thesaurusOf({ mirror: ['copy'] });
+    const copy: ToolInput = { name: 'copy_page', source: 'mcp', owner: 'notion', description: 'Copy a page.' };
+    const archive: ToolInput = { name: 'archive_page', source: 'mcp', owner: 'notion', description: 'Archive a page on the cold shelf.' };
+    const catalog = createCatalog([...PAGES, copy], { thesaurus });
+    const query = 'mirror the page to the cold archive shelf';
+    // Weak: "mirror" reads as "copy".
+    expect(ids(catalog.search(query))[0]).toBe('mcp:notion:copy_page');
+    catalog.add([archive]);
+    // Strong now (archive_page has the other words): ranked as without a thesaurus.
+    const plain = createCatalog([...PAGES, copy, archive]);
+    expect(plain.searchWithEvidence(query).evidence).toBe('strong');
+    expect(catalog.search(query)).toEqual(plain.search(query));
+    // A view without archive_page is weak again, as a catalog of its tools alone.
+    const view = catalog.view((tool) => tool.name !== 'archive_page');
+    expect(view.search(query)).toEqual(createCatalog([...PAGES, copy], { thesaurus }).search(query));
+    expect(ids(view.search(query))[0]).toBe('mcp:notion:copy_page');
+    expect(catalog.search(query)).toEqual(plain.search(query));
+  });
+
   it('rejects a thesaurus that is not one, naming the option', () => {
     let caught: unknown;
     try {

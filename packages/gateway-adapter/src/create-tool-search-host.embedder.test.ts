@@ -41,8 +41,9 @@ function tempDir(): string {
   return dir;
 }
 
+/** A host without the default thesaurus (which reaches "remember" through WordNet): what is left is the embedder's. */
 async function host(options: Partial<Parameters<typeof createToolSearchHost>[0]> = {}): Promise<ToolSearchHost> {
-  const created = await createToolSearchHost({ sources: { openclaw: TOOLS }, ...options });
+  const created = await createToolSearchHost({ sources: { openclaw: TOOLS }, thesaurus: false, ...options });
   cleanups.push(() => created.close());
   return created;
 }

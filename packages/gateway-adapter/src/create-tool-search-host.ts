@@ -1,6 +1,7 @@
 // The long-lived host: loads plugins and starts MCP servers once, keeps one catalog, restarts what dies, and
 // opens cheap per-run sessions that see the catalog through their own policy.
 import type { Embedder, EmbeddingCache, EmbeddingUpdate, ToolSource } from '@tool-search/catalog';
+import { wordnetThesaurus, type Thesaurus } from '@tool-search/catalog/wordnet';
 import type { Surface } from '@tool-search/modes';
 import { createRunner, probeRuntime, type ProbeResult, type Runner } from '@tool-search/sandbox-runner';
 import { createRunSlots, defaultMaxConcurrentRuns, type CodeRunLimits } from './internal/create-run-slots.js';
@@ -97,6 +98,12 @@ export interface CreateToolSearchHostOptions {
   embedder?: Embedder | undefined;
   /** Where tool vectors are kept (`createFileEmbeddingCache` keeps them across restarts). Default: in memory. */
   embeddingCache?: EmbeddingCache | undefined;
+  /**
+   * Relatives of query words no tool has, read when a search's own words answer it weakly (see the catalog's
+   * `thesaurus`). Default: the WordNet thesaurus of `@tool-search/catalog/wordnet` (parsed on the first weak
+   * search, about 13 MB of heap once per process); `false` searches without one.
+   */
+  thesaurus?: Thesaurus | false | undefined;
 }
 
 /** The MCP client capabilities of a host (each default is the safe one). */
@@ -197,7 +204,8 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
     throw new GatewayAdapterError('invalid_options', `Invalid policyCacheSize: expected a whole number 0 or more, received ${String(policyCacheSize)}`, { path: 'policyCacheSize' });
   }
   const plugins = await loadPluginTools(options.sources?.plugins ?? [], options.cwd === undefined ? {} : { cwd: options.cwd });
-  const registry = new HostRegistry({ logger: log, catalogLogger: rootLogger, embedder: options.embedder, embeddingCache: options.embeddingCache });
+  const thesaurus = options.thesaurus === false ? undefined : (options.thesaurus ?? wordnetThesaurus());
+  const registry = new HostRegistry({ logger: log, catalogLogger: rootLogger, embedder: options.embedder, embeddingCache: options.embeddingCache, thesaurus });
   registry.addLocal(collectLocalTools(options.sources?.openclaw ?? [], plugins));
 
   const supervisors = new Map<string, McpServerSupervisor>();

@@ -143,3 +143,8 @@ export const DEFAULT_RANKING: RankingSettings = {
   thesaurusMaxRelated: 4,
   thesaurusPhrasal: true,
 };
+
+/** The weak-evidence rule (`weakCoverage`, `weakStrength`) for a hit's `QueryCoverage`: its one owner. */
+export function isWeakEvidence(settings: RankingSettings, coverage: { share: number; strength: number }): boolean {
+  return coverage.share < settings.weakCoverage && coverage.strength < settings.weakStrength;
+}

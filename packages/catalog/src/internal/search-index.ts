@@ -13,7 +13,7 @@ import { IndexScope, isAdmittedSlot } from './index-scope.js';
 import { queryFacet } from './intent-table.js';
 import { NameEvidence } from './name-evidence.js';
 import { JOINED_MARK, postingFrequency, postingHas, Postings } from './postings.js';
-import { DEFAULT_RANKING, INDEXED_FIELDS, type IndexedField, type RankingSettings } from './ranking-settings.js';
+import { DEFAULT_RANKING, INDEXED_FIELDS, isWeakEvidence, type IndexedField, type RankingSettings } from './ranking-settings.js';
 import { scoreServers } from './score-servers.js';
 import { EXACT_MARK, type AnalyzedText } from './tokenize-text.js';
 
@@ -72,6 +72,10 @@ export class SearchIndex {
   private readonly ownerNumbers = new Map<string, number>();
   /** Names and owners as evidence (see `nameWeight`, `ownerNamedWeight`). */
   private readonly names: NameEvidence;
+  /** Counts `add` and `remove` calls: a thesaurus verdict is kept only while nothing changed. */
+  private changes = 0;
+  /** The last query's thesaurus verdict (see `thesaurusFor`): rank, coverage and explain of one search share it. */
+  private thesaurusVerdict: { query: string; scope: IndexScope | undefined; changes: number; uses: boolean } | undefined;
 
   /** `contextOf` gives a tool's owner context text (indexed in `context`); default none. */
   constructor(
@@ -88,6 +92,7 @@ export class SearchIndex {
   }
 
   add(tools: readonly ToolDescriptor[]): void {
+    this.changes += 1;
     for (const tool of tools) this.addOne(tool);
   }
 
@@ -118,6 +123,7 @@ export class SearchIndex {
   }
 
   remove(ids: readonly string[]): void {
+    this.changes += 1;
     for (const id of ids) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
@@ -216,9 +222,39 @@ export class SearchIndex {
     };
   }
 
-  /** Query text to the weighted terms that will be scored (empty when nothing meaningful is left). */
-  queryTerms(query: string, statistics: Statistics = this.statistics(undefined), analyzed: AnalyzedText = analyzeQuery(query), keptOut?: string[]): QueryTerm[] {
-    return expandQuery(query, analyzed, statistics, this.postings, this.settings, this.thesaurus, keptOut);
+  /**
+   * Query text to the weighted terms that will be scored (empty when nothing meaningful is left), through `scope`.
+   * Thesaurus relatives are among them only when the answer without them is weak (see `readsThesaurus`).
+   */
+  queryTerms(query: string, scope?: IndexScope, statistics: Statistics = this.statistics(scope), analyzed: AnalyzedText = analyzeQuery(query), keptOut?: string[]): QueryTerm[] {
+    const kept: string[] = [];
+    const terms = expandQuery(query, analyzed, statistics, this.postings, this.settings, this.thesaurus, kept);
+    if (terms.some((term) => term.path === 'thesaurus')) {
+      const plainKept: string[] = [];
+      const plain = expandQuery(query, analyzed, statistics, this.postings, this.settings, undefined, plainKept);
+      if (!this.readsThesaurus(query, scope, statistics, analyzed, plain, plainKept)) {
+        keptOut?.push(...plainKept);
+        return plain;
+      }
+    }
+    keptOut?.push(...kept);
+    return terms;
+  }
+
+  /**
+   * Whether `query` reads the thesaurus through `scope`: only when the best hit without it (`plain`, the terms
+   * without relatives; `ranked`, their ranking when known) is weak evidence (`isWeakEvidence`), so a query its own
+   * words answer ranks as without a thesaurus, and one that finds nothing or guesses reaches for relatives.
+   * Decided on the scope's tools alone; kept for the next call on the same query and scope while the index is
+   * unchanged (a search ranks, then measures its top hit).
+   */
+  private readsThesaurus(query: string, scope: IndexScope | undefined, statistics: Statistics, analyzed: AnalyzedText, plain: readonly QueryTerm[], plainKept: readonly string[], ranked?: readonly RankedId[]): boolean {
+    const known = this.thesaurusVerdict;
+    if (known !== undefined && known.query === query && known.scope === scope && known.changes === this.changes) return known.uses;
+    const top = plain.length === 0 ? undefined : (ranked ?? this.rankTerms(plain, analyzed, 1, statistics, scope))[0];
+    const uses = top === undefined || isWeakEvidence(this.settings, this.coverageOf(plain, plainKept, analyzed, statistics, [top.id])[0] as QueryCoverage);
+    this.thesaurusVerdict = { query, scope, changes: this.changes, uses };
+    return uses;
   }
 
   /**
@@ -230,11 +266,16 @@ export class SearchIndex {
   coverage(query: string, ids: readonly string[], scope?: IndexScope): QueryCoverage[] {
     const statistics = this.statistics(scope);
     const analyzed = analyzeQuery(query);
+    const kept: string[] = [];
+    const queryTerms = this.queryTerms(query, scope, statistics, analyzed, kept);
+    return this.coverageOf(queryTerms, kept, analyzed, statistics, ids);
+  }
+
+  /** `coverage` of terms already expanded (`kept`: the query words they keep, in bit order). */
+  private coverageOf(queryTerms: readonly QueryTerm[], kept: readonly string[], analyzed: AnalyzedText, statistics: Statistics, ids: readonly string[]): QueryCoverage[] {
     const unique = [...new Set(analyzed.terms)];
     const total = statistics.total;
     if (unique.length === 0 || total === 0) return ids.map(() => ({ share: 0, strength: 0 }));
-    const kept: string[] = [];
-    const queryTerms = this.queryTerms(query, statistics, analyzed, kept);
     const bitWeights = new Map<number, number>();
     let all = 0;
     for (const term of unique) {
@@ -270,7 +311,7 @@ export class SearchIndex {
   explain(query: string, tools: readonly ToolDescriptor[], scope?: IndexScope): IndexExplanation {
     const statistics = this.statistics(scope);
     const analyzed = analyzeQuery(query);
-    const queryTerms = this.queryTerms(query, statistics, analyzed);
+    const queryTerms = this.queryTerms(query, scope, statistics, analyzed);
     const words = [...new Set(analyzed.terms)].map((term) => ({ term, found: statistics.frequency(this.postings.get(term)) > 0 || statistics.frequency(this.postings.get(JOINED_MARK + term)) > 0 }));
     const admitted = statistics.admitted;
     const saturation = this.saturationFor(scope);
@@ -311,7 +352,17 @@ export class SearchIndex {
   rank(query: string, limit: number, scope?: IndexScope): RankedId[] {
     const statistics = this.statistics(scope);
     const analyzed = analyzeQuery(query);
-    const queryTerms = this.queryTerms(query, statistics, analyzed);
+    const terms = expandQuery(query, analyzed, statistics, this.postings, this.settings, this.thesaurus);
+    if (!terms.some((term) => term.path === 'thesaurus')) return this.rankTerms(terms, analyzed, limit, statistics, scope);
+    // The ranking without relatives both decides and, when the query's own words answer it, is the answer.
+    const plainKept: string[] = [];
+    const plain = expandQuery(query, analyzed, statistics, this.postings, this.settings, undefined, plainKept);
+    const ranked = this.rankTerms(plain, analyzed, limit, statistics, scope);
+    return this.readsThesaurus(query, scope, statistics, analyzed, plain, plainKept, ranked) ? this.rankTerms(terms, analyzed, limit, statistics, scope) : ranked;
+  }
+
+  /** `rank` of terms already expanded. */
+  private rankTerms(queryTerms: readonly QueryTerm[], analyzed: AnalyzedText, limit: number, statistics: Statistics, scope: IndexScope | undefined): RankedId[] {
     if (queryTerms.length === 0) return [];
     const settings = this.settings;
     const admitted = statistics.admitted;

@@ -15,6 +15,7 @@ import {
   type ToolInput,
   type ViewOptions,
 } from '@tool-search/catalog';
+import type { Thesaurus } from '@tool-search/catalog/wordnet';
 import { CONTROL_TOOL_NAMES } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Logger } from 'pino';
@@ -50,7 +51,7 @@ export class HostRegistry {
   private readonly resourceReaders = new Map<string, boolean>();
   private changes = 0;
 
-  constructor(options: { logger: Logger; catalogLogger: Logger; embedder?: Embedder | undefined; embeddingCache?: EmbeddingCache | undefined }) {
+  constructor(options: { logger: Logger; catalogLogger: Logger; embedder?: Embedder | undefined; embeddingCache?: EmbeddingCache | undefined; thesaurus?: Thesaurus | undefined }) {
     this.log = options.logger;
     this.catalog = createCatalog([], {
       logger: options.catalogLogger,
@@ -58,6 +59,7 @@ export class HostRegistry {
       reservedNames: CONTROL_TOOL_NAMES,
       embedder: options.embedder,
       embeddingCache: options.embeddingCache,
+      ...(options.thesaurus === undefined ? {} : { thesaurus: options.thesaurus }),
     });
   }
 
