@@ -89,6 +89,11 @@ const configFileSchema = z.strictObject({
       cacheMaxEntries: z.number().int().min(1).max(1_000_000).optional(),
     })
     .optional(),
+  /**
+   * Relatives of the words no tool has, read when a search's own words answer it weakly: `wordnet` (the default,
+   * WordNet 3.1's synonyms and broader words) or `none`.
+   */
+  thesaurus: z.enum(['wordnet', 'none']).optional(),
   /** `serve --http` options. */
   http: z
     .strictObject({
@@ -126,6 +131,8 @@ export interface LoadedConfig {
   http: NonNullable<ConfigFile['http']>;
   /** The embedder's settings, the API key read from its variable; undefined when the file has no `embedder`. */
   embedder: ConfiguredEmbedder | undefined;
+  /** `wordnet` unless the file says `none`. */
+  thesaurus: 'wordnet' | 'none';
 }
 
 /** The `embedder` section, resolved: what `createOpenAiEmbedder` and `createFileEmbeddingCache` take. */
@@ -242,6 +249,7 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv): LoadedConfig {
     oauth: { tokenDir: file.oauth?.tokenDir ?? join(configHome(env), 'tool-search', 'oauth'), redirectUrl: file.oauth?.redirectUrl },
     http: file.http ?? {},
     embedder: file.embedder === undefined ? undefined : resolveEmbedder(file.embedder, path, env),
+    thesaurus: file.thesaurus ?? 'wordnet',
   };
 }
 

@@ -33,6 +33,8 @@ async function setUp(options: { fail?: boolean; embedder?: Record<string, unknow
   const config = {
     mcpServers: { memory: { command: process.execPath, args: [REPLAY_SERVER], env: { REPLAY_TOOLS_FILE: join(dir, 'tools.jsonl') } } },
     embedder: { baseUrl: server.baseUrl, model: 'fixture-embed', ...options.embedder },
+    // Without the thesaurus, what reaches a tool that shares no word with the query is the embedder alone.
+    thesaurus: 'none',
   };
   writeFileSync(join(dir, 'config.json5'), JSON.stringify(config));
   return { dir, server, env: { XDG_CACHE_HOME: join(dir, 'cache') } };

@@ -66,6 +66,7 @@ export async function startHost(
     spawnedAhead: options.spawnedAhead,
     startupTimeoutMs,
     ...(embedder === undefined ? {} : { embedder: embedder.embedder, embeddingCache: embedder.cache }),
+    ...(config.thesaurus === 'none' ? { thesaurus: false as const } : {}),
     codeRuns: config.codeRuns,
     mcpClient: {
       onSampling: async (request, context) => (await loadRelay()).onSampling(request, context),
