@@ -37,6 +37,12 @@ export interface RankedId {
 }
 
 /** What `SearchIndex.explain` finds. */
+/** A query's terms and the query words they keep, in bit order (what `expandQuery` gives). */
+interface Expansion {
+  terms: QueryTerm[];
+  kept: string[];
+}
+
 export interface IndexExplanation {
   /** The query's words after analysis (stems), and whether any tool of the scope has each. */
   words: Array<{ term: string; found: boolean }>;
@@ -74,7 +80,7 @@ export class SearchIndex {
   private readonly names: NameEvidence;
   /** Counts `add` and `remove` calls: a thesaurus verdict is kept only while nothing changed. */
   private changes = 0;
-  /** The last query's thesaurus verdict (see `thesaurusFor`): rank, coverage and explain of one search share it. */
+  /** The last query's thesaurus verdict (see `readsThesaurus`): rank, coverage and explain of one search share it. */
   private thesaurusVerdict: { query: string; scope: IndexScope | undefined; changes: number; uses: boolean } | undefined;
 
   /** `contextOf` gives a tool's owner context text (indexed in `context`); default none. */
@@ -227,32 +233,34 @@ export class SearchIndex {
    * Thesaurus relatives are among them only when the answer without them is weak (see `readsThesaurus`).
    */
   queryTerms(query: string, scope?: IndexScope, statistics: Statistics = this.statistics(scope), analyzed: AnalyzedText = analyzeQuery(query), keptOut?: string[]): QueryTerm[] {
+    const { plain, withRelatives } = this.expansions(query, statistics, analyzed);
+    const chosen = withRelatives !== undefined && this.readsThesaurus(query, scope, statistics, analyzed, plain) ? withRelatives : plain;
+    keptOut?.push(...chosen.kept);
+    return chosen.terms;
+  }
+
+  /** The query's terms without thesaurus relatives, and with them when the thesaurus adds any. */
+  private expansions(query: string, statistics: Statistics, analyzed: AnalyzedText): { plain: Expansion; withRelatives: Expansion | undefined } {
     const kept: string[] = [];
     const terms = expandQuery(query, analyzed, statistics, this.postings, this.settings, this.thesaurus, kept);
-    if (terms.some((term) => term.path === 'thesaurus')) {
-      const plainKept: string[] = [];
-      const plain = expandQuery(query, analyzed, statistics, this.postings, this.settings, undefined, plainKept);
-      if (!this.readsThesaurus(query, scope, statistics, analyzed, plain, plainKept)) {
-        keptOut?.push(...plainKept);
-        return plain;
-      }
-    }
-    keptOut?.push(...kept);
-    return terms;
+    if (!terms.some((term) => term.path === 'thesaurus')) return { plain: { terms, kept }, withRelatives: undefined };
+    const plainKept: string[] = [];
+    const plain = expandQuery(query, analyzed, statistics, this.postings, this.settings, undefined, plainKept);
+    return { plain: { terms: plain, kept: plainKept }, withRelatives: { terms, kept } };
   }
 
   /**
-   * Whether `query` reads the thesaurus through `scope`: only when the best hit without it (`plain`, the terms
-   * without relatives; `ranked`, their ranking when known) is weak evidence (`isWeakEvidence`), so a query its own
-   * words answer ranks as without a thesaurus, and one that finds nothing or guesses reaches for relatives.
-   * Decided on the scope's tools alone; kept for the next call on the same query and scope while the index is
-   * unchanged (a search ranks, then measures its top hit).
+   * Whether `query` reads the thesaurus through `scope`: only when the best hit without it (`plain`; `ranked`, its
+   * ranking when known) is weak evidence (`isWeakEvidence`), so a query its own words answer ranks as without a
+   * thesaurus, and one that finds nothing or guesses reaches for relatives. Decided on the scope's tools alone;
+   * kept for the next call on the same query and scope while the index is unchanged (a search ranks, then
+   * measures its top hit).
    */
-  private readsThesaurus(query: string, scope: IndexScope | undefined, statistics: Statistics, analyzed: AnalyzedText, plain: readonly QueryTerm[], plainKept: readonly string[], ranked?: readonly RankedId[]): boolean {
+  private readsThesaurus(query: string, scope: IndexScope | undefined, statistics: Statistics, analyzed: AnalyzedText, plain: Expansion, ranked?: readonly RankedId[]): boolean {
     const known = this.thesaurusVerdict;
     if (known !== undefined && known.query === query && known.scope === scope && known.changes === this.changes) return known.uses;
-    const top = plain.length === 0 ? undefined : (ranked ?? this.rankTerms(plain, analyzed, 1, statistics, scope))[0];
-    const uses = top === undefined || isWeakEvidence(this.settings, this.coverageOf(plain, plainKept, analyzed, statistics, [top.id])[0] as QueryCoverage);
+    const top = plain.terms.length === 0 ? undefined : (ranked ?? this.rankTerms(plain.terms, analyzed, 1, statistics, scope))[0];
+    const uses = top === undefined || isWeakEvidence(this.settings, this.coverageOf(plain.terms, plain.kept, analyzed, statistics, [top.id])[0] as QueryCoverage);
     this.thesaurusVerdict = { query, scope, changes: this.changes, uses };
     return uses;
   }
@@ -352,13 +360,11 @@ export class SearchIndex {
   rank(query: string, limit: number, scope?: IndexScope): RankedId[] {
     const statistics = this.statistics(scope);
     const analyzed = analyzeQuery(query);
-    const terms = expandQuery(query, analyzed, statistics, this.postings, this.settings, this.thesaurus);
-    if (!terms.some((term) => term.path === 'thesaurus')) return this.rankTerms(terms, analyzed, limit, statistics, scope);
+    const { plain, withRelatives } = this.expansions(query, statistics, analyzed);
     // The ranking without relatives both decides and, when the query's own words answer it, is the answer.
-    const plainKept: string[] = [];
-    const plain = expandQuery(query, analyzed, statistics, this.postings, this.settings, undefined, plainKept);
-    const ranked = this.rankTerms(plain, analyzed, limit, statistics, scope);
-    return this.readsThesaurus(query, scope, statistics, analyzed, plain, plainKept, ranked) ? this.rankTerms(terms, analyzed, limit, statistics, scope) : ranked;
+    const ranked = this.rankTerms(plain.terms, analyzed, limit, statistics, scope);
+    if (withRelatives === undefined || !this.readsThesaurus(query, scope, statistics, analyzed, plain, ranked)) return ranked;
+    return this.rankTerms(withRelatives.terms, analyzed, limit, statistics, scope);
   }
 
   /** `rank` of terms already expanded. */
