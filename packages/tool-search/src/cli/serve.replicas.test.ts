@@ -4,7 +4,7 @@
 // an OAuth-protected one that counts token requests (a refresh spent twice shows). Driven by the official SDK v2
 // client pinned to 2026-07-28; nginx's `X-Replica` header ($upstream_addr) says which replica answered each request.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,7 +155,9 @@ async function startNginx(): Promise<void> {
       `error_log ${join(dir, 'error.log')} warn;`,
       'events { worker_connections 256; }',
       'http {',
-      `  access_log ${join(dir, 'access.log')};`,
+      // Which replicas nginx tried for each request and what each answered (read when a test fails).
+      "  log_format replicas '$server_port $request $status upstream=$upstream_addr upstream_status=$upstream_status';",
+      `  access_log ${join(dir, 'access.log')} replicas;`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(dir, kind)};`),
       `  upstream round_robin {\n${servers}\n  }`,
       `  upstream sticky {\n    ip_hash;\n${servers}\n  }`,
@@ -216,6 +218,12 @@ async function draining(replica: Replica): Promise<void> {
   }
   throw new Error(`replica ${replica.address} never started draining`);
 }
+
+/** The last lines of one of nginx's logs in the test's folder. */
+const nginxLog = (name: string) => {
+  const file = join(work, 'nginx', name);
+  return existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-12).join('\n') : '(none)';
+};
 
 const textOf = (result: unknown) => ((result as { content: Array<{ type: string; text?: string }> }).content.find((part) => part.type === 'text')?.text ?? '');
 /** The replicas nginx tried for one request, in order (`$upstream_addr`: the last one answered). */
@@ -307,7 +315,10 @@ describe('tool-search serve: three replicas behind nginx, on one Redis', () => {
     await expect(lost.connect(new LegacyTransport(new URL(roundRobinUrl))).then(() => lost.listTools())).rejects.toThrow(/Session not found/);
     const sticky = new LegacyClient({ name: 'legacy-sticky', version: '1.0.0' });
     clients.push(sticky);
-    await sticky.connect(new LegacyTransport(new URL(stickyUrl)));
+    await sticky.connect(new LegacyTransport(new URL(stickyUrl))).catch((error: unknown) => {
+      // Why nginx moved the session (a replica it counted as failed, and what it logged), for whoever reads this.
+      throw new Error(`${String(error)}\nnginx access log (last lines):\n${nginxLog('access.log')}\nnginx error log:\n${nginxLog('error.log')}`);
+    });
     expect((await sticky.listTools()).tools.map((tool) => tool.name)).toEqual(['tool_search', 'tool_describe', 'tool_call']);
     expect(textOf(await sticky.callTool({ name: 'tool_call', arguments: { id: 'mcp:counter:record', args: { tag: 'legacy' } } }))).toContain('recorded legacy');
     expect(counter.started('legacy')).toBe(1);
