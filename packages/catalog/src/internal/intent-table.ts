@@ -170,16 +170,37 @@ function inflects(word: string, base: string): boolean {
  * `dropped_items`), so `inflected` is false for names.
  */
 export function intentSides(words: readonly string[], inflected: boolean): number[] {
-  const matches = inflected ? inflects : (word: string, base: string) => word === base || word === `${base}s`;
   const sides = new Set<number>();
   for (const word of words) {
+    if (!inflected) {
+      // A name's word: one lookup (names are many; this runs for every tool added).
+      for (const side of SIDES_OF_VERB.get(word) ?? []) sides.add(side);
+      continue;
+    }
     OPPOSITE_INTENTS.forEach(([first, second], pair) => {
-      if (first.some((base) => matches(word, base))) sides.add(2 * pair);
-      if (second.some((base) => matches(word, base))) sides.add(2 * pair + 1);
+      if (first.some((base) => inflects(word, base))) sides.add(2 * pair);
+      if (second.some((base) => inflects(word, base))) sides.add(2 * pair + 1);
     });
   }
   return [...sides].sort((a, b) => a - b);
 }
+
+/** Each verb of `OPPOSITE_INTENTS`, and its -s form, to the sides it is on. */
+const SIDES_OF_VERB: ReadonlyMap<string, readonly number[]> = (() => {
+  const map = new Map<string, number[]>();
+  OPPOSITE_INTENTS.forEach((pairSides, pair) => {
+    pairSides.forEach((verbs, side) => {
+      for (const verb of verbs) {
+        for (const form of [verb, `${verb}s`]) {
+          const list = map.get(form) ?? [];
+          if (!list.includes(2 * pair + side)) list.push(2 * pair + side);
+          map.set(form, list);
+        }
+      }
+    });
+  });
+  return map;
+})();
 
 /** The sides opposite to `sides`, leaving out any pair both of whose sides are in `sides`. */
 export function oppositeSides(sides: readonly number[]): number[] {
