@@ -81,8 +81,9 @@ export class NameEvidence {
   open(analyzed: AnalyzedText): NamingPass | undefined {
     const { nameWeight, ownerNamedWeight, oppositeNameWeight } = this.settings;
     if (nameWeight <= 0 && ownerNamedWeight <= 0 && oppositeNameWeight <= 0) return undefined;
-    const querySides = new Set(oppositeNameWeight > 0 ? intentSides(analyzed.words, true) : []);
-    const opposite = new Set(oppositeSides([...querySides]));
+    const asked = oppositeNameWeight > 0 ? intentSides(analyzed.words, true) : [];
+    const querySides = new Set(asked);
+    const opposite = new Set(oppositeSides(asked));
     const stems = new Set(analyzed.terms);
     const named = new Set<number>();
     if (ownerNamedWeight > 0) {

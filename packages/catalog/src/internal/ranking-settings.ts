@@ -78,11 +78,6 @@ export interface RankingSettings {
   weakCoverage: number;
   weakStrength: number;
   /**
-   * Server-level evidence: each matching tool gains this share of what the other matching tools of its server
-   * score (capped at its own score), so the tools of a server the query is about rise together.
-   */
-  serverWeight: number;
-  /**
    * A tool's name as evidence: its score is multiplied by 1 + `nameWeight` × the share of its name's words (those
    * not also in its owner's name) that the query has, so "read file" prefers `read_file` to `read_multiple_files`.
    */
@@ -134,7 +129,6 @@ export const DEFAULT_RANKING: RankingSettings = {
   likelyMargin: 1,
   weakCoverage: 0.5,
   weakStrength: 1.2,
-  serverWeight: 0,
   nameWeight: 0.1,
   ownerNamedWeight: 0.5,
   oppositeNameWeight: 0.2,

@@ -4,7 +4,7 @@
 // per-document result objects cost too much per long query at 10,000 tools (bench/RESULTS.md).
 //
 // The parts: analysis (`index-fields.ts`), postings (`postings.ts`), query expansion (`expand-query.ts`), the
-// scope (`index-scope.ts`), and the ranking here with its last steps (`score-servers.ts`, `diversify-ranking.ts`).
+// scope (`index-scope.ts`), and the ranking here with its last steps (`name-evidence.ts`, `diversify-ranking.ts`).
 import type { MatchPath, Thesaurus, ToolDescriptor } from '../types.js';
 import { diversifyRanking, insertTop, type Candidate } from './diversify-ranking.js';
 import { bm25Idf, expandQuery, MAX_TRACKED_TERMS, type QueryTerm, type Statistics } from './expand-query.js';
@@ -14,7 +14,6 @@ import { queryFacet } from './intent-table.js';
 import { NameEvidence } from './name-evidence.js';
 import { JOINED_MARK, postingFrequency, postingHas, Postings } from './postings.js';
 import { DEFAULT_RANKING, INDEXED_FIELDS, isWeakEvidence, type IndexedField, type RankingSettings } from './ranking-settings.js';
-import { scoreServers } from './score-servers.js';
 import { EXACT_MARK, type AnalyzedText } from './tokenize-text.js';
 
 export { DEFAULT_RANKING, INDEXED_FIELDS, type IndexedField, type RankingSettings } from './ranking-settings.js';
@@ -73,7 +72,7 @@ export class SearchIndex {
   private masks = new Uint32Array(0);
   /** Per slot: 1 read-only, -1 destructive, 0 neither (from the tool's annotations). */
   private facets = new Int8Array(0);
-  /** Per slot: its owner's number (`<source>:<owner>`, numbered on first sight), for server-level evidence. */
+  /** Per slot: its owner's number (`<source>:<owner>`, numbered on first sight), for a query that names a server. */
   private readonly ownerOfSlot: number[] = [];
   private readonly ownerNumbers = new Map<string, number>();
   /** Names and owners as evidence (see `nameWeight`, `ownerNamedWeight`). */
@@ -381,17 +380,12 @@ export class SearchIndex {
     for (const { original, bit, idf } of queryTerms) if (original && presentBits & (1 << bit)) bitIdf.set(bit, idf);
     const depth = Math.max(limit, settings.coveredTermWeight < 1 ? settings.diversifyDepth : 0);
     const top: Candidate[] = [];
-    // Server-level evidence: a matching tool is lifted by its server's share of the best server score. Only
-    // admitted tools take part, so a view's ranking still depends on its admitted tools alone.
-    const serverWeight = settings.serverWeight;
-    const serverScores = serverWeight > 0 && touched.length > 1 ? this.serverScores(queryTerms, admitted) : undefined;
     const facet = settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
     const naming = this.names.open(analyzed);
     // No factor lifts a score more than this: a candidate below the last kept one even so is passed over unscored.
     const bound = (naming?.bound ?? 1) * (facet === 0 ? 1 : 1 + settings.facetBoost);
     for (const slot of touched) {
       let score = scores[slot] as number;
-      if (serverScores !== undefined) score *= 1 + serverWeight * (serverScores[this.ownerOfSlot[slot] as number] as number);
       if (top.length === depth && score * bound < (top[depth - 1] as Candidate).score) continue;
       score *= this.facetFactor(facet, slot) * (naming?.factor(slot) ?? 1);
       if (top.length === depth && score < (top[depth - 1] as Candidate).score) continue;
@@ -433,11 +427,6 @@ export class SearchIndex {
       }
     }
     return touched;
-  }
-
-  private serverScores(queryTerms: readonly QueryTerm[], admitted: Uint8Array | undefined): Float64Array {
-    const slots = { ids: this.ids, ownerOfSlot: this.ownerOfSlot, ownerCount: this.ownerNumbers.size, documentLengths: this.documentLengths, posting: (term: string) => this.postings.get(term) };
-    return scoreServers(slots, queryTerms, admitted, this.settings.k1, this.settings.b);
   }
 }
 
