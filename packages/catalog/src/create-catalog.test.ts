@@ -184,6 +184,17 @@ describe('catalog.search', () => {
     expect(catalog.search('remove a file')[0]?.id).toBe('openclaw:core:delete_file');
   });
 
+  it('finds a tool by the abbreviation of the word it uses, and the word of its abbreviation (info, database)', () => {
+    const infos = createCatalog([
+      { name: 'getBookInfo', source: 'plugin', owner: 'books', description: 'Details of a book by its title.' },
+      { name: 'searchBooks', source: 'plugin', owner: 'books', description: 'Search the book shop for a title.' },
+      { name: 'drop_db', source: 'mcp', owner: 'sql', description: 'Removes the given db.' },
+      { name: 'drop_table', source: 'mcp', owner: 'sql', description: 'Removes a table.' },
+    ]);
+    expect(infos.search('information about a book title')[0]?.id).toBe('plugin:books:getBookInfo');
+    expect(infos.search('drop the database')[0]?.id).toBe('mcp:sql:drop_db');
+  });
+
   it('matches plurals to singulars (events -> event)', () => {
     expect(catalog.search('calendar event')[0]?.id).toBe('mcp:calendar:list_calendar_events');
   });

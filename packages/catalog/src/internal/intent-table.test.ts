@@ -22,8 +22,16 @@ describe('relatedTerms', () => {
     expect(relatedTerms(stem('open'))).toContain(stem('create'));
   });
 
+  it('relates a common abbreviation and its word both ways, and not an abbreviation of two meanings', () => {
+    for (const [word, short] of [['information', 'info'], ['configuration', 'config'], ['database', 'db'], ['javascript', 'js']]) {
+      expect(relatedTerms(stem(word as string))).toContain(stem(short as string));
+      expect(relatedTerms(stem(short as string))).toContain(stem(word as string));
+    }
+    expect(relatedTerms(stem('ts'))).toEqual([]);
+  });
+
   it('returns nothing for a word in no group', () => {
-    expect(relatedTerms(stem('kubernetes'))).toEqual([]);
+    expect(relatedTerms(stem('cluster'))).toEqual([]);
   });
 
   it('has no group word that normalisation drops (a stop word would silently vanish)', () => {

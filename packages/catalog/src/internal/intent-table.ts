@@ -53,6 +53,15 @@ export const INTENT_GROUPS: readonly (readonly string[])[] = [
   ['news', 'headline', 'article'],
   ['recipe', 'cook', 'dish'],
   ['phone', 'mobile', 'telephone'],
+  // common abbreviations of tool words, each one meaning only ("ts" is as often a timestamp as TypeScript)
+  ['information', 'info'],
+  ['application', 'app'],
+  ['configuration', 'config'],
+  ['environment', 'env'],
+  ['authentication', 'auth'],
+  ['database', 'db'],
+  ['javascript', 'js'],
+  ['kubernetes', 'k8s'],
 ];
 
 
