@@ -195,6 +195,16 @@ describe('catalog.search', () => {
     expect(infos.search('drop the database')[0]?.id).toBe('mcp:sql:drop_db');
   });
 
+  it('reads "how many" as asking for a count (not for the tools named "many")', () => {
+    const counts = createCatalog([
+      { name: 'count', source: 'mcp', owner: 'mongo', description: 'Gets the number of documents in a collection.' },
+      { name: 'insert_many', source: 'mcp', owner: 'mongo', description: 'Insert an array of documents into a collection.' },
+      { name: 'update_many', source: 'mcp', owner: 'mongo', description: 'Updates all documents that match a filter.' },
+      { name: 'delete_many', source: 'mcp', owner: 'mongo', description: 'Removes all documents that match a filter.' },
+    ]);
+    expect(counts.search('how many users signed up')[0]?.id).toBe('mcp:mongo:count');
+  });
+
   it('matches plurals to singulars (events -> event)', () => {
     expect(catalog.search('calendar event')[0]?.id).toBe('mcp:calendar:list_calendar_events');
   });

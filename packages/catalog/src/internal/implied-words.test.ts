@@ -22,6 +22,12 @@ describe('impliedWords', () => {
     expect(impliedWords('no dot here')).toBe('no dot here');
   });
 
+  it('reads a question for a number of things or of times as a count, and not an amount or a number of something', () => {
+    expect(impliedWords('how many people signed up this month')).toBe('how many count people signed up this month');
+    expect(impliedWords('How often did this fault occur, and how  MANY users saw it')).toBe('How often count did this fault occur, and how  MANY count users saw it');
+    for (const query of ['how much memory is free', 'the number of the page', 'somehow many tools', 'how manyfold']) expect(impliedWords(query)).toBe(query);
+  });
+
   it('takes a whole dotted name by its last extension, and a name at the end of a sentence', () => {
     expect(impliedWords('unpack archive.tar.gz')).toBe('unpack archive.tar.gz file');
     expect(impliedWords('open README.md. Then stop')).toBe('open README.md file. Then stop');

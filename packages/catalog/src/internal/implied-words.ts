@@ -1,6 +1,7 @@
 // impliedWords: what a request says by how it writes a thing rather than by a word. A file name ("read
-// config.yaml", "look at logo.jpg") asks about a file, and "#42" is an issue or pull request number, though the
-// request may never say "file" or "issue". The query reads those words next to the thing.
+// config.yaml", "look at logo.jpg") asks about a file, "#42" is an issue or pull request number, and "how many" or
+// "how often" asks for a count, though the request may never say "file", "issue" or "count". The query reads
+// those words next to the thing.
 
 /**
  * Extensions common enough in requests to read `name.ext` as a file's name; the media kinds a tool names them by.
@@ -21,16 +22,24 @@ const KIND_OF_EXTENSION: Readonly<Record<string, string>> = {
 const FILE_NAME = /(?<![\w.])[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,5})(?!\w|\.\w)/g;
 /** `#42`: an issue or pull request number (not `&#42;`, not part of a word). */
 const ISSUE_NUMBER = /(?<![\w&])#\d{1,7}\b/g;
+/**
+ * A question whose answer is a number of things or of times ("how many people signed up", "how often did it
+ * fail"): the expected answer type of question answering, which a tool names "count". Not "how much" (an amount:
+ * money, time, memory) and not "number of" (as often a phone or page number as a count).
+ */
+const COUNT_QUESTION = /\bhow\s+(?:many|often)\b/gi;
 /** A request that already says what its number is ("issue #17", "PR #3") is left as it is. */
 const SAYS_WHAT_NUMBER = /\b(issues?|pull|prs?|tickets?|bugs?|merge|mr)\b/i;
 
 /**
- * `query` with the words its file names and numbers imply after each: "file" (and the media kind of an image, a
- * sound or a video: "logo.jpg" reads "logo.jpg image file") after a file name of a known extension, "issue pull
- * request" after `#42` unless the query says what it is. The query itself when it has neither.
+ * `query` with the words its file names, numbers and questions imply after each: "file" (and the media kind of an
+ * image, a sound or a video: "logo.jpg" reads "logo.jpg image file") after a file name of a known extension,
+ * "issue pull request" after `#42` unless the query says what it is, "count" after "how many" and "how often".
+ * The query itself when it has none.
  */
 export function impliedWords(query: string): string {
-  let out = query.includes('#') && !SAYS_WHAT_NUMBER.test(query) ? query.replace(ISSUE_NUMBER, '$& issue pull request') : query;
+  let out = query.replace(COUNT_QUESTION, '$& count');
+  if (out.includes('#') && !SAYS_WHAT_NUMBER.test(out)) out = out.replace(ISSUE_NUMBER, '$& issue pull request');
   if (!out.includes('.')) return out;
   out = out.replace(FILE_NAME, (name: string, extension: string) => {
     const kind = KIND_OF_EXTENSION[extension.toLowerCase()];
