@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { impliedWords } from './implied-words.js';
 
@@ -32,5 +33,30 @@ describe('impliedWords', () => {
     expect(impliedWords('unpack archive.tar.gz')).toBe('unpack archive.tar.gz file');
     expect(impliedWords('open README.md. Then stop')).toBe('open README.md file. Then stop');
     expect(impliedWords('data.json5 and json.gzip')).toBe('data.json5 and json.gzip');
+  });
+});
+
+describe('impliedWords, for any text', () => {
+  /** Text made of the pieces the rules look for, so the generated cases hit them (and their edges) often. */
+  const pieces = fc.constantFrom('how', 'many', 'often', 'much', ' ', '  ', '\n', '#', '#42', '&', '.', 'a.', 'logo', '.jpg', '.tar', '.gz', '.js', 'D.C.', 'issue', 'PR', 'file', '-', '_', 'é', 'x');
+  const texts = fc.oneof(fc.string({ maxLength: 80 }), fc.array(pieces, { maxLength: 40 }).map((list) => list.join('')));
+  const IMPLIED = new Set(['file', 'image', 'audio', 'video', 'issue', 'pull', 'request', 'count']);
+
+  it('only inserts: the query is kept in order, and every word added is an implied word', () => {
+    const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+    fc.assert(
+      fc.property(texts, (query) => {
+        const out = impliedWords(query);
+        // The query is a subsequence of the output...
+        let at = 0;
+        for (const char of out) if (char === query[at]) at += 1;
+        expect(at).toBe(query.length);
+        // ...and the words of the output are the query's, whole, and implied words.
+        const left = words(out);
+        for (const word of words(query)) left.splice(left.indexOf(word), left.includes(word) ? 1 : 0);
+        expect(left.filter((word) => !IMPLIED.has(word)), JSON.stringify(out)).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -19,15 +19,15 @@ const KIND_OF_EXTENSION: Readonly<Record<string, string>> = {
  * `name.ext` (a path's last part too, `archive.tar.gz` whole): parts of letters, digits, `_` or `-` joined by dots,
  * the last one the extension; a sentence's full stop may follow.
  */
-const FILE_NAME = /(?<![\w.])[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,5})(?!\w|\.\w)/g;
+const FILE_NAME = /(?<![\p{L}\p{M}\p{N}_.])[\p{L}\p{M}\p{N}_-]+(?:\.[\p{L}\p{M}\p{N}_-]+)*\.([A-Za-z0-9]{1,5})(?![\p{L}\p{M}\p{N}_]|\.[\p{L}\p{M}\p{N}_])/gu;
 /** `#42`: an issue or pull request number (not `&#42;`, not part of a word). */
-const ISSUE_NUMBER = /(?<![\w&])#\d{1,7}\b/g;
+const ISSUE_NUMBER = /(?<![\p{L}\p{M}\p{N}_&])#\d{1,7}(?![\p{L}\p{M}\p{N}_])/gu;
 /**
  * A question whose answer is a number of things or of times ("how many people signed up", "how often did it
  * fail"): the expected answer type of question answering, which a tool names "count". Not "how much" (an amount:
  * money, time, memory) and not "number of" (as often a phone or page number as a count).
  */
-const COUNT_QUESTION = /\bhow\s+(?:many|often)\b/gi;
+const COUNT_QUESTION = /(?<![\p{L}\p{M}\p{N}_])how\s+(?:many|often)(?![\p{L}\p{M}\p{N}_])/giu;
 /** A request that already says what its number is ("issue #17", "PR #3") is left as it is. */
 const SAYS_WHAT_NUMBER = /\b(issues?|pull|prs?|tickets?|bugs?|merge|mr)\b/i;
 
