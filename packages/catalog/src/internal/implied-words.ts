@@ -3,6 +3,11 @@
 // "how often" asks for a count, though the request may never say "file", "issue" or "count". The query reads
 // those words next to the thing.
 
+import { WORD_CHARS } from './tokenize-text.js';
+
+/** What the rules below read as part of a word: the analyser's word characters, and `_` (names use it). */
+const W = `${WORD_CHARS}_`;
+
 /**
  * Extensions common enough in requests to read `name.ext` as a file's name; the media kinds a tool names them by.
  * Not `.js` ("Next.js" and "Node.js" are projects far more often than files in a request), and no one-letter
@@ -19,15 +24,15 @@ const KIND_OF_EXTENSION: Readonly<Record<string, string>> = {
  * `name.ext` (a path's last part too, `archive.tar.gz` whole): parts of letters, digits, `_` or `-` joined by dots,
  * the last one the extension; a sentence's full stop may follow.
  */
-const FILE_NAME = /(?<![\p{L}\p{M}\p{N}_.])[\p{L}\p{M}\p{N}_-]+(?:\.[\p{L}\p{M}\p{N}_-]+)*\.([A-Za-z0-9]{1,5})(?![\p{L}\p{M}\p{N}_]|\.[\p{L}\p{M}\p{N}_])/gu;
+const FILE_NAME = new RegExp(String.raw`(?<![${W}.])[${W}-]+(?:\.[${W}-]+)*\.([A-Za-z0-9]{1,5})(?![${W}]|\.[${W}])`, 'gu');
 /** `#42`: an issue or pull request number (not `&#42;`, not part of a word). */
-const ISSUE_NUMBER = /(?<![\p{L}\p{M}\p{N}_&])#\d{1,7}(?![\p{L}\p{M}\p{N}_])/gu;
+const ISSUE_NUMBER = new RegExp(String.raw`(?<![${W}&])#\d{1,7}(?![${W}])`, 'gu');
 /**
  * A question whose answer is a number of things or of times ("how many people signed up", "how often did it
  * fail"): the expected answer type of question answering, which a tool names "count". Not "how much" (an amount:
  * money, time, memory) and not "number of" (as often a phone or page number as a count).
  */
-const COUNT_QUESTION = /(?<![\p{L}\p{M}\p{N}_])how\s+(?:many|often)(?![\p{L}\p{M}\p{N}_])/giu;
+const COUNT_QUESTION = new RegExp(String.raw`(?<![${W}])how\s+(?:many|often)(?![${W}])`, 'giu');
 /** A request that already says what its number is ("issue #17", "PR #3") is left as it is. */
 const SAYS_WHAT_NUMBER = /\b(issues?|pull|prs?|tickets?|bugs?|merge|mr)\b/i;
 

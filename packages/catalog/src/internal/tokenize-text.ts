@@ -3,8 +3,10 @@
 import { stemEnglish } from './stem-english.js';
 import { STOP_WORDS } from './stop-words.js';
 
+/** A word's characters, as a character-class body (letters, marks, digits); for `u` regular expressions. */
+export const WORD_CHARS = String.raw`\p{L}\p{M}\p{N}`;
 // Runs of letters/marks/digits; everything else (spaces, punctuation, `_`, `-`, `.`, `/`, `__`) separates.
-const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
+const WORD_RUN = new RegExp(`[${WORD_CHARS}]+`, 'gu');
 const ASCII_WORD_RUN = /[A-Za-z0-9]+/g;
 const NON_ASCII = /[^\t\n\r\u0020-\u007e]/;
 // Scripts written without spaces: every character is its own term, so CJK text still matches.
