@@ -67,6 +67,20 @@ describe('catalog.explain', () => {
     expect(small.explain('read_file').hits[0]).toMatchObject({ id: 'mcp:filesystem:read_file', exactMatch: true });
   });
 
+  it('marks the words a query implies and does not write, and only those', () => {
+    const small = createCatalog([{ name: 'read_file', source: 'mcp', owner: 'filesystem', description: 'Read the complete contents of a file' }]);
+    expect(small.explain('how many lines in notes.txt').words).toEqual([
+      { term: 'mani', found: false },
+      { term: 'count', found: false, implied: true },
+      { term: 'line', found: false },
+      { term: 'note', found: false },
+      { term: 'txt', found: false },
+      { term: 'file', found: true, implied: true },
+    ]);
+    // A word the query also writes is its own, not implied.
+    expect(small.explain('read the file notes.txt').words.find((word) => word.term === 'file')).toEqual({ term: 'file', found: true });
+  });
+
   it('sees only a view\'s tools: a refused tool is neither a hit nor a found word', () => {
     const view = createCatalog(set.inputs).view((tool) => tool.owner !== 'memory');
     const explained = view.explain('create entities in the knowledge graph');

@@ -181,8 +181,12 @@ export type MatchPath = 'word' | 'exact-form' | 'word-pair' | 'identifier' | 'in
  */
 export interface SearchExplanation {
   query: string;
-  /** The query's words after analysis (stems; stop words dropped), and whether any tool the reader sees has each. */
-  words: Array<{ term: string; found: boolean }>;
+  /**
+   * The query's words after analysis (stems; stop words dropped), and whether any tool the reader sees has each.
+   * `implied`: the query does not write this word; how it writes a thing implies it (a file name "file", `#42`
+   * "issue pull request", "how many" "count").
+   */
+  words: Array<{ term: string; found: boolean; implied?: true }>;
   evidence: 'strong' | 'weak';
   coverage: number;
   strength: number;

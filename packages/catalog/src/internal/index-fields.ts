@@ -94,6 +94,11 @@ export function analyzeQuery(query: string): AnalyzedText {
   return analyzeText(impliedWords(clipQuery(query)));
 }
 
+/** The terms of the query's own words, without the words it implies (what `explain` marks as implied). */
+export function writtenQueryTerms(query: string): string[] {
+  return analyzeText(clipQuery(query)).terms;
+}
+
 /** The part of a query that is read. */
 export function clipQuery(query: string): string {
   return query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;

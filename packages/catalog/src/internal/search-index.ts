@@ -8,7 +8,7 @@
 import type { MatchPath, Thesaurus, ToolDescriptor } from '../types.js';
 import { diversifyRanking, insertTop, type Candidate } from './diversify-ranking.js';
 import { bm25Idf, expandQuery, MAX_TRACKED_TERMS, type QueryTerm, type Statistics } from './expand-query.js';
-import { analyzeQuery, indexFields, toolFacet } from './index-fields.js';
+import { analyzeQuery, indexFields, toolFacet, writtenQueryTerms } from './index-fields.js';
 import { IndexScope, isAdmittedSlot } from './index-scope.js';
 import { queryFacet } from './intent-table.js';
 import { NameEvidence } from './name-evidence.js';
@@ -43,8 +43,8 @@ interface Expansion {
 }
 
 export interface IndexExplanation {
-  /** The query's words after analysis (stems), and whether any tool of the scope has each. */
-  words: Array<{ term: string; found: boolean }>;
+  /** The query's words after analysis (stems), whether any tool of the scope has each, and whether it is implied. */
+  words: Array<{ term: string; found: boolean; implied?: true }>;
   hits: Array<{
     id: string;
     /** The lexical sum before the annotation factor and diversification. */
@@ -319,7 +319,12 @@ export class SearchIndex {
     const statistics = this.statistics(scope);
     const analyzed = analyzeQuery(query);
     const queryTerms = this.queryTerms(query, scope, statistics, analyzed);
-    const words = [...new Set(analyzed.terms)].map((term) => ({ term, found: statistics.frequency(this.postings.get(term)) > 0 || statistics.frequency(this.postings.get(JOINED_MARK + term)) > 0 }));
+    const written = new Set(writtenQueryTerms(query));
+    const words = [...new Set(analyzed.terms)].map((term) => ({
+      term,
+      found: statistics.frequency(this.postings.get(term)) > 0 || statistics.frequency(this.postings.get(JOINED_MARK + term)) > 0,
+      ...(written.has(term) ? {} : { implied: true as const }),
+    }));
     const admitted = statistics.admitted;
     const saturation = this.saturationFor(scope);
     const facet = this.settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;

@@ -100,6 +100,10 @@ describe('tool-search console in Chromium', { timeout: 60_000 }, () => {
     await expect.poll(() => page.locator('#search-result').textContent()).toContain('mcp:memory:create_entities');
     expect(await page.locator('#search-result').textContent()).toMatch(/via (word|exact-form)/);
     await shot('search-hit');
+    // A word the query implies and does not write is marked as implied.
+    await page.getByLabel('query').fill('how many entities are in the graph');
+    await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await expect.poll(() => page.locator('#search-result code.implied').allTextContents()).toEqual(['+count ']);
     // get-env is refused: a search for it says that refused tools match, without naming one.
     await page.getByLabel('query').fill('get environment variables');
     await page.getByRole('button', { name: 'Search', exact: true }).last().click();

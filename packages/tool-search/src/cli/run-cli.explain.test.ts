@@ -49,6 +49,13 @@ describe('tool-search search --explain', () => {
     expect(explained.why).toBeDefined();
   });
 
+  it('marks a word the query implies and does not write', SLOW, async () => {
+    const { dir, env } = setUp();
+    const io = createTestIo({ cwd: dir, env });
+    expect(await runCli(['search', 'how many entities', '--explain', '--config', 'config.json5'], io)).toBe(EXIT_CODES.ok);
+    expect(io.out()).toMatch(/^Query words: mani \(no tool has it\), count \(no tool has it\) \(implied\), entiti$/m);
+  });
+
   it('counts, without naming, the tools the policy refuses that match, and names a server that is down', SLOW, async () => {
     const { dir, env } = setUp();
     const config = {

@@ -74,7 +74,7 @@ export const runSearch: CommandRun = async (context) => {
 /** `search --explain`: each hit with the words that matched it (their path, fields and share of the score). */
 function printExplanation(context: Parameters<CommandRun>[0], explanation: SearchExplanation, miss: MissFacts): void {
   context.output.result({ ...explanation, ...miss });
-  const words = explanation.words.map((word) => (word.found ? word.term : `${word.term} (no tool has it)`)).join(', ');
+  const words = explanation.words.map((word) => `${word.term}${word.found ? '' : ' (no tool has it)'}${word.implied ? ' (implied)' : ''}`).join(', ');
   context.output.line(`Query words: ${words || '(none)'}`);
   context.output.line(`Evidence: ${explanation.evidence} (coverage ${explanation.coverage}, strength ${explanation.strength}; weak below ${explanation.thresholds.coverage} and ${explanation.thresholds.strength})`);
   if (explanation.why !== undefined) context.output.line(`Why: ${explanation.why}`);

@@ -20,7 +20,7 @@ export const CONSOLE_PAGE = String.raw`<!doctype html>
   th { background: #eef1f4; font-weight: 600; }
   code, pre { font: 12px ui-monospace, monospace; }
   pre { white-space: pre-wrap; background: #f0f2f5; padding: .5rem; margin: .3rem 0; }
-  .ok { color: #17733b; } .bad { color: #b3261e; } .muted { color: #6b7280; }
+  .ok { color: #17733b; } .bad { color: #b3261e; } .muted { color: #6b7280; } .implied { font-style: italic; }
   .bar { height: 1rem; background: #3f7bd9; display: inline-block; vertical-align: middle; }
   .bar.direct { background: #9aa4b1; }
   form, .tools { display: flex; gap: .5rem; margin-bottom: .8rem; align-items: center; }
@@ -134,7 +134,7 @@ const views = {
 function renderSearch(result) {
   const x = result.explanation;
   const parts = [el('p', {}, 'Evidence: ', el('strong', { class: x.evidence === 'weak' ? 'bad' : 'ok' }, x.evidence), ' (coverage ' + x.coverage + ', strength ' + x.strength + '; weak below ' + x.thresholds.coverage + ' and ' + x.thresholds.strength + ')'),
-    el('p', {}, 'Query words: ', x.words.map((w) => el('code', { class: w.found ? '' : 'bad', title: w.found ? 'some tool has it' : 'no tool has it' }, w.term + ' ')))];
+    el('p', {}, 'Query words: ', x.words.map((w) => el('code', { class: (w.found ? '' : 'bad') + (w.implied ? ' implied' : ''), title: (w.found ? 'some tool has it' : 'no tool has it') + (w.implied ? '; implied by how the query writes a thing (a file name, #42, how many)' : '') }, (w.implied ? '+' : '') + w.term + ' ')))];
   if (x.why) parts.push(el('div', { class: 'weak', id: 'why' }, el('strong', {}, 'Why: '), x.why));
   for (const line of result.also || []) parts.push(el('div', { class: 'weak also' }, el('strong', {}, 'Also: '), line));
   parts.push(table(['#', 'tool', 'score', 'matched'], x.hits.map((h, i) => [i + 1, el('code', {}, h.id), h.score.toFixed(2),
