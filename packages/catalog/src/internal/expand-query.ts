@@ -12,6 +12,13 @@ import { normalizeTerm, splitWords, type AnalyzedText } from './tokenize-text.js
 export const MAX_TRACKED_TERMS = 30;
 /** Prefix/typo variants kept per query term. */
 const MAX_DERIVED_TERMS = 32;
+/**
+ * A word whose stem is shorter than a typo is looked for in (5 letters) is looked for as written when it has at
+ * least this many letters ("maching": stem "mach", but "matching" one edit away), for at most
+ * `MAX_WRITTEN_TYPO_WORDS` words of a query (each costs a few hundred stemmings).
+ */
+const WRITTEN_TYPO_MIN_LETTERS = 7;
+const MAX_WRITTEN_TYPO_WORDS = 4;
 
 /** Collection statistics for one ranking: document count and document frequency, scoped or whole. */
 export interface Statistics {
@@ -94,14 +101,23 @@ export function bm25Idf(total: number, frequency: number): number {
   return Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
 }
 
-/** Longer queries: a word no tool has may be a typo (one edit, or two neighbouring letters swapped) of one a tool has. */
+/**
+ * Longer queries: a word no tool has may be a typo (one edit, or two neighbouring letters swapped) of one a tool
+ * has: one edit of its stem, or, when the stem is too short for that, of the word as written.
+ */
 function typoVariants({ analyzed, postings, df }: Expansion, present: (term: string) => boolean): Map<string, string[]> {
   const out = new Map<string, string[]>();
+  let writtenLeft = MAX_WRITTEN_TYPO_WORDS;
   analyzed.terms.forEach((term, i) => {
     if (present(term) || out.has(term) || term.length < 4 || !/^[a-z]+$/.test(term)) return;
     const variants = new Set<string>();
-    if (term.length >= 5) for (const [variant, distance] of postings.withinOneEdit(term)) if (distance > 0 && df(variant) > 0) variants.add(variant);
-    for (const variant of swappedNeighbours(analyzed.words[i] as string)) if (variant !== term && df(variant) > 0) variants.add(variant);
+    const written = analyzed.words[i] as string;
+    if (term.length >= 5) {
+      for (const [variant, distance] of postings.withinOneEdit(term)) if (distance > 0 && df(variant) > 0) variants.add(variant);
+    } else if (written.length >= WRITTEN_TYPO_MIN_LETTERS && writtenLeft-- > 0) {
+      for (const variant of oneEditAway(written)) if (variant !== term && df(variant) > 0) variants.add(variant);
+    }
+    for (const variant of swappedNeighbours(written)) if (variant !== term && df(variant) > 0) variants.add(variant);
     if (variants.size > 0) out.set(term, [...variants].sort().slice(0, MAX_DERIVED_TERMS));
   });
   return out;
@@ -244,6 +260,25 @@ function prefixAndTypoTerms({ postings, settings, df, idf }: Expansion, word: st
   // A short prefix can reach hundreds of words; the closest ones are enough and keep latency flat.
   const closest = [...derived].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_DERIVED_TERMS);
   return closest.sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([term, weight]) => ({ term, weight, path: typos.has(term) ? 'typo' : 'prefix', original: false, bit, idf: idf(df(term)) }));
+}
+
+/** The word with one letter deleted, replaced or inserted, normalised as index terms ("maching" -> match). */
+function oneEditAway(word: string): Set<string> {
+  const out = new Set<string>();
+  const add = (edited: string) => {
+    const term = normalizeTerm(edited);
+    if (term !== undefined) out.add(term);
+  };
+  for (let i = 0; i <= word.length; i++) {
+    const before = word.slice(0, i);
+    if (i < word.length) add(before + word.slice(i + 1));
+    for (let code = 97; code <= 122; code++) {
+      const letter = String.fromCharCode(code);
+      add(before + letter + word.slice(i));
+      if (i < word.length && letter !== word[i]) add(before + letter + word.slice(i + 1));
+    }
+  }
+  return out;
 }
 
 /** The word with each pair of neighbouring letters swapped, normalised as index terms ("wiat" -> wait). */

@@ -149,6 +149,18 @@ describe('SearchIndex typos in longer queries', () => {
     expect(index.rank('appned one more line to log.txt', 1).map((hit) => hit.id)).toEqual(['mcp:x:append_line']);
   });
 
+  it('looks for the typo in the word as written when its stem is too short (maching: stem mach, matching one edit away)', () => {
+    const index = new SearchIndex(DEFAULT_RANKING);
+    index.add([tool('update_many', 'Update all documents that match the filter.'), tool('insert_many', 'Insert documents.'), tool('count', 'Count the documents.'), ...FILLER]);
+    expect(index.queryTerms('set verified on all maching user documents').filter((entry) => entry.path === 'typo').map((entry) => entry.term)).toContain('match');
+    expect(index.rank('set verified on all maching user documents', 1).map((hit) => hit.id)).toEqual(['mcp:x:update_many']);
+    // At most four words of a query are looked for as written (each costs a few hundred stemmings): the first four.
+    const five = new SearchIndex(DEFAULT_RANKING);
+    five.add([tool('a', 'match'), tool('b', 'patch'), tool('c', 'batch'), tool('d', 'latch'), tool('e', 'hatch'), ...FILLER]);
+    const typos = five.queryTerms('maching paching baching laching haching').filter((entry) => entry.path === 'typo').map((entry) => entry.term);
+    expect(typos).toEqual(['match', 'patch', 'batch', 'latch']);
+  });
+
   it('leaves a word that some tool has alone', () => {
     const index = new SearchIndex(DEFAULT_RANKING);
     index.add([tool('get_note', 'Get a note.'), tool('get_notes', 'Get the notes.'), tool('vote', 'Cast a vote.'), ...FILLER]);
