@@ -87,8 +87,9 @@ export function toolFacet(tool: ToolDescriptor): number {
 
 
 /**
- * Query text to its analysis; only the start of a very long query is read (bounded work whatever is sent). A
- * file the query names also reads as the word "file", and "#42" as an issue or pull request (see `impliedWords`).
+ * Query text to its analysis; only the start of a very long query is read (bounded work whatever is sent). The
+ * query also reads the words it implies (`impliedWords`: "file" after a file name, "issue pull request" after
+ * "#42", "count" after "how many").
  */
 export function analyzeQuery(query: string): AnalyzedText {
   return analyzeText(impliedWords(clipQuery(query)));

@@ -35,13 +35,13 @@ export interface RankedId {
   score: number;
 }
 
-/** What `SearchIndex.explain` finds. */
 /** A query's terms and the query words they keep, in bit order (what `expandQuery` gives). */
 interface Expansion {
   terms: QueryTerm[];
   kept: string[];
 }
 
+/** What `SearchIndex.explain` finds. */
 export interface IndexExplanation {
   /** The query's words after analysis (stems), whether any tool of the scope has each, and whether it is implied. */
   words: Array<{ term: string; found: boolean; implied?: true }>;
@@ -75,7 +75,7 @@ export class SearchIndex {
   /** Per slot: its owner's number (`<source>:<owner>`, numbered on first sight), for a query that names a server. */
   private readonly ownerOfSlot: number[] = [];
   private readonly ownerNumbers = new Map<string, number>();
-  /** Names and owners as evidence (see `nameWeight`, `ownerNamedWeight`). */
+  /** Names and owners as evidence (see `nameWeight`, `ownerNamedWeight`, `oppositeNameWeight`). */
   private readonly names: NameEvidence;
   /** Counts `add` and `remove` calls: a thesaurus verdict is kept only while nothing changed. */
   private changes = 0;
