@@ -180,6 +180,17 @@ describe('connectMcpServer lifecycle', () => {
     expect(connection.stderrTail().join('\n').length).toBeLessThanOrEqual(2_048);
   });
 
+  it('redacts credential-named values and the short values of the env it was given from the stderr it quotes', async () => {
+    const script = [
+      "console.error('DB_PASSWORD=hunter2 AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI x-api-key: k-9');",
+      "console.error('pin is PIN=' + process.env.PIN);",
+      'process.exit(1);',
+    ].join('\n');
+    const connection = await connectMcpServer({ name: 'db', transport: 'stdio', command: process.execPath, args: ['-e', script], env: { PIN: '4711' } }, { requestTimeoutMs: 5_000 });
+    expect(connection.stderrTail()).toEqual(['DB_PASSWORD=[redacted] AWS_SECRET_ACCESS_KEY=[redacted] x-api-key: [redacted]', 'pin is PIN=[redacted]']);
+    expect(connection.failure).not.toMatch(/hunter2|wJalrXUtnFEMI|k-9|4711/);
+  });
+
   it('names a command that does not exist', async () => {
     const connection = await connectMcpServer({ name: 'nope', transport: 'stdio', command: 'tool-search-no-such-command' }, { requestTimeoutMs: 5_000 });
     expect(connection.failure).toBe('MCP server "nope" failed to start: spawn tool-search-no-such-command ENOENT');

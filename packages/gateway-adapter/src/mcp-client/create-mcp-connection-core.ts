@@ -56,7 +56,7 @@ class WiredMcpConnectionCore implements McpConnectionCore {
     this.log = (options.logger ?? pino({ level: 'silent' })).child({ component: 'mcp', server: config.name });
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.logLevel = options.logLevel ?? 'info';
-    this.redact = createSecretRedactor(connectionSecrets(config));
+    this.redact = createSecretRedactor(connectionSecrets(config), { names: Object.keys(passedValues(config)) });
     this.stderr = createStderrTail({ maxLines: STDERR_LINES, maxBytes: STDERR_BYTES, redact: this.redact });
     this.compiler = createBoundedSchemaCompiler();
     this.filter = createToolFilter(config);
@@ -108,9 +108,14 @@ class WiredMcpConnectionCore implements McpConnectionCore {
 /** Values that must never appear in a reason or log line: env (stdio) or header (HTTP) values, the OAuth client secret. */
 function connectionSecrets(config: McpServerConfig): string[] {
   return [
-    ...Object.values(config.transport === 'stdio' ? (config.env ?? {}) : (config.headers ?? {})),
+    ...Object.values(passedValues(config)),
     ...('oauth' in config && typeof config.oauth === 'object' && config.oauth.clientSecret !== undefined ? [config.oauth.clientSecret] : []),
   ];
+}
+
+/** What the config passes to the server by name: its env (stdio) or its headers (HTTP). */
+function passedValues(config: McpServerConfig): Record<string, string> {
+  return config.transport === 'stdio' ? (config.env ?? {}) : (config.headers ?? {});
 }
 
 function createToolFilter(config: McpServerConfig): Policy | undefined {
