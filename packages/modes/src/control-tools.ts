@@ -2,6 +2,7 @@
 // are the whole contract a model gets, so they are written for a weak model to use right the first time:
 // what each function returns, that code must `return`, and that a tool only runs through a call.
 import { MAX_QUERIES_PER_CALL } from '@tool-search/catalog';
+import { SERVERS_OFFSET_ARG } from './page-server-map.js';
 import type { ModelTool, NativeSearchTool, ObjectJsonSchema, SurfaceLimits } from './types.js';
 
 /** The one tool of `code` mode: runs model-written JavaScript with the `tools` bridge. */
@@ -70,7 +71,7 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
     description: [
       'Search by action and object, in tools\' words ("create calendar event").',
       `Returns hits ${HIT_SHAPE}, best first; run one with tool_call({ id, args }).`,
-      `${TOOL_SEARCH}({ server, query? }) lists or searches a server's tools; ({}) lists the servers.`,
+      `({ server, query? }) lists or searches one server's tools (offset pages them); ({}) lists the servers (${SERVERS_OFFSET_ARG} pages them, as an answer's next says).`,
     ].join(' '),
     inputSchema: searchArgsJsonSchema(limits),
     kind: 'control',
@@ -84,6 +85,7 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
         id: { type: 'string', description: idDescription },
       },
       required: ['id'],
+      additionalProperties: false,
     },
     kind: 'control',
   };
@@ -108,26 +110,41 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
   return [search, describe, call];
 }
 
-/** The JSON Schema of `tool_search`'s arguments (`tools`/`directory` modes and the native search tool). */
+/**
+ * The JSON Schema of `tool_search`'s arguments (`tools`/`directory` modes): every argument the tool accepts, in
+ * the shape OpenAI's strict mode and Anthropic's strict tool use both take as they are (every property required,
+ * an absent one sent as null, no open objects, no keywords either provider drops). The bounds are in the
+ * descriptions, and `toolSearchArgsSchema` enforces them.
+ */
 function searchArgsJsonSchema(limits: SurfaceLimits): ObjectJsonSchema {
+  return strictObject({
+    ...searchQueryProperties(limits),
+    server: { type: ['string', 'null'] },
+    offset: { type: ['integer', 'null'] },
+    [SERVERS_OFFSET_ARG]: { type: ['integer', 'null'] },
+  });
+}
+
+/** The query arguments both `tool_search` schemas share: `query`, `queries` and `limit`, each nullable. */
+function searchQueryProperties(limits: SurfaceLimits): Record<string, Record<string, unknown>> {
   return {
-    type: 'object',
-    properties: {
-      query: { type: 'string', description: 'e.g. "read file".' },
-      queries: {
-        type: 'array',
-        items: { type: 'string' },
-        maxItems: MAX_SEARCH_QUERIES,
-        description: `Or up to ${MAX_SEARCH_QUERIES} phrasings or steps, results in order.`,
-      },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: limits.maxSearchLimit,
-        description: `Hits per search: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}.`,
-      },
+    query: { type: ['string', 'null'], description: 'e.g. "read file".' },
+    queries: {
+      anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }],
+      description: `Or up to ${MAX_SEARCH_QUERIES} phrasings or steps, results in order.`,
     },
+    limit: { type: ['integer', 'null'], description: `Hits per search: default ${limits.searchDefaultLimit}, max ${limits.maxSearchLimit}.` },
   };
+}
+
+/** A closed object schema whose every property is required (strict mode's shape). */
+function strictObject(properties: Record<string, Record<string, unknown>>): ObjectJsonSchema {
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+/** The native search tool's arguments: the query arguments only (a native search loads tools; it does not browse). */
+function nativeSearchArgsJsonSchema(limits: SurfaceLimits): ObjectJsonSchema {
+  return strictObject(searchQueryProperties(limits));
 }
 
 /** Anthropic's server-side search tools, by the native search they stand for: the name Anthropic fixes for each. */
@@ -151,7 +168,7 @@ export function buildNativeSearchTool(limits: SurfaceLimits, nativeSearch: Nativ
       'Search the tool catalog with an action and its object, as a tool description would say it ("create calendar event"). The best matching tools are loaded: call them directly by name afterwards.',
       'Search again with other words if none fits.',
     ].join(' '),
-    inputSchema: searchArgsJsonSchema(limits),
+    inputSchema: nativeSearchArgsJsonSchema(limits),
     kind: 'control',
     nativeSearch,
   };

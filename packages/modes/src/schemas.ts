@@ -19,35 +19,55 @@ const searchQueryArg = z.union([
 ]);
 
 /**
+ * A model whose client enforces strict schemas sends every declared argument, an absent one as null: a null
+ * argument is read as an absent one.
+ */
+function withoutNulls(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null));
+}
+
+/**
  * Arguments of `tool_search`: `{ query, limit? }` or `{ queries: [...], limit? }` (up to 16) search;
  * `{ server, query, limit? }` searches one server's tools; `{ server, offset?, limit? }` lists them; `{}` lists
- * the servers. At most one of `query`/`queries`, and no `server` with `queries`. A limit above the maximum is left
- * for the catalog to clamp. Extra keys are ignored.
+ * the servers and `{ query?, servers_offset }` pages that list. At most one of `query`/`queries`, no `server`
+ * with `queries`, no `servers_offset` with `server`. A null argument is an absent one. A limit above the maximum
+ * is left for the catalog to clamp. Extra keys are ignored.
  */
-export const toolSearchArgsSchema = z
-  .object({
-    query: z.string().trim().min(1).optional(),
-    queries: z.array(searchQueryArg).min(1).max(MAX_SEARCH_QUERIES).optional(),
-    server: z.string().trim().min(1).optional(),
-    offset: z.number().int().min(0).optional(),
-    limit: z.number().int().min(1).optional(),
-  })
-  .refine((args) => args.query === undefined || args.queries === undefined, { message: 'expected at most one of query or queries' })
-  .refine((args) => args.server === undefined || args.queries === undefined, { message: 'server searches one query: use { server, query }' });
+export const toolSearchArgsSchema = z.preprocess(
+  withoutNulls,
+  z
+    .object({
+      query: z.string().trim().min(1).optional(),
+      queries: z.array(searchQueryArg).min(1).max(MAX_SEARCH_QUERIES).optional(),
+      server: z.string().trim().min(1).optional(),
+      offset: z.number().int().min(0).optional(),
+      servers_offset: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).optional(),
+    })
+    .refine((args) => args.query === undefined || args.queries === undefined, { message: 'expected at most one of query or queries' })
+    .refine((args) => args.server === undefined || args.queries === undefined, { message: 'server searches one query: use { server, query }' })
+    .refine((args) => args.server === undefined || args.servers_offset === undefined, {
+      message: 'servers_offset pages the server map; to page one server\'s tools use { server, offset }',
+    }),
+);
 
 /**
  * The search arguments native mode answers (it loads tools, so it searches only): `{ query, limit? }` or
- * `{ queries: [...], limit? }`, exactly one of `query`/`queries`.
+ * `{ queries: [...], limit? }`, exactly one of `query`/`queries`. A null argument is an absent one.
  */
-export const nativeSearchArgsSchema = z
-  .object({
-    query: z.string().trim().min(1).optional(),
-    queries: z.array(searchQueryArg).min(1).max(MAX_SEARCH_QUERIES).optional(),
-    limit: z.number().int().min(1).optional(),
-  })
-  .refine((args) => (args.query === undefined) !== (args.queries === undefined), {
-    message: 'expected exactly one of query or queries',
-  });
+export const nativeSearchArgsSchema = z.preprocess(
+  withoutNulls,
+  z
+    .object({
+      query: z.string().trim().min(1).optional(),
+      queries: z.array(searchQueryArg).min(1).max(MAX_SEARCH_QUERIES).optional(),
+      limit: z.number().int().min(1).optional(),
+    })
+    .refine((args) => (args.query === undefined) !== (args.queries === undefined), {
+      message: 'expected exactly one of query or queries',
+    }),
+);
 
 /** Arguments of `tool_describe`: `{ id }` (an id, or in directory mode an exact listed name). Extra keys are ignored. */
 export const toolDescribeArgsSchema = z.object({ id: toolIdArg });
@@ -64,9 +84,9 @@ export const toolCallArgsSchema = z.strictObject({
 /** `tool_search_code` arguments after parsing. */
 export type ToolSearchCodeArgs = z.infer<typeof toolSearchCodeArgsSchema>;
 /** `tool_search` arguments after parsing. */
-export type ToolSearchArgs = z.infer<typeof toolSearchArgsSchema>;
+export type ToolSearchArgs = z.output<typeof toolSearchArgsSchema>;
 /** Native search arguments after parsing. */
-export type NativeSearchArgs = z.infer<typeof nativeSearchArgsSchema>;
+export type NativeSearchArgs = z.output<typeof nativeSearchArgsSchema>;
 /** `tool_describe` arguments after parsing. */
 export type ToolDescribeArgs = z.infer<typeof toolDescribeArgsSchema>;
 /** `tool_call` arguments after parsing (`args` defaults to `{}`). */

@@ -80,7 +80,7 @@ export interface SurfaceLimits {
 export interface DirectoryOptions {
   /** Budget of the directory block in characters (counted as UTF-8 bytes). Overrides the budget derived from `contextWindowTokens`. */
   maxChars?: number;
-  /** The model's context window; the budget is `min(12000, max(768, contextWindowTokens / 10))`. Default budget 12,000. */
+  /** The model's context window; the budget is `min(11500, max(768, contextWindowTokens / 10))`. Default budget 11,500. */
   contextWindowTokens?: number;
 }
 

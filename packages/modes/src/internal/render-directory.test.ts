@@ -9,9 +9,9 @@ const rows: DirectoryRow[] = [
 ];
 
 describe('directoryBudget', () => {
-  it('is min(12000, max(768, contextWindowTokens / 10)), 12000 by default, maxChars first', () => {
-    expect(directoryBudget({})).toBe(12_000);
-    expect(directoryBudget({ contextWindowTokens: 1_000_000 })).toBe(12_000);
+  it('is min(11500, max(768, contextWindowTokens / 10)), 11500 by default, maxChars first', () => {
+    expect(directoryBudget({})).toBe(11_500);
+    expect(directoryBudget({ contextWindowTokens: 1_000_000 })).toBe(11_500);
     expect(directoryBudget({ contextWindowTokens: 64_005 })).toBe(6_400);
     expect(directoryBudget({ contextWindowTokens: 2_000 })).toBe(768);
     expect(directoryBudget({ maxChars: 18_000, contextWindowTokens: 2_000 })).toBe(18_000);

@@ -9,9 +9,9 @@ export const DIRECTORY_MAX_DESCRIPTION = 120;
 /** Shortest description worth keeping; below this the row shows the name alone. */
 export const DIRECTORY_MIN_DESCRIPTION = 24;
 /** Default budget of the directory block, in characters (counted as UTF-8 bytes). */
-export const DIRECTORY_DEFAULT_BUDGET = 12_000;
+export const DIRECTORY_DEFAULT_BUDGET = 11_500;
 
-/** The budget for a context window: `min(12000, max(768, contextWindowTokens / 10))`. */
+/** The budget for a context window: `min(11500, max(768, contextWindowTokens / 10))`. */
 export function directoryBudget(options: { maxChars?: number; contextWindowTokens?: number }): number {
   if (options.maxChars !== undefined) return options.maxChars;
   if (options.contextWindowTokens === undefined) return DIRECTORY_DEFAULT_BUDGET;
