@@ -1,5 +1,6 @@
-// describeByKey: `describe` of a reader. A visible tool by exact id, or by its name when one visible tool has
-// it; otherwise ambiguous or unknown with suggestions, all within the reader's scope.
+// describeByKey: `describe` of a reader. A visible tool by exact id, or by its name (as written, or else written
+// another way) when one visible tool has it; otherwise ambiguous or unknown with suggestions, all within the
+// reader's scope.
 import { sanitizeText } from '../sanitize-text.js';
 import type { DescribeResult, ToolDescriptor } from '../types.js';
 import { findSimilarIds } from './find-similar-ids.js';
@@ -11,7 +12,9 @@ export function describeByKey(context: ReaderContext, idOrName: string): Describ
   const { parts } = context;
   const key = typeof idOrName === 'string' ? idOrName.trim() : '';
   if (context.visible(key)) return { found: true, tool: parts.hits.describe(parts.store.get(key) as ToolDescriptor) };
-  const named = context.namedIds(key);
+  const exact = context.namedIds(key);
+  // A name written another way (case, separators, qualified by its server) when no tool has it as written.
+  const named = exact.length > 0 || /\s/.test(key) ? exact : context.looselyNamedIds(key);
   if (named.length === 1) return { found: true, tool: parts.hits.describe(parts.store.get(named[0] as string) as ToolDescriptor) };
   if (named.length > 1) {
     return {

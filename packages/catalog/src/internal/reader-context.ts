@@ -54,6 +54,8 @@ export interface ReaderContext {
   visible(id: string): boolean;
   /** Visible ids of the tools called `name`, sorted. */
   namedIds(name: string): string[];
+  /** Visible ids of the tools `text` names written another way (`ToolStore.idsNamedLoosely`), sorted. */
+  looselyNamedIds(text: string): string[];
   listing(): Listing;
   /** The scope's owners with their summaries and tools. */
   outline(): OwnerOutline[];
@@ -80,6 +82,7 @@ export function createReaderContext(parts: CatalogParts, scope: Scope, limits: R
     known,
     visible,
     namedIds: (name) => [...parts.store.idsNamed(name)].filter(visible).sort(),
+    looselyNamedIds: (text) => [...parts.store.idsNamedLoosely(text)].filter(visible).sort(),
     listing,
     // An owner context change is a change of the scope's tools, so it renews the outline too.
     outline() {

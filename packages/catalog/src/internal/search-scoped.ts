@@ -16,12 +16,26 @@ const SCORE_DECIMALS = 3;
 /** With an embedder, how many leading hits a search's lexical evidence is read from. */
 const FUSED_EVIDENCE_DEPTH = 3;
 
-/** The visible tool whose id, or else whose name, is the query (trimmed); none for an empty query. */
+/**
+ * The visible tool whose id is the query (trimmed), or else the tools it names: by their exact name first, then
+ * by their name written another way (case, separators, qualified by server: `ToolStore.idsNamedLoosely`) when the
+ * query is one word; none for an empty query. A query with a space is a request, not a name.
+ */
 export function exactMatches(context: ReaderContext, query: string): string[] {
   const trimmed = query.trim();
   if (trimmed === '') return [];
   if (context.visible(trimmed)) return [trimmed];
-  return context.namedIds(trimmed);
+  const named = context.namedIds(trimmed);
+  if (/\s/.test(trimmed)) return named;
+  const loose = context.looselyNamedIds(trimmed).filter((id) => !named.includes(id));
+  if (loose.length === 0) return named;
+  // A name the query ends with as written ("apigen__mediainfo") before one it only spells alike (`media_info`).
+  const lower = trimmed.toLowerCase();
+  const closeness = (id: string) => {
+    const name = (context.parts.store.get(id) as ToolDescriptor).name;
+    return trimmed.endsWith(name) ? 0 : lower.endsWith(name.toLowerCase()) ? 1 : 2;
+  };
+  return [...named, ...loose.map((id) => ({ id, closeness: closeness(id) })).sort((a, b) => a.closeness - b.closeness).map((entry) => entry.id)];
 }
 
 /**

@@ -40,6 +40,8 @@ export class ToolStore {
   private readonly descriptors = new Map<string, ToolDescriptor>();
   /** name -> ids, for describe by name and exact-name ranking. */
   private readonly idsByName = new Map<string, Set<string>>();
+  /** `looseNameKey` of a name, of owner + name, and of source + owner + name -> ids (see `idsNamedLoosely`). */
+  private readonly idsByLooseName = new Map<string, Set<string>>();
   /** `<source>:<owner>` -> context text (an MCP server's instructions), indexed with each of its tools. */
   private readonly contexts = new Map<string, string>();
   /** `<source>:<owner>` -> the server map's summary line, from the context as given (its line breaks included). */
@@ -73,6 +75,16 @@ export class ToolStore {
   /** Ids of the tools called `name`, in no particular order. */
   idsNamed(name: string): Iterable<string> {
     return this.idsByName.get(name) ?? [];
+  }
+
+  /**
+   * Ids of the tools a name written another way names: another case, other separators (`read-file`, `ReadFile`,
+   * `read.file`), or qualified by its server (`filesystem__read_file`, `filesystem.read_file`) or by source and
+   * server (`mcp__filesystem__read_file`). In no particular order; empty for a text with no letter or digit.
+   */
+  idsNamedLoosely(text: string): Iterable<string> {
+    const key = looseNameKey(text);
+    return key === '' ? [] : (this.idsByLooseName.get(key) ?? []);
   }
 
   /** `<source>:<owner>` of a catalogued tool. */
@@ -146,6 +158,11 @@ export class ToolStore {
       const ids = this.idsByName.get(tool.name) ?? new Set<string>();
       ids.add(tool.id);
       this.idsByName.set(tool.name, ids);
+      for (const key of looseKeysOf(tool)) {
+        const loose = this.idsByLooseName.get(key) ?? new Set<string>();
+        loose.add(tool.id);
+        this.idsByLooseName.set(key, loose);
+      }
     }
   }
 
@@ -157,6 +174,11 @@ export class ToolStore {
     const named = this.idsByName.get(tool.name);
     named?.delete(id);
     if (named && named.size === 0) this.idsByName.delete(tool.name);
+    for (const key of looseKeysOf(tool)) {
+      const loose = this.idsByLooseName.get(key);
+      loose?.delete(id);
+      if (loose && loose.size === 0) this.idsByLooseName.delete(key);
+    }
   }
 
   /** Records one change for the views; the oldest entries fall off past `MAX_JOURNAL_ENTRIES`. */
@@ -193,6 +215,21 @@ export class ToolStore {
     setOrDelete(this.summaries, key, summary);
     return { source, owner, text, changed: true };
   }
+}
+
+/**
+ * A name as a key that ignores how it is written: lower case, without anything that is not a letter or a digit
+ * (`Read-File`, `read_file`, `readFile` and `read.file` are all `readfile`).
+ */
+export function looseNameKey(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The loose keys a tool is found by: its name, its owner and name, its source, owner and name. */
+function looseKeysOf(tool: ToolDescriptor): Set<string> {
+  const name = looseNameKey(tool.name);
+  const owner = looseNameKey(tool.owner);
+  return new Set([name, owner + name, looseNameKey(tool.source) + owner + name].filter((key) => key !== ''));
 }
 
 function setOrDelete(map: Map<string, string>, key: string, value: string): void {
