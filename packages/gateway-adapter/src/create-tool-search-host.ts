@@ -325,6 +325,7 @@ function createHostCore(parts: {
     },
     policyTool: (descriptor) => registry.policyTool(descriptor),
     gone: (id) => registry.gone(id),
+    toolsOfDownServer: (server) => registry.toolsOfDownServer(server),
     subscribe: (listener) => registry.subscribe(listener),
     serverDown: (server) => {
       const supervisor = supervisors.get(server);

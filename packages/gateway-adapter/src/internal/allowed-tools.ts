@@ -68,11 +68,15 @@ export function createAllowedTools(options: {
     if (view.get(id) !== undefined) return undefined;
     const gone = host.gone(id);
     if (gone !== undefined) return admits(gone.tool) ? gone.reason : undefined;
-    // A configured server that is down (or never started): any id under it, if policy would allow it.
+    // A configured server that is down (or never started): any id under it, if policy would allow it, and only
+    // when this session could see the server before it went down (one of the tools it had listed is admitted).
+    // A server whose every tool this session is refused answers as an unknown one, down or up: no name, no stderr.
     const parsed = parseToolId(id);
     if (parsed?.source !== 'mcp') return undefined;
     const down = host.serverDown(parsed.owner);
-    return down !== undefined && admits({ id, name: parsed.name, source: 'mcp', owner: parsed.owner, ownerOnly: false }) ? down : undefined;
+    if (down === undefined || !admits({ id, name: parsed.name, source: 'mcp', owner: parsed.owner, ownerOnly: false })) return undefined;
+    const listed = host.toolsOfDownServer(parsed.owner);
+    return listed === undefined || listed.some(admits) ? down : undefined;
   };
 
   // Pins a server config asks for are ids; they count once the tool is in this session's view.

@@ -60,6 +60,8 @@ export interface HostCore {
   policyTool(descriptor: ToolDescriptor): PolicyTool;
   /** A tool that was catalogued and is gone now (its server is down, or removed it). */
   gone(id: string): GoneTool | undefined;
+  /** The tools a down MCP server had listed when it went down; undefined when it never listed any, or is up. */
+  toolsOfDownServer(server: string): readonly PolicyTool[] | undefined;
   /** Why a configured MCP server is not ready, or undefined when it is ready or not configured. */
   serverDown(server: string): string | undefined;
   /** Names of configured MCP servers that are not ready now. */

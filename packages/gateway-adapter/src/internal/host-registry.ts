@@ -43,6 +43,8 @@ export class HostRegistry {
   private readonly goneTools = new Map<string, GoneTool>();
   /** MCP ids per server, as last catalogued (so a server going down knows what it takes with it). */
   private readonly serverIds = new Map<string, Set<string>>();
+  /** What a server that is down had listed when it went, for policy's eyes (see `toolsOfDownServer`). */
+  private readonly downServerTools = new Map<string, PolicyTool[]>();
   private readonly listeners = new Set<(event: HostEvent) => void>();
   private readonly views = new WeakMap<Policy, Map<string, CatalogView>>();
   /** Servers whose config says `trusted`. */
@@ -79,6 +81,14 @@ export class HostRegistry {
 
   gone(id: string): GoneTool | undefined {
     return this.goneTools.get(id);
+  }
+
+  /**
+   * The tools a down server had listed when it went down; undefined when it never listed any (it never started,
+   * or is up). A session that may see none of them must not learn the server is there (see `allowed-tools.ts`).
+   */
+  toolsOfDownServer(server: string): readonly PolicyTool[] | undefined {
+    return this.downServerTools.get(server);
   }
 
   /** The policy's picture of a catalogued tool: owner gate, trust and annotations included. */
@@ -121,6 +131,7 @@ export class HostRegistry {
    * resources); tools it listed before but not now stay gone, saying so.
    */
   serverReady(server: string, connection: Pick<McpServerConnection, 'tools' | 'features' | 'config' | 'instructions' | 'serverInfo'>): void {
+    this.downServerTools.delete(server);
     this.serverTrust.set(server, connection.config.trusted ?? isTrustedByDefault('mcp'));
     // What the server says of itself describes its tools: the catalog indexes it as low-weight context of each.
     this.catalog.setOwnerContext({ source: 'mcp', owner: server, text: ownerContextText(connection) });
@@ -147,6 +158,8 @@ export class HostRegistry {
 
   serverDown(server: string, reason: string): void {
     const tools = this.removeTools([...(this.serverIds.get(server) ?? [])], () => `MCP server "${server}" is unavailable: ${reason}`);
+    // A server down again before it came back (a failed restart) took nothing this time: keep what it had.
+    if (tools.length > 0) this.downServerTools.set(server, tools);
     this.emit({ type: 'server_down', server, reason, tools });
   }
 
