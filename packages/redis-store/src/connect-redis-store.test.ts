@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedisStore } from './connect-redis-store.js';
 import { isRedisStoreError } from './errors.js';
 
+const SECRET = 'store-test-secret-of-at-least-32-bytes!!';
+
 let redis: RedisServerFixture;
 beforeAll(async () => {
   redis = await startRedisServer();
@@ -25,8 +27,8 @@ async function codeOf(promise: Promise<unknown>): Promise<{ code: string; messag
 
 describe('connectRedisStore', () => {
   it('gives a token store that two processes on one Redis share', async () => {
-    const replicaA = await connectRedisStore(redis.url, { keyPrefix: 'share-test:' });
-    const replicaB = await connectRedisStore(redis.url, { keyPrefix: 'share-test:' });
+    const replicaA = await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: 'share-test:' });
+    const replicaB = await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: 'share-test:' });
     try {
       const state = { serverUrl: 'https://mcp.example/mcp', tokens: { access_token: 'refreshed', token_type: 'bearer' } };
       await replicaA.tokenStore.save('linear', state);
@@ -40,8 +42,8 @@ describe('connectRedisStore', () => {
   });
 
   it('runs one refresh at a time across processes: the second waits for the first to release the lock', async () => {
-    const replicaA = await connectRedisStore(redis.url, { keyPrefix: 'lock-test:' });
-    const replicaB = await connectRedisStore(redis.url, { keyPrefix: 'lock-test:' });
+    const replicaA = await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: 'lock-test:' });
+    const replicaB = await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: 'lock-test:' });
     try {
       const events: string[] = [];
       let finishA: () => void = () => undefined;
@@ -68,8 +70,8 @@ describe('connectRedisStore', () => {
   });
 
   it('passes answers to the process holding a call and its reply back, and says when nobody holds it', async () => {
-    const replicaA = await connectRedisStore(redis.url, { keyPrefix: 'rendezvous-test:' });
-    const replicaB = await connectRedisStore(redis.url, { keyPrefix: 'rendezvous-test:' });
+    const replicaA = await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: 'rendezvous-test:' });
+    const replicaB = await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: 'rendezvous-test:' });
     try {
       const received: unknown[] = [];
       const stop = await replicaA.rendezvous.hold('call-1', async (answers) => {
@@ -88,16 +90,16 @@ describe('connectRedisStore', () => {
   });
 
   it('refuses a URL that is not a Redis URL, with invalid_url', async () => {
-    expect(await codeOf(connectRedisStore('http://127.0.0.1:6379'))).toEqual({ code: 'invalid_url', message: 'Not a Redis URL: "http://127.0.0.1:6379"; expected redis://host:port or rediss://host:port' });
+    expect(await codeOf(connectRedisStore('http://127.0.0.1:6379', { secret: SECRET }))).toEqual({ code: 'invalid_url', message: 'Not a Redis URL: "http://127.0.0.1:6379"; expected redis://host:port or rediss://host:port' });
   });
 
   it('refuses an unknown option with invalid_options, naming it', async () => {
-    expect(await codeOf(connectRedisStore(redis.url, { connectTimeoutMs: -1 }))).toMatchObject({ code: 'invalid_options', message: expect.stringContaining('connectTimeoutMs') });
+    expect(await codeOf(connectRedisStore(redis.url, { secret: SECRET, connectTimeoutMs: -1 }))).toMatchObject({ code: 'invalid_options', message: expect.stringContaining('connectTimeoutMs') });
   });
 
   it('is unreachable, naming the URL without its password, when nothing listens there', async () => {
     const port = await freePort();
-    const failed = await codeOf(connectRedisStore(`redis://user:hunter2-secret@127.0.0.1:${port}`));
+    const failed = await codeOf(connectRedisStore(`redis://user:hunter2-secret@127.0.0.1:${port}`, { secret: SECRET }));
     expect(failed.code).toBe('unreachable');
     expect(failed.message).toContain(`Redis at redis://user:***@127.0.0.1:${port} cannot be reached: `);
     expect(failed.message).not.toContain('hunter2');

@@ -5,6 +5,9 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedisStore, type RedisStore } from './connect-redis-store.js';
 import type { RedisServerEvent } from './create-redis-event-bus.js';
+import { createMessageSigner } from './internal/create-message-signer.js';
+
+const SECRET = 'store-test-secret-of-at-least-32-bytes!!';
 
 let redis: RedisServerFixture;
 beforeAll(async () => {
@@ -28,7 +31,7 @@ describe('createRedisEventBus (through connectRedisStore)', () => {
     const prefix = 'bus-test:';
     const stores: RedisStore[] = [];
     try {
-      for (let i = 0; i < 3; i++) stores.push(await connectRedisStore(redis.url, { keyPrefix: prefix }));
+      for (let i = 0; i < 3; i++) stores.push(await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: prefix }));
       const heard = stores.map(() => [] as RedisServerEvent[]);
       stores.forEach((store, i) => store.eventBus.subscribe((event) => heard[i]!.push(event)));
       stores[0]!.eventBus.publish({ kind: 'tools_list_changed' });
@@ -48,9 +51,9 @@ describe('createRedisEventBus (through connectRedisStore)', () => {
     }
   });
 
-  it('ignores what is not an event on the channel, and keeps delivering when a listener throws', async () => {
+  it('ignores what is not a signed event on the channel, and keeps delivering when a listener throws', async () => {
     const prefix = 'bus-junk:';
-    const store = await connectRedisStore(redis.url, { keyPrefix: prefix });
+    const store = await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: prefix });
     const raw = createClient({ url: redis.url });
     await raw.connect();
     try {
@@ -59,10 +62,13 @@ describe('createRedisEventBus (through connectRedisStore)', () => {
         throw new Error('a broken listener');
       });
       store.eventBus.subscribe((event) => heard.push(event));
-      for (const junk of ['not json', '{}', JSON.stringify({ origin: 'x', event: { kind: 'delete_everything' } }), JSON.stringify({ origin: 'x', event: { kind: 'resource_updated' } })]) {
+      // Signed with the secret (as another replica would), but not events.
+      const signer = createMessageSigner(SECRET);
+      const signed = (body: unknown) => signer.sign('event', `${prefix}events`, body);
+      for (const junk of ['not json', '{}', signed({}), signed({ origin: 'x', event: { kind: 'delete_everything' } }), signed({ origin: 'x', event: { kind: 'resource_updated' } })]) {
         await raw.publish(`${prefix}events`, junk);
       }
-      await raw.publish(`${prefix}events`, JSON.stringify({ origin: 'another replica', event: { kind: 'prompts_list_changed' } }));
+      await raw.publish(`${prefix}events`, signed({ origin: 'another replica', event: { kind: 'prompts_list_changed' } }));
       await until(() => heard.length > 0, 'the one valid event');
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(heard).toEqual([{ kind: 'prompts_list_changed' }]);
@@ -74,7 +80,7 @@ describe('createRedisEventBus (through connectRedisStore)', () => {
 
   it('stops hearing other replicas once closed', async () => {
     const prefix = 'bus-close:';
-    const [a, b] = [await connectRedisStore(redis.url, { keyPrefix: prefix }), await connectRedisStore(redis.url, { keyPrefix: prefix })];
+    const [a, b] = [await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: prefix }), await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: prefix })];
     try {
       const heard: RedisServerEvent[] = [];
       b.eventBus.subscribe((event) => heard.push(event));

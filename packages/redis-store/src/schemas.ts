@@ -1,4 +1,5 @@
-// What crosses this package's boundary: the Redis URL and the options of connectRedisStore.
+// What crosses this package's boundary: the Redis URL and the options of connectRedisStore (the secret is checked
+// by the message signer, which names it).
 import { z } from 'zod';
 
 /** `redis://[user:password@]host[:port][/db]` or `rediss://…` (TLS). */
@@ -17,4 +18,6 @@ export const ConnectRedisStoreOptionsSchema = z.strictObject({
   keyPrefix: z.string().min(1).optional(),
   /** How long the first connection may take before `unreachable`. Default 5,000 ms. */
   connectTimeoutMs: z.number().int().positive().optional(),
+  /** How often the rendezvous refreshes this replica's heartbeat; a holder silent for five is dead. Default 1,000 ms. */
+  heartbeatMs: z.number().int().min(50).max(60_000).optional(),
 });
