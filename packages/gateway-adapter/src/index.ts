@@ -27,7 +27,7 @@ export type {
   McpWithheldTool,
 } from './mcp-client/index.js';
 export { convertMcpServersConfig } from './mcp-client/index.js';
-export type { ConvertedMcpServers, ConvertMcpServersConfigOptions } from './mcp-client/index.js';
+export type { ConvertedMcpServers, ConvertMcpServersConfigOptions, FailedMcpServerEntry } from './mcp-client/index.js';
 export { createFileEmbeddingCache } from './create-file-embedding-cache.js';
 export type { FileEmbeddingCache, FileEmbeddingCacheOptions } from './create-file-embedding-cache.js';
 export { createFileTokenStore, DEFAULT_OAUTH_REDIRECT_URL, MCP_LOG_LEVELS } from './mcp-client/index.js';

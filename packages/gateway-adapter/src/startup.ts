@@ -7,7 +7,7 @@
 // The two MCP-client modules are named one by one (the lint rule allows this file alone): the client's index would
 // load the whole client when run from source.
 export { convertMcpServersConfig } from './mcp-client/convert-mcp-servers-config.js';
-export type { ConvertedMcpServers, ConvertMcpServersConfigOptions } from './mcp-client/convert-mcp-servers-config.js';
+export type { ConvertedMcpServers, ConvertMcpServersConfigOptions, FailedMcpServerEntry } from './mcp-client/convert-mcp-servers-config.js';
 export { createRootLogger } from './create-root-logger.js';
 export type { RootLoggerOptions } from './create-root-logger.js';
 export { GatewayAdapterError, isGatewayAdapterError } from './errors.js';

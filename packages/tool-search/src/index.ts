@@ -263,6 +263,7 @@ export type {
   ErrorOutcome,
   ExecutableTool,
   ExecuteOptions,
+  FailedMcpServerEntry,
   FileEmbeddingCache,
   FileEmbeddingCacheOptions,
   FinalCallRecord,

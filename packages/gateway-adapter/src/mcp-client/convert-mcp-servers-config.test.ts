@@ -27,6 +27,7 @@ describe('convertMcpServersConfig', () => {
       ],
       skipped: [],
       warnings: [],
+      failed: [],
     });
   });
 
@@ -85,6 +86,7 @@ describe('convertMcpServersConfig', () => {
         'mcpServers.on.autoApprove is ignored (use policy for approvals and allow/deny lists)',
         'mcpServers.on.flavour is not a known field and is ignored',
       ],
+      failed: [],
     });
   });
 
@@ -108,6 +110,41 @@ describe('convertMcpServersConfig', () => {
       path: 'mcpServers.gh.env.TOKEN',
     });
     expect(failure(() => convertMcpServersConfig({ servers: { m: { command: 'x', env: { K: '${input:key}' } } } })).path).toBe('servers.m.env.K');
+  });
+
+  it('with isolateServerProblems, leaves out only the server with an unset variable, an unanswered input or an envFile, saying why', () => {
+    const converted = convertMcpServersConfig(
+      {
+        mcpServers: {
+          github: { command: 'gh-mcp', env: { TOKEN: '${GITHUB_TOKEN}', OTHER: '${env:ALSO_UNSET}' } },
+          memory: { command: 'memory-mcp', env: { PATH_HINT: '${HOME_DIR:-/tmp}' } },
+          vscode: { command: 'x', env: { KEY: '${input:api-key}' } },
+          cursor: { command: 'y', envFile: '.env' },
+        },
+      },
+      { env: {}, isolateServerProblems: true },
+    );
+    expect(converted.servers.map((server) => server.name)).toEqual(['memory']);
+    expect(converted.failed).toEqual([
+      {
+        name: 'github',
+        path: 'mcpServers.github.env.TOKEN',
+        reason: 'mcpServers.github.env.TOKEN refers to ${GITHUB_TOKEN}, which is not set; mcpServers.github.env.OTHER refers to ${env:ALSO_UNSET}, which is not set',
+        unsetVariables: ['GITHUB_TOKEN', 'ALSO_UNSET'],
+        unansweredInputs: [],
+      },
+      { name: 'vscode', path: 'mcpServers.vscode.env.KEY', reason: 'mcpServers.vscode.env.KEY needs the VS Code input "api-key", which has no value', unsetVariables: [], unansweredInputs: ['api-key'] },
+      { name: 'cursor', path: 'mcpServers.cursor.envFile', reason: 'envFile is not supported: put the variables in "env"', unsetVariables: [], unansweredInputs: [] },
+    ]);
+  });
+
+  it('says why each ignored field of another client is ignored (a timeout is not an approval list)', () => {
+    const converted = convertMcpServersConfig({ mcpServers: { a: { command: 'x', timeout: 60, autoApprove: ['read'], description: 'mine' } } });
+    expect(converted.warnings).toEqual([
+      "mcpServers.a.timeout is ignored (tool-search's own are timeoutMs, one call's timeout in milliseconds, and the top-level startupTimeoutMs)",
+      'mcpServers.a.autoApprove is ignored (use policy for approvals and allow/deny lists)',
+      "mcpServers.a.description is ignored (another client's metadata, not config)",
+    ]);
   });
 
   it('names the path of a wrong type, an unknown server type and a missing command or url', () => {

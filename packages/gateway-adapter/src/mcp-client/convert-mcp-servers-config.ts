@@ -17,6 +17,24 @@ export interface ConvertMcpServersConfigOptions {
    * file of our own, where a typo such as `exlude` must fail loudly). Other clients' known fields still only warn.
    */
   strict?: boolean;
+  /**
+   * A server whose own entry cannot be used (a variable or VS Code input with no value, an `envFile`) is listed in
+   * `failed` and left out, instead of throwing for the whole config: one server's problem stays that server's.
+   */
+  isolateServerProblems?: boolean;
+}
+
+/** A server left out because its entry could not be used (`isolateServerProblems`). */
+export interface FailedMcpServerEntry {
+  name: string;
+  /** The path of the first field that could not be used, e.g. `mcpServers.github.env.GITHUB_TOKEN`. */
+  path: string;
+  /** What was wrong, in words. */
+  reason: string;
+  /** The variables it refers to that have no value (`GITHUB_TOKEN` of `${GITHUB_TOKEN}` or `${env:GITHUB_TOKEN}`). */
+  unsetVariables: string[];
+  /** The VS Code inputs it refers to that have no answer (`token` of `${input:token}`). */
+  unansweredInputs: string[];
 }
 
 /** What `convertMcpServersConfig` produced. */
@@ -26,6 +44,8 @@ export interface ConvertedMcpServers {
   skipped: { name: string; reason: string }[];
   /** Fields of other clients that were ignored (`autoApprove`, `alwaysAllow`, …), each naming its path. */
   warnings: string[];
+  /** Servers left out because their entry could not be used; empty unless `isolateServerProblems`. */
+  failed: FailedMcpServerEntry[];
 }
 
 type Entry = Record<string, unknown>;
@@ -35,8 +55,20 @@ const STDIO_KEYS = new Set(['command', 'args', 'env', 'cwd']);
 const REMOTE_KEYS = new Set(['url', 'headers', 'oauth']);
 /** Our own per-server options, accepted when a pasted entry carries them. */
 const OWN_KEYS = new Set(['trusted', 'include', 'exclude', 'visible', 'timeoutMs', 'maxTotalTimeoutMs', 'maxResultBytes']);
-/** Keys of other clients we knowingly ignore (approval lists are policy's job here; UI metadata is not config). */
-const IGNORED_KEYS = new Set(['autoApprove', 'alwaysAllow', 'disabledTools', 'timeout', 'description', 'gallery', 'version', 'dev', 'icon']);
+/** Keys of other clients we knowingly ignore, each with why (approval lists are policy's job here; UI metadata is not config). */
+const POLICY_INSTEAD = 'use policy for approvals and allow/deny lists';
+const METADATA = "another client's metadata, not config";
+const IGNORED_KEYS: ReadonlyMap<string, string> = new Map([
+  ['autoApprove', POLICY_INSTEAD],
+  ['alwaysAllow', POLICY_INSTEAD],
+  ['disabledTools', POLICY_INSTEAD],
+  ['timeout', "tool-search's own are timeoutMs, one call's timeout in milliseconds, and the top-level startupTimeoutMs"],
+  ['description', METADATA],
+  ['gallery', METADATA],
+  ['version', METADATA],
+  ['dev', METADATA],
+  ['icon', METADATA],
+]);
 
 /** `type` values used by Claude Desktop/Code, Cursor, VS Code and Cline, mapped to our transports. */
 const TRANSPORT_BY_TYPE: Record<string, McpServerConfig['transport']> = {
@@ -68,7 +100,7 @@ export function convertMcpServersConfig(input: unknown, options: ConvertMcpServe
   const map = container[key!];
   if (!isObject(map)) fail(rootPath, `expected an object of servers by name, got ${describe(map)}`);
 
-  const result: ConvertedMcpServers = { servers: [], skipped: [], warnings: [] };
+  const result: ConvertedMcpServers = { servers: [], skipped: [], warnings: [], failed: [] };
   for (const [name, entry] of Object.entries(map as Entry)) {
     const path = `${rootPath}${/^[A-Za-z0-9_]+$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}`;
     if (!isObject(entry)) fail(path, `expected an object, got ${describe(entry)}`);
@@ -77,13 +109,47 @@ export function convertMcpServersConfig(input: unknown, options: ConvertMcpServe
       result.skipped.push({ name, reason: `disabled in ${path}` });
       continue;
     }
-    result.servers.push(convertEntry(name, server, path, options, result.warnings));
+    if (options.isolateServerProblems !== true) {
+      result.servers.push(convertEntry(name, server, path, options, result.warnings, undefined)!);
+      continue;
+    }
+    const unresolved: Unresolved[] = [];
+    const entryWarnings: string[] = [];
+    let converted: McpServerConfig | undefined;
+    let problem: { path: string; reason: string } | undefined;
+    if (server['envFile'] !== undefined) problem = { path: `${path}.envFile`, reason: ENV_FILE_UNSUPPORTED };
+    else {
+      converted = convertEntry(name, server, path, options, entryWarnings, unresolved);
+      const first = unresolved[0];
+      if (first !== undefined) problem = { path: first.where, reason: unresolved.map((item) => `${item.where} ${item.reason}`).join('; ') };
+    }
+    if (problem === undefined) {
+      result.servers.push(converted!);
+      result.warnings.push(...entryWarnings);
+      continue;
+    }
+    result.failed.push({
+      name,
+      ...problem,
+      unsetVariables: [...new Set(unresolved.flatMap((item) => (item.variable === undefined ? [] : [item.variable])))],
+      unansweredInputs: [...new Set(unresolved.flatMap((item) => (item.input === undefined ? [] : [item.input])))],
+    });
   }
   return result;
 }
 
-function convertEntry(name: string, entry: Entry, path: string, options: ConvertMcpServersConfigOptions, warnings: string[]): McpServerConfig {
-  const resolve = (value: string, where: string) => substituteVariables(value, where, options);
+const ENV_FILE_UNSUPPORTED = 'envFile is not supported: put the variables in "env"';
+
+/** A `${...}` with no value, collected instead of thrown when server problems are isolated. */
+interface Unresolved {
+  where: string;
+  reason: string;
+  variable?: string;
+  input?: string;
+}
+
+function convertEntry(name: string, entry: Entry, path: string, options: ConvertMcpServersConfigOptions, warnings: string[], unresolved: Unresolved[] | undefined): McpServerConfig | undefined {
+  const resolve = (value: string, where: string) => substituteVariables(value, where, options, unresolved);
   const typeKey = entry['type'] !== undefined ? 'type' : entry['transportType'] !== undefined ? 'transportType' : undefined;
   const rawType = typeKey === undefined ? undefined : entry[typeKey];
   if (rawType !== undefined && (typeof rawType !== 'string' || TRANSPORT_BY_TYPE[rawType] === undefined)) {
@@ -91,7 +157,7 @@ function convertEntry(name: string, entry: Entry, path: string, options: Convert
   }
   const transport = rawType !== undefined ? TRANSPORT_BY_TYPE[rawType as string]! : entry['command'] !== undefined ? 'stdio' : entry['url'] !== undefined ? 'http' : undefined;
   if (transport === undefined) fail(path, 'expected "command" (a local server) or "url" (a remote server)');
-  if (entry['envFile'] !== undefined) fail(`${path}.envFile`, 'envFile is not supported: put the variables in "env"');
+  if (entry['envFile'] !== undefined) fail(`${path}.envFile`, ENV_FILE_UNSUPPORTED);
 
   const config: Entry = { name, transport };
   const allowed = transport === 'stdio' ? STDIO_KEYS : REMOTE_KEYS;
@@ -100,11 +166,13 @@ function convertEntry(name: string, entry: Entry, path: string, options: Convert
     if (field === typeKey || field === 'disabled') continue;
     if (OWN_KEYS.has(field)) config[field] = value;
     else if (allowed.has(field)) config[field] = convertField(field, value, where, resolve);
-    else if (IGNORED_KEYS.has(field)) warnings.push(`${where} is ignored (use policy for approvals and allow/deny lists)`);
+    else if (IGNORED_KEYS.has(field)) warnings.push(`${where} is ignored (${IGNORED_KEYS.get(field)!})`);
     else if (STDIO_KEYS.has(field) || REMOTE_KEYS.has(field)) fail(where, `not used by a ${transport} server`);
     else if (options.strict === true) fail(where, `unknown field "${field}"; expected ${[...allowed, ...OWN_KEYS, 'type', 'disabled'].join(', ')}`);
     else warnings.push(`${where} is not a known field and is ignored`);
   }
+  // A value with an unset variable in it is not checked: the server is left out, for that reason alone.
+  if (unresolved !== undefined && unresolved.length > 0) return undefined;
   const parsed = mcpServerConfigSchema.safeParse(config);
   if (!parsed.success) {
     const formatted = formatZodError(parsed.error, path);
@@ -164,13 +232,21 @@ function convertOAuth(value: unknown, where: string, resolve: (value: string, wh
 
 const VARIABLE = /\$\{([^}]*)\}/g;
 
-/** Resolves `${input:id}`, `${env:NAME}`, `${NAME}`, `${NAME:-default}` and named variables; an unknown one throws. */
-function substituteVariables(text: string, where: string, options: ConvertMcpServersConfigOptions): string {
+/**
+ * Resolves `${input:id}`, `${env:NAME}`, `${NAME}`, `${NAME:-default}` and named variables; an unknown one throws,
+ * or, given `unresolved`, is recorded there (and stands as an empty string).
+ */
+function substituteVariables(text: string, where: string, options: ConvertMcpServersConfigOptions, unresolved: Unresolved[] | undefined): string {
   return text.replace(VARIABLE, (_whole, body: string) => {
     if (body.startsWith('input:')) {
       const id = body.slice('input:'.length);
       const answer = options.inputs?.[id];
-      return answer ?? fail(where, `needs the VS Code input "${id}": pass its value in options.inputs`);
+      if (answer !== undefined) return answer;
+      if (unresolved !== undefined) {
+        unresolved.push({ where, reason: `needs the VS Code input "${id}", which has no value`, input: id });
+        return '';
+      }
+      return fail(where, `needs the VS Code input "${id}": pass its value in options.inputs`);
     }
     const [name, fallback] = body.startsWith('env:') ? [body.slice('env:'.length), undefined] : splitDefault(body);
     const variable = options.variables?.[name];
@@ -178,6 +254,10 @@ function substituteVariables(text: string, where: string, options: ConvertMcpSer
     const fromEnv = options.env?.[name];
     if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
     if (fallback !== undefined) return fallback;
+    if (unresolved !== undefined) {
+      unresolved.push({ where, reason: `refers to \${${body}}, which is not set`, variable: name });
+      return '';
+    }
     return fail(where, `refers to \${${body}}, which is not set (pass it in options.env or options.variables)`);
   });
 }

@@ -38,7 +38,7 @@ export type { McpContentPart } from './mcp-content-part.js';
 export { McpServerSupervisor } from './mcp-server-supervisor.js';
 export type { McpServerState, RestartBackoff } from './mcp-server-supervisor.js';
 export { convertMcpServersConfig } from './convert-mcp-servers-config.js';
-export type { ConvertedMcpServers, ConvertMcpServersConfigOptions } from './convert-mcp-servers-config.js';
+export type { ConvertedMcpServers, ConvertMcpServersConfigOptions, FailedMcpServerEntry } from './convert-mcp-servers-config.js';
 export { spawnStdioServersAhead } from './spawn-stdio-servers-ahead.js';
 export type { StdioServersAhead } from './spawn-stdio-servers-ahead.js';
 export { createMemoryTokenStore } from './oauth-token-store.js';

@@ -1,5 +1,5 @@
 // How the connection reads a rejected request: which errors mean "not authorized", "out of time", or "gone".
-import { SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
 
 /** An OAuth failure, or an HTTP 401 from a server the connection has no OAuth for. */
 export function isUnauthorized(error: unknown): boolean {
@@ -14,6 +14,23 @@ export function isTotalTimeout(error: { data?: unknown }): boolean {
 /** The message of anything thrown. */
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Why a server did not start, in a user's words: a command that is not there, or a server that closed the
+ * connection before answering, rather than the Node or SDK error (whose text names transport internals).
+ */
+export function describeStartFailure(error: unknown): string {
+  const spawnError = error as NodeJS.ErrnoException & { path?: string };
+  if (typeof spawnError.syscall === 'string' && spawnError.syscall.startsWith('spawn')) {
+    const command = spawnError.path ?? spawnError.syscall.slice('spawn '.length);
+    if (spawnError.code === 'ENOENT') return `the command "${command}" was not found (not installed, or not on the PATH tool-search runs with)`;
+    if (spawnError.code === 'EACCES') return `the command "${command}" cannot be run (not executable)`;
+  }
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && /connection closed/.test(error.message)) {
+    return 'the server closed the connection before it answered (it exited as it started)';
+  }
+  return errorText(error);
 }
 
 /** ajv errors as one short line (schema text from a server included, so it is capped). */

@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { listOfferedTools } from './list-offered-tools.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
-import { errorText, isUnauthorized } from './read-mcp-error.js';
+import { describeStartFailure, errorText, isUnauthorized } from './read-mcp-error.js';
 
 /** Starts the connection; afterwards it is `connected` with its tools listed, or says why not. */
 export async function startMcpConnection(core: McpConnectionCore): Promise<void> {
@@ -90,7 +90,7 @@ async function failStart(core: McpConnectionCore, error: unknown, connecting: { 
   // The stderr of a process that died is read to its end before the reason quotes it.
   await new Promise((resolve) => setTimeout(resolve, 20));
   if (isUnauthorized(error)) core.becomeUnauthorized();
-  else core.state.becomeUnavailable('start_failed', withStderr(core, `MCP server "${core.config.name}" failed to start: ${core.redact(errorText(error))}`));
+  else core.state.becomeUnavailable('start_failed', withStderr(core, `MCP server "${core.config.name}" failed to start: ${core.redact(describeStartFailure(error))}`));
   core.state.closedByUs = true;
   await core.stop();
 }

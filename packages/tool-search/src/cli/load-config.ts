@@ -3,12 +3,13 @@
 // Values may refer to the environment as `${env:NAME}`, `${NAME}` or `${NAME:-default}` (as in pasted configs).
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import {
   convertMcpServersConfig,
   MCP_LOG_LEVELS,
   isGatewayAdapterError,
   resolveToolSearchConfig,
+  type FailedMcpServerEntry,
   type McpServerConfig,
   type ResolvedToolSearchConfig,
 } from '@tool-search/gateway-adapter/startup';
@@ -17,6 +18,7 @@ import { createPolicy, isPolicyError, parsePolicyConfig, type Policy, type Polic
 import JSON5 from 'json5';
 import { z } from 'zod';
 import { CliError } from './cli-error.js';
+import { readEnvFile } from './read-env-file.js';
 
 const LOG_LEVELS = MCP_LOG_LEVELS;
 
@@ -94,6 +96,8 @@ const configFileSchema = z.strictObject({
    * WordNet 3.1's synonyms and broader words) or `none`.
    */
   thesaurus: z.enum(['wordnet', 'none']).optional(),
+  /** Where `serve` writes its session logs (one JSON-lines file per run; relative to the config file). Default: none. */
+  sessionLogDir: z.string().min(1).optional(),
   /** `serve --http` options. */
   http: z
     .strictObject({
@@ -112,6 +116,11 @@ type ConfigFile = z.infer<typeof configFileSchema>;
 export interface LoadedConfig {
   path: string;
   servers: McpServerConfig[];
+  /**
+   * Servers that cannot start as written (a variable that is not set, a VS Code input, an unreadable `envFile`):
+   * left out, each with what to do; every other server starts.
+   */
+  failedServers: Array<{ name: string; reason: string }>;
   /** Entries left out (`disabled: true`) and fields of other clients that are ignored, each naming its path. */
   warnings: string[];
   /** The raw tool-search setting (what sessions resolve), `{ mode: 'tools' }` when the file has none. */
@@ -129,6 +138,8 @@ export interface LoadedConfig {
   serverLogLevel: (typeof LOG_LEVELS)[number] | undefined;
   oauth: { tokenDir: string; redirectUrl: string | undefined };
   http: NonNullable<ConfigFile['http']>;
+  /** Where `serve` writes its session logs (absolute); undefined: nowhere. */
+  sessionLogDir: string | undefined;
   /** The embedder's settings, the API key read from its variable; undefined when the file has no `embedder`. */
   embedder: ConfiguredEmbedder | undefined;
   /** `wordnet` unless the file says `none`. */
@@ -222,9 +233,10 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv): LoadedConfig {
       throw error;
     }
   };
-  const converted = inFile(() =>
-    convertMcpServersConfig({ mcpServers: file.mcpServers ?? {} }, { env, strict: true, variables: { userHome: env['HOME'] ?? homedir(), workspaceFolder: dirname(path) } }),
-  );
+  const variables = { userHome: env['HOME'] ?? homedir(), workspaceFolder: dirname(path) };
+  const withEnvFiles = applyEnvFiles(file.mcpServers ?? {}, path, variables);
+  const converted = inFile(() => convertMcpServersConfig({ mcpServers: withEnvFiles.servers }, { env, strict: true, variables, isolateServerProblems: true }));
+  const failedServers = [...withEnvFiles.failed, ...converted.failed.map(describeFailedServer)];
   const toolSearch = file.toolSearch === undefined ? { mode: 'tools' } : file.toolSearch;
   const resolved = inFile(() => resolveToolSearchConfig(toolSearch));
   const policy = inFile(() => {
@@ -234,6 +246,7 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv): LoadedConfig {
   return {
     path,
     servers: converted.servers,
+    failedServers,
     warnings: [...converted.skipped.map((skipped) => `${skipped.name}: ${skipped.reason}`), ...converted.warnings],
     toolSearch,
     resolved,
@@ -248,9 +261,48 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv): LoadedConfig {
     serverLogLevel: file.serverLogLevel,
     oauth: { tokenDir: file.oauth?.tokenDir ?? join(configHome(env), 'tool-search', 'oauth'), redirectUrl: file.oauth?.redirectUrl },
     http: file.http ?? {},
+    sessionLogDir: file.sessionLogDir === undefined ? undefined : resolve(dirname(path), file.sessionLogDir),
     embedder: file.embedder === undefined ? undefined : resolveEmbedder(file.embedder, path, env),
     thesaurus: file.thesaurus ?? 'wordnet',
   };
+}
+
+/** Why a server was left out, in the words of a CLI user (who sets variables in an environment, not in options). */
+function describeFailedServer(failed: FailedMcpServerEntry): { name: string; reason: string } {
+  const todo: string[] = [];
+  if (failed.unsetVariables.length > 0) todo.push(`set ${failed.unsetVariables.join(', ')} in the environment tool-search runs in`);
+  for (const input of failed.unansweredInputs) todo.push(`replace \${input:${input}} with \${env:NAME} and set NAME in the environment tool-search runs in`);
+  return { name: failed.name, reason: `not started: ${failed.reason}; ${todo.length === 0 ? 'fix it' : todo.join(', or ')}, or remove the server` };
+}
+
+/**
+ * Cursor's `envFile` on a server: its variables join the server's `env` (where both name one, `env` wins). A file
+ * that cannot be read leaves that server out, with the reason; the others are untouched.
+ */
+function applyEnvFiles(
+  servers: Record<string, unknown>,
+  configPath: string,
+  variables: Record<string, string>,
+): { servers: Record<string, unknown>; failed: Array<{ name: string; reason: string }> } {
+  const out: Record<string, unknown> = {};
+  const failed: Array<{ name: string; reason: string }> = [];
+  for (const [name, entry] of Object.entries(servers)) {
+    const envFile = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)['envFile'] : undefined;
+    if (typeof envFile !== 'string') {
+      out[name] = entry;
+      continue;
+    }
+    const named = envFile.replace(/\$\{(userHome|workspaceFolder)\}/g, (_whole, variable: string) => variables[variable] ?? '');
+    const file = isAbsolute(named) ? named : resolve(dirname(configPath), named);
+    const read = readEnvFile(file);
+    if (!read.ok) {
+      failed.push({ name, reason: `not started: mcpServers.${name}.envFile: ${read.reason}; fix the path or put the variables in "env", or remove the server` });
+      continue;
+    }
+    const { envFile: _envFile, env: ownEnv, ...rest } = entry as Record<string, unknown>;
+    out[name] = { ...rest, env: { ...read.variables, ...(typeof ownEnv === 'object' && ownEnv !== null ? ownEnv : {}) } };
+  }
+  return { servers: out, failed };
 }
 
 /**

@@ -149,6 +149,36 @@ describe('runCli: init', () => {
     expect(loadConfig(join(dir, 'out.json5'), {}).servers).toEqual([{ name: 'fetch', transport: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] }]);
   });
 
+  it('imports what it can of a Cursor or Claude Code config, naming each server and key it drops', async () => {
+    const dir = folder();
+    const from = join(dir, '.claude.json');
+    writeFileSync(join(dir, '.env'), 'API_KEY=k-1\n');
+    writeFileSync(
+      from,
+      JSON.stringify({
+        mcpServers: {
+          cursorish: { command: 'cursor-mcp', envFile: '.env', timeout: 60 },
+          broken: { type: 'websocket', url: 'ws://localhost:1' },
+          fine: { command: 'fine-mcp' },
+        },
+        projects: { '/home/me/app': { mcpServers: { local: { command: 'local-mcp' } } } },
+      }),
+    );
+    const path = join(dir, 'config.json5');
+    const io = createTestIo();
+    expect(await runCli(['init', '--from', from, '--config', path, '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out())).toMatchObject({ servers: ['cursorish', 'fine'] });
+    expect(io.err()).toContain(`warning: local: a Claude Code server of the project /home/me/app (projects["/home/me/app"].mcpServers.local in ${from}), not imported`);
+    expect(io.err()).toContain('warning: broken: not imported: mcpServers.broken.type: unknown server type "websocket"');
+    expect(io.err()).toContain("mcpServers.cursorish.timeout is ignored (tool-search's own are timeoutMs, one call's timeout in milliseconds, and the top-level startupTimeoutMs); not imported");
+    expect(io.err()).not.toContain('use policy for approvals');
+    // The envFile is kept, made absolute, and read when the config loads.
+    expect(loadConfig(path, {}).servers).toEqual([
+      { name: 'cursorish', transport: 'stdio', command: 'cursor-mcp', env: { API_KEY: 'k-1' } },
+      { name: 'fine', transport: 'stdio', command: 'fine-mcp' },
+    ]);
+  });
+
   it('exits 3 when --from has no servers in it', async () => {
     const dir = folder();
     writeFileSync(join(dir, 'other.json'), '{"editor.fontSize": 12}');

@@ -75,6 +75,7 @@ export async function startHost(
   });
   const relay = await loadRelay();
   for (const warning of config.warnings) output.progress(`warning: ${warning}`);
+  for (const server of config.failedServers) output.progress(`  ✗ ${server.name}: ${server.reason}`);
 
   // One progress line per server, when its first start ends.
   const reported = new Set<string>();

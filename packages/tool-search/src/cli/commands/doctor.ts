@@ -37,18 +37,20 @@ export const runDoctor: CommandRun = async (context) => {
       }
       const direct = surfaces[0]!;
       const code = surfaces[1]!;
-      const down = status.servers.filter((server) => server.state !== 'ready');
+      const notStarted = config.failedServers.map((server) => ({ name: server.name, state: 'not_started' as const, reason: server.reason }));
+      const down = [...status.servers.filter((server) => server.state !== 'ready'), ...notStarted];
       const embedder = started.embedder === undefined ? undefined : await checkEmbedder(started, config);
       output.result({
         config: { path: config.path, ok: true, warnings: config.warnings, mode: config.resolved.mode },
-        servers: status.servers,
+        servers: [...status.servers, ...notStarted],
         catalog: status.catalog,
         codeMode: code.mode === 'code' ? { available: true } : { available: false, reason: code.fallbackReason ?? 'unknown' },
         surfaces,
         ...(embedder === undefined ? {} : { embedder }),
         ok: down.length === 0 && embedder?.ok !== false,
       });
-      output.line(`Config ${config.path}: ok (${config.servers.length} server${config.servers.length === 1 ? '' : 's'}, mode ${config.resolved.mode})`);
+      const serverCount = config.servers.length + notStarted.length;
+      output.line(`Config ${config.path}: ok (${serverCount} server${serverCount === 1 ? '' : 's'}, mode ${config.resolved.mode})`);
       for (const warning of config.warnings) output.line(`  ! ${warning}`);
       output.line('');
       output.line('MCP servers');
@@ -60,7 +62,8 @@ export const runDoctor: CommandRun = async (context) => {
           output.line(`  ✗ ${server.name.padEnd(24)} ${server.state}: ${(server.reason ?? 'no reason given').replace(/\n/g, '\n      ')}`);
         }
       }
-      if (status.servers.length === 0) output.line('  (none configured)');
+      for (const server of notStarted) output.line(`  ✗ ${server.name.padEnd(24)} ${server.reason}`);
+      if (status.servers.length === 0 && notStarted.length === 0) output.line('  (none configured)');
       output.line(`  catalog: ${status.catalog.size} tools`);
       if (embedder !== undefined) {
         output.line('');

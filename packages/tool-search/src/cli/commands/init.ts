@@ -1,7 +1,7 @@
 // `tool-search init [--from FILE]`: writes a starter config; `--from` takes the `mcpServers` of a Claude Desktop,
 // Claude Code or Cursor config (or VS Code's `servers`) as they are, `${...}` references kept unresolved.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { convertMcpServersConfig, isGatewayAdapterError } from '@tool-search/gateway-adapter/startup';
 import { CliError } from '../cli-error.js';
 import { modeFlag, type CommandRun } from '../command.js';
@@ -42,6 +42,14 @@ function importServers(path: string): { servers: Record<string, Entry>; warnings
   const map = isObject(container) ? (container['mcpServers'] ?? container['servers']) : undefined;
   if (!isObject(map)) throw new CliError('config', `${path}: no "mcpServers" (Claude Desktop, Claude Code, Cursor) or "servers" (VS Code) object found`);
   const warnings: string[] = [];
+  // Claude Code keeps servers per project too (`projects[folder].mcpServers` in ~/.claude.json): named, not imported.
+  const projects = isObject(input) && isObject(input['projects']) ? input['projects'] : {};
+  for (const [folder, project] of Object.entries(projects)) {
+    const projectServers = isObject(project) && isObject(project['mcpServers']) ? Object.keys(project['mcpServers']) : [];
+    for (const name of projectServers) {
+      warnings.push(`${name}: a Claude Code server of the project ${folder} (projects[${JSON.stringify(folder)}].mcpServers.${name} in ${path}), not imported: add it to the config by hand if tool-search should serve it`);
+    }
+  }
   if (isObject(container) && container['inputs'] !== undefined) warnings.push(`${path}: VS Code "inputs" are not imported: replace each \${input:…} with \${env:NAME} and set NAME in the environment`);
   const servers: Record<string, Entry> = {};
   // Variables stay as written: the check resolves each to a placeholder, so nothing secret is read now.
@@ -53,6 +61,10 @@ function importServers(path: string): { servers: Record<string, Entry>; warnings
       warnings.push(`${name}: disabled in ${path}, not imported`);
       continue;
     }
+    // Cursor's envFile is read by tool-search too (relative to the config file): a relative one is made absolute here.
+    const envFile = entry['envFile'];
+    delete entry['envFile'];
+    let importable = true;
     for (let attempt = 0; attempt < 50; attempt += 1) {
       try {
         const converted = convertMcpServersConfig({ mcpServers: { [name]: entry } }, { strict: true, env: anyValue, inputs: anyValue, variables: anyValue });
@@ -65,12 +77,18 @@ function importServers(path: string): { servers: Record<string, Entry>; warnings
       } catch (error) {
         const field = isGatewayAdapterError(error) ? /\.([A-Za-z0-9_$]+)$/.exec(error.path ?? '')?.[1] : undefined;
         if (field === undefined || !(field in entry) || !/unknown field/.test(error instanceof Error ? error.message : '')) {
-          throw new CliError('config', `${path}: ${error instanceof Error ? error.message : String(error)}`);
+          // This server cannot be used as written; the others still are.
+          warnings.push(`${name}: not imported: ${error instanceof Error ? error.message : String(error)}`);
+          importable = false;
+          break;
         }
         delete entry[field];
         warnings.push(`${path}: mcpServers.${name}.${field} is not a field tool-search knows; not imported`);
       }
     }
+    if (!importable) continue;
+    if (typeof envFile === 'string') entry['envFile'] = envFile.includes('${') || isAbsolute(envFile) ? envFile : resolve(dirname(path), envFile);
+    else if (envFile !== undefined) warnings.push(`${name}: envFile is not a file path (${typeof envFile}); not imported`);
     servers[name] = entry;
   }
   return { servers, warnings };

@@ -50,7 +50,12 @@ export async function createConsoleData(started: StartedHost, config: LoadedConf
 
   const catalogIds = (session: ToolSearchSession) => session.modelSurface().tools.flatMap((tool) => (tool.id === undefined ? [] : [tool.id])).sort();
   return {
-    servers: () => started.host.status(),
+    servers: () => {
+      const status = started.host.status();
+      // Servers the config could not start as written are shown with the others, with what to do.
+      const notStarted = config.failedServers.map((server) => ({ name: server.name, state: 'not_started', tools: 0, restarts: 0, reason: server.reason }));
+      return { ...status, servers: [...status.servers, ...notStarted] };
+    },
     catalog: () =>
       catalogIds(everything).map((id) => {
         const tool = everything.tool(id);
