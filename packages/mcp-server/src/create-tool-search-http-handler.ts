@@ -5,10 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { isInitializeRequest, type ServerEventBus } from '@modelcontextprotocol/server';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions, type ToolSearchMcpServer } from './create-tool-search-mcp-server.js';
 import { McpServerError } from './errors.js';
 import { checkHttpRequest } from './internal/check-http-request.js';
+import { checkMessageBounds } from './internal/check-message-bounds.js';
 import { createBoundedEventStore } from './internal/create-bounded-event-store.js';
 import { createRequestLedger, type RequestLedger } from './internal/create-request-ledger.js';
 import { pickDefined } from './internal/pick-defined.js';
@@ -50,6 +51,14 @@ export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearc
    * on any of them hears a change; each replica publishes what it sees, so a change may be told once per replica.
    */
   eventBus?: ServerEventBus | undefined;
+  /**
+   * 2026-07-28 tool calls that may wait between rounds (for the client's answers to an upstream server's questions)
+   * at once in this process; past it a call that asks something is refused with a `-32000` error naming the limit.
+   * Default 1,000.
+   */
+  maxPendingInputCalls?: number | undefined;
+  /** The same, for one client (one remote address). Default 64. */
+  maxPendingInputCallsPerClient?: number | undefined;
 }
 
 /** Where `metrics` is served. */
@@ -62,7 +71,8 @@ export interface ToolSearchHttpHandler {
   /** MCP sessions open now. */
   sessions(): number;
   /**
-   * Stops taking requests (new ones are answered 503), lets the requests in flight finish for up to
+   * Stops taking requests (new ones are answered 503), declines at once the 2026-07-28 calls waiting for a
+   * client's answers, lets the requests in flight (of both revisions, one budget for all) finish for up to
    * `drainTimeoutMs` (default 0), answers each one left with a JSON-RPC error (`-32000`, server shutting down),
    * then closes every MCP session (and its tool-search session).
    */
@@ -94,7 +104,7 @@ const MAX_SWEEP_INTERVAL_MS = 60_000;
 
 /** Creates the handler. Throws `McpServerError('invalid_options')` without allowed hosts or with a short `requestStateSecret`. */
 export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandlerOptions): ToolSearchHttpHandler {
-  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, metrics: _metrics, eventBus, ...sessionOptions } = options;
+  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, metrics: _metrics, eventBus, maxPendingInputCalls, maxPendingInputCallsPerClient, ...sessionOptions } = options;
   if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
     throw new McpServerError('invalid_options', 'createToolSearchHttpHandler needs allowedHosts (the hostnames clients reach this server by), for DNS-rebinding protection', { path: 'allowedHosts' });
   }
@@ -107,10 +117,9 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
   let closed = false;
   // The 2026-07-28 front, made with the first modern request (a 2025-only client never loads SDK v2's server).
   let modern: Promise<ModernFront> | undefined;
-  const modernFront = () => (modern ??= import('./internal/create-modern-front.js').then(({ createModernFront }) => createModernFront({ ...sessionOptions, eventBus }, log)));
-  /** A request of the 2026-07-28 revision (see isModernRequest); an initialize never is. */
-  const isModern = async (request: IncomingMessage, body: unknown): Promise<boolean> =>
-    !isInitializeRequest(body) && (await import('./internal/create-modern-front.js')).isModernRequest(request, body);
+  const modernFront = () => (modern ??= import('./internal/create-modern-front.js').then(({ createModernFront }) => createModernFront({ ...sessionOptions, eventBus, pendingCalls: { perClient: maxPendingInputCallsPerClient, perProcess: maxPendingInputCalls } }, log)));
+  /** A request (not an initialize) of the 2026-07-28 revision (see isModernRequest). */
+  const isModern = async (request: IncomingMessage, body: unknown): Promise<boolean> => (await import('./internal/create-modern-front.js')).isModernRequest(request, body);
 
   /** Handshakes being opened now: they hold a slot while they are, so the limit holds under concurrency. */
   let opening = 0;
@@ -191,10 +200,12 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
     }
     const header = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
-    const body = request.method === 'POST' ? await readJsonBody(request, settings.maxRequestBytes) : { ok: true as const, value: undefined };
+    const body = request.method === 'POST' ? await readJsonBody(request, settings.maxRequestBytes, log) : { ok: true as const, value: undefined };
     if (!body.ok) return answer(response, body.status, body.code, body.message);
     // No session on the 2026-07-28 revision: its requests are answered one by one by the modern front.
-    if (sessionId === undefined && request.method === 'POST' && (await isModern(request, body.value))) {
+    // Validated once: whether the body is an initialize decides both the era and the handshake below.
+    const initializing = request.method === 'POST' && isInitializeRequest(body.value);
+    if (sessionId === undefined && request.method === 'POST' && !initializing && (await isModern(request, body.value))) {
       const front = await modernFront();
       if (closed) return answer(response, 503, -32000, 'Service unavailable: the server is shutting down');
       return front.node(request, response, body.value);
@@ -205,7 +216,7 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
       if (found === undefined) return answer(response, 404, -32001, 'Session not found: it ended or never existed; send initialize without mcp-session-id to start one');
       entry = found;
     } else {
-      if (request.method !== 'POST' || !isInitializeRequest(body.value)) {
+      if (!initializing) {
         return answer(response, 400, -32600, 'Bad Request: no mcp-session-id header; a session starts with an initialize request (POST)');
       }
       const refused = refuseInitialize(request);
@@ -272,12 +283,11 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
     async close(closeOptions = {}) {
       closed = true;
       clearInterval(sweep);
-      const front = await modern;
-      // Modern requests in flight finish within the drain time too; then the front closes.
-      for (const deadline = Date.now() + (closeOptions.drainTimeoutMs ?? 0); front !== undefined && front.inFlight() > 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
-      await front?.close();
+      // One budget for all: the modern requests and every 2025 session drain at once, to the same deadline.
+      const drainTimeoutMs = closeOptions.drainTimeoutMs ?? 0;
+      const deadline = Date.now() + drainTimeoutMs;
       const open = [...sessions.values()];
-      const drained = await Promise.all(open.map((entry) => entry.ledger.drain(closeOptions.drainTimeoutMs ?? 0)));
+      const [, drained] = await Promise.all([modern?.then((front) => front.close({ deadline, drainTimeoutMs })), Promise.all(open.map((entry) => entry.ledger.drain(drainTimeoutMs)))]);
       const cut = drained.reduce((sum, one) => sum + one.cut, 0);
       log.info({ sessions: open.length, finished: drained.reduce((sum, one) => sum + one.finished, 0), cut }, 'http sessions drained');
       // The answers just sent reach their clients before the streams close (bounded: a client may not be reading).
@@ -324,8 +334,11 @@ function answer(response: ServerResponse, status: number, code: number, message:
   response.writeHead(status, { 'Content-Type': 'application/json', ...(status === 413 ? { Connection: 'close' } : {}) }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-/** The request body as JSON, at most `limit` bytes (past it the rest is drained, not kept). */
-function readJsonBody(request: IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; code: number; message: string }> {
+/**
+ * The request body as JSON, at most `limit` bytes (past it the rest is drained, not kept). Its text is bounded
+ * (`checkMessageBounds`) before it is parsed: neither the parse nor the SDK's schemas meet a wide or deep body.
+ */
+function readJsonBody(request: IncomingMessage, limit: number, log: Logger): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; code: number; message: string }> {
   const tooLarge = { ok: false as const, status: 413 as const, code: -32600, message: `Request too large: the limit is ${limit} bytes` };
   if (Number(request.headers['content-length'] ?? '0') > limit) {
     request.resume();
@@ -346,8 +359,14 @@ function readJsonBody(request: IncomingMessage, limit: number): Promise<{ ok: tr
     request.on('error', () => resolve({ ok: false, status: 400, code: -32600, message: 'Bad Request: the body could not be read' }));
     request.on('end', () => {
       if (over) return;
+      const text = Buffer.concat(chunks).toString('utf8');
+      const outOfBounds = checkMessageBounds(text);
+      if (outOfBounds !== undefined) {
+        log.warn({ why: outOfBounds, bytes: size }, 'http request refused: out of bounds');
+        return resolve({ ok: false, status: 400, code: -32600, message: `Invalid Request: ${outOfBounds}` });
+      }
       try {
-        resolve({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        resolve({ ok: true, value: JSON.parse(text) });
       } catch (error) {
         resolve({ ok: false, status: 400, code: -32700, message: `Parse error: the body is not JSON (${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'})` });
       }

@@ -18,6 +18,9 @@ import { completeUpstream } from './complete-upstream.js';
 import { createListChangeFeed, type ListChangeFeed } from './create-list-change-feed.js';
 import { createSessionUpstream } from './create-session-upstream.js';
 import { createModernInputCalls, type InputCallState } from './modern-input-calls.js';
+import { createPendingCallLimits, type PendingCallLimitOptions } from './create-pending-call-limits.js';
+import { createShutdownCut, type ShutdownCut } from './create-shutdown-cut.js';
+import { currentClient, runAsClient } from './request-client-scope.js';
 import { outcomeToCallResult } from './outcome-to-call-result.js';
 import { toMcpTools } from './to-mcp-tools.js';
 import { traceServerRequest } from './trace-server-request.js';
@@ -34,9 +37,13 @@ export interface ModernFront {
   readonly handler: McpHttpHandler;
   /** Serves one Node request whose JSON body was already read. */
   node(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void>;
-  /** Modern requests being answered now. */
+  /** Modern requests being answered now (a call waiting between rounds, or a listen stream, is not one). */
   inFlight(): number;
-  close(): Promise<void>;
+  /**
+   * Withdraws the calls waiting between rounds at once, lets the requests being answered finish until `deadline`
+   * (a `Date.now()` time; default now), answers each one left with `-32000` (server shutting down), then closes.
+   */
+  close(options?: { deadline?: number; drainTimeoutMs?: number }): Promise<void>;
 }
 
 /** The 2026-07-28 server of one request (HTTP) or one connection (stdio), the requests it is answering, and the list changes its clients may see. */
@@ -44,25 +51,52 @@ export interface ModernServerFactory {
   factory: () => Server;
   inFlight(): number;
   readonly changes: ListChangeFeed;
+  /** Cuts the requests being answered, each with its `-32000` error. */
+  readonly shutdown: ShutdownCut;
+  /** Withdraws the questions of every call waiting between rounds (its upstream is told why) and refuses new ones. */
+  declinePending(reason: string): void;
 }
 
-/** Options of the modern front: the sessions' options, and the bus its `subscriptions/listen` streams follow. */
-export type ModernFrontOptions = Omit<CreateToolSearchMcpServerOptions, 'sessionId'> & { eventBus?: ServerEventBus | undefined };
+/** Options of the modern front: the sessions' options, the bus its `subscriptions/listen` streams follow, the bounds of calls waiting between rounds. */
+export type ModernFrontOptions = Omit<CreateToolSearchMcpServerOptions, 'sessionId'> & { eventBus?: ServerEventBus | undefined; pendingCalls?: PendingCallLimitOptions | undefined };
+
+/** How long the answers cut at close may take to leave before the handler closes. */
+const CUT_FLUSH_MS = 1_000;
 
 export function createModernFront(options: ModernFrontOptions, log: Logger): ModernFront {
-  const { eventBus, ...sessionOptions } = options;
-  const { factory, inFlight, changes } = createModernServerFactory(sessionOptions, log);
+  const { eventBus, pendingCalls, ...sessionOptions } = options;
+  const { factory, changes, shutdown, declinePending } = createModernServerFactory(sessionOptions, log, pendingCalls);
   const handler = createMcpHandler(factory, { legacy: 'reject', ...(eventBus === undefined ? {} : { bus: eventBus }), onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern mcp request failed') });
   // The changes this process sees go onto the bus; its listen streams (and, on a shared bus, other processes') deliver them.
   const publish: Record<ListKind, () => void> = { tools: () => handler.notify.toolsChanged(), resources: () => handler.notify.resourcesChanged(), prompts: () => handler.notify.promptsChanged() };
   const stopPublishing = changes.subscribe((kind) => publish[kind]());
   const node = toNodeHandler(handler);
+  // HTTP requests being answered, listen streams aside: what a drain waits for.
+  let answering = 0;
+  const waitFor = async (done: () => boolean, deadline: number) => {
+    while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
   return {
     handler,
     // Node's own request and response types differ from the adapter's structural ones only in optional fields.
-    node: (request, response, body) => node(request as unknown as NodeIncomingMessageLike, response as unknown as NodeServerResponseLike, body),
-    inFlight,
-    async close() {
+    node: (request, response, body) => {
+      const listening = typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'subscriptions/listen';
+      if (!listening) {
+        answering += 1;
+        response.once('close', () => (answering -= 1));
+      }
+      // Each request runs as its client's (its remote address), for the bounds kept per client.
+      return runAsClient(request.socket.remoteAddress ?? 'unknown', () => node(request as unknown as NodeIncomingMessageLike, response as unknown as NodeServerResponseLike, body));
+    },
+    inFlight: () => answering,
+    async close(closeOptions = {}) {
+      // Nobody will retry a call waiting between rounds now: its upstream hears so at once, not at the drain's end.
+      declinePending('Server shutting down: the call was declined');
+      await waitFor(() => answering === 0, closeOptions.deadline ?? Date.now());
+      if (answering > 0) {
+        shutdown.cut(closeOptions.drainTimeoutMs ?? 0);
+        await waitFor(() => answering === 0, Date.now() + CUT_FLUSH_MS);
+      }
       stopPublishing();
       await changes.close();
       await handler.close();
@@ -70,15 +104,16 @@ export function createModernFront(options: ModernFrontOptions, log: Logger): Mod
   };
 }
 
-export function createModernServerFactory(options: Omit<CreateToolSearchMcpServerOptions, 'sessionId'>, log: Logger): ModernServerFactory {
+export function createModernServerFactory(options: Omit<CreateToolSearchMcpServerOptions, 'sessionId'>, log: Logger, pendingCalls?: PendingCallLimitOptions): ModernServerFactory {
   let inFlight = 0;
+  const shutdown = createShutdownCut();
   // Compiled once: every request's session then shares the host's view of it.
   const policy = options.policy === undefined || isPolicy(options.policy) ? options.policy : createPolicy(options.policy, { logger: log });
   const context = options.context ?? {};
   // One log for every modern request's session (a log target would otherwise get a file per request).
   const sessionLog: SessionLog | undefined = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId: 'modern' });
   // Calls whose upstream asked the client something, between their rounds (see modern-input-calls.ts).
-  const inputCalls = createModernInputCalls({ stateSecret: options.requestStateSecret, rendezvous: options.inputCallRendezvous });
+  const inputCalls = createModernInputCalls({ stateSecret: options.requestStateSecret, rendezvous: options.inputCallRendezvous, limits: createPendingCallLimits(pendingCalls) });
   /** Opens a session for one request, runs `answer` with it, closes it whatever happens. */
   const openSession = (sessionId: string, onCatalogChange?: () => void) =>
     options.host.openSession({
@@ -109,6 +144,8 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
 
   return {
     inFlight: () => inFlight,
+    shutdown,
+    declinePending: (reason) => inputCalls.withdrawAll(reason),
     // The session the feed keeps open is the requests' own, with the same policy: it sees what they would list.
     changes: createListChangeFeed(options.host, (onCatalogChange) => openSession(`modern-lists-${randomUUID()}`, onCatalogChange), log),
     factory: () => {
@@ -126,7 +163,8 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
       const traced =
         <Q extends { method: string; params?: unknown }, C extends { mcpReq: { id: string | number }; http?: unknown }, R>(handler: (request: Q, ctx: C) => Promise<R>) =>
         (request: Q, ctx: C): Promise<R> =>
-          traceServerRequest({ method: request.method, params: request.params, requestId: ctx.mcpReq.id, protocolVersion: MODERN_PROTOCOL_VERSION, transport: ctx.http === undefined ? 'pipe' : 'tcp' }, () => handler(request, ctx));
+          // A drain that runs out answers the request with its -32000 error (see create-shutdown-cut.ts).
+          shutdown.race(traceServerRequest({ method: request.method, params: request.params, requestId: ctx.mcpReq.id, protocolVersion: MODERN_PROTOCOL_VERSION, transport: ctx.http === undefined ? 'pipe' : 'tcp' }, () => handler(request, ctx)));
       server.setRequestHandler('tools/list', traced(async (_request, ctx) =>
         withSession(String(ctx.mcpReq.id), async (session) => {
           const tools = toMcpTools(session.modelSurface(), (id) => session.tool(id)) as unknown as Tool[];
@@ -164,6 +202,8 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
                 release?.();
               }
             }),
+            // Whose call it is: the bounds of calls waiting between rounds are kept per client.
+            currentClient(),
           )) as CallToolResult;
         } finally {
           ctx.mcpReq.signal.removeEventListener('abort', cancel);

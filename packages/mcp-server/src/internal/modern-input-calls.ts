@@ -8,6 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequestStateCodec, inputRequired, ProtocolError, ProtocolErrorCode, type CallToolResult, type RequestStateCodec } from '@modelcontextprotocol/server';
 import type { InputCallReply, InputCallRendezvous } from '../input-call-rendezvous.js';
+import type { PendingCallLimits } from './create-pending-call-limits.js';
 
 /** How long a call waits for the client's retry before its questions are withdrawn (the codec's state lives as long). */
 const PENDING_TTL_SECONDS = 600;
@@ -31,6 +32,12 @@ interface PendingCall {
   rounds: number;
   /** Resolves once other replicas can reach this call (the rendezvous holds it), with the function that stops it. */
   held: Promise<(() => Promise<void>) | undefined>;
+  /** The client whose call it is, for the limits. */
+  client: string;
+  /** Gives back the call's slot in the limits, once it waits between rounds. */
+  release?: (() => void) | undefined;
+  /** Why its questions were withdrawn: a question asked after that is refused at once with it. */
+  withdrawn?: string | undefined;
 }
 
 /** What a round answers: the call's result, or the questions the client must answer first (with the state to echo). */
@@ -50,11 +57,13 @@ export interface ModernInputCalls {
    * Starts a call: `run` gets `ask`, the relay's way to put a question to this call's client, and resolves with
    * the result. Answers the first round.
    */
-  start(run: (ask: Ask) => Promise<CallToolResult>): Promise<RoundAnswer>;
+  start(run: (ask: Ask) => Promise<CallToolResult>, client?: string): Promise<RoundAnswer>;
   /** Continues the call named by a verified state with the client's answers. */
   resume(state: InputCallState, answers: Record<string, unknown> | undefined): Promise<RoundAnswer>;
   /** Calls waiting for a retry now. */
   pending(): number;
+  /** Withdraws every call's questions (the upstream servers are told `reason`), and refuses those asked from now on. */
+  withdrawAll(reason: string): void;
 }
 
 /**
@@ -68,8 +77,9 @@ export type Ask = <T>(request: { method: string; params?: Record<string, unknown
  * verifies the others' states (without it the key is random, of this process). `rendezvous` passes a retry that
  * reaches a replica without its call to the one holding it.
  */
-export function createModernInputCalls(options: { stateSecret?: string | undefined; rendezvous?: InputCallRendezvous | undefined } = {}): ModernInputCalls {
-  const { rendezvous } = options;
+export function createModernInputCalls(options: { stateSecret?: string | undefined; rendezvous?: InputCallRendezvous | undefined; limits?: PendingCallLimits | undefined } = {}): ModernInputCalls {
+  const { rendezvous, limits } = options;
+  let closing: string | undefined;
   const key = options.stateSecret === undefined ? randomBytes(32) : new TextEncoder().encode(options.stateSecret);
   const codec = createRequestStateCodec<InputCallState>({ key, ttlSeconds: PENDING_TTL_SECONDS });
   const calls = new Map<string, PendingCall>();
@@ -84,6 +94,15 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
       await new Promise((resolve) => setImmediate(resolve));
     }
     const inputRequests = Object.fromEntries([...call.questions].map(([key, question]) => [key, toInputRequest(question.request)]));
+    // A call that starts waiting takes a slot of its client's and of this process's: past either, it is refused.
+    if (call.release === undefined && limits !== undefined) {
+      const admitted = limits.admit(call.client);
+      if (!admitted.ok) {
+        withdraw(id, admitted.message);
+        throw new ProtocolError(TOO_MANY_WAITING_CODE, admitted.message);
+      }
+      call.release = admitted.release;
+    }
     // The client's retry may reach another replica: it must find this call held before the client can retry.
     await call.held;
     return inputRequired({ inputRequests, requestState: await codec.mint({ call: id, round: ++call.rounds }) });
@@ -92,7 +111,11 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
   return {
     codec,
     pending: () => calls.size,
-    start(run) {
+    withdrawAll(reason) {
+      closing = reason;
+      for (const id of [...calls.keys()]) withdraw(id, reason);
+    },
+    start(run, client = 'local') {
       const id = randomUUID();
       let signal = () => undefined as void;
       const newAsked = () => new Promise<void>((resolve) => (signal = resolve));
@@ -104,6 +127,8 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
         timer: setTimeout(() => withdraw(id, 'the client did not answer in time'), PENDING_TTL_SECONDS * 1_000),
         rounds: 0,
         held: Promise.resolve(undefined),
+        client,
+        withdrawn: closing,
       };
       call.timer.unref();
       // Held by the rendezvous once the call asks something (a call that just answers never needs it).
@@ -114,6 +139,7 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
           call.held = rendezvous.hold(id, (answers) => reply(() => resumeHere(id, answers))).catch(() => undefined);
         }
         return new Promise((resolve, reject) => {
+          if (call.withdrawn !== undefined) return reject(new Error(call.withdrawn));
           let asked = key;
           while (asked === undefined || call.questions.has(asked)) asked = `input-${++counter}`;
           call.questions.set(asked, { request, schema, resolve: resolve as (value: unknown) => void, reject });
@@ -123,6 +149,7 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
         });
       };
       call.result = run(ask).finally(() => {
+        call.release?.();
         clearTimeout(call.timer);
         calls.delete(id);
         void call.held.then((stop) => stop?.()).catch(() => undefined);
@@ -162,10 +189,14 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
   function withdraw(id: string, reason: string): void {
     const call = calls.get(id);
     if (call === undefined) return;
+    call.withdrawn = reason;
     for (const question of call.questions.values()) question.reject(new Error(reason));
     call.questions.clear();
   }
 }
+
+/** The JSON-RPC error code of a call refused because too many calls wait for answers (a server error, as -32000). */
+const TOO_MANY_WAITING_CODE = -32000;
 
 function notWaiting(): ProtocolError {
   return new ProtocolError(ProtocolErrorCode.InvalidParams, 'No call is waiting for these answers: it finished, expired, or is held by a server process this one cannot reach. Call the tool again.');
