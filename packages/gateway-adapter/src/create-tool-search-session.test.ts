@@ -7,7 +7,7 @@ import type { ToolSearchSession } from './tool-search-session.js';
 import { isGatewayAdapterError } from './errors.js';
 import type { ExecutableTool } from './executable-tool.js';
 import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
-import { WEAK_GUESSES } from './internal/control-routes.js';
+import { WEAK_GUESSES } from '@tool-search/modes';
 
 const folder = mkdtempSync(join(tmpdir(), 'gw-session-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -184,14 +184,15 @@ describe('createToolSearchSession: tools mode routing', () => {
     expect(answer.servers.servers.find((server) => server.owner === 'calendar')?.tools).toContain('create_event');
   });
 
-  it('names a weak answer\'s first guesses by id only, the same ones a search ranks first', async () => {
+  it('names a weak answer\'s first guesses with a one-line description and the input signature, the same ones a search ranks first', async () => {
     const s = await session();
     const query = 'file an event about tea';
-    const ranked = s.search(query).map((hit) => hit.id);
+    const ranked = s.search(query);
     const answer = JSON.parse((await call(s, 'tool_search', { query })).content) as { evidence: string; hits: unknown[] };
     expect(answer.evidence).toBe('weak');
     expect(ranked.length).toBeGreaterThan(0);
-    expect(answer.hits).toEqual(ranked.slice(0, WEAK_GUESSES).map((id) => ({ id })));
+    expect(answer.hits).toEqual(ranked.slice(0, WEAK_GUESSES).map((hit) => ({ id: hit.id, description: hit.description, input: hit.input })));
+    expect(answer.hits).toContainEqual({ id: 'plugin:calendar:create_event', description: 'Create a calendar event with a title and a date.', input: '{ title: string; date: string }' });
   });
 
   it('searches within one server, and lists its tools when none of them match', async () => {
@@ -221,13 +222,21 @@ describe('createToolSearchSession: tools mode routing', () => {
     expect(JSON.parse(outcome.content)).toMatchObject({ id: 'plugin:calendar:create_event', inputSchema: { required: ['title', 'date'] } });
   });
 
+  it('describes a tool without a search score (it was asked for by id, not ranked)', async () => {
+    const s = await session();
+    const outcome = await call(s, 'tool_describe', { id: 'plugin:calendar:create_event' });
+    expect(outcome.content).not.toContain('"score"');
+  });
+
   it('answers a describe miss with suggestions', async () => {
     const s = await session();
     const outcome = await call(s, 'tool_describe', { id: 'plugin:calendar:create_evnt' });
     expect(outcome).toMatchObject({ status: 'error', code: 'unknown_tool' });
     // The nearest id first (the catalog decides how many more it suggests).
     expect(outcome.status === 'error' && outcome.suggestions?.[0]).toBe('plugin:calendar:create_event');
-    expect(outcome.content).toContain('Did you mean: plugin:calendar:create_event');
+    // Said once: the message names the suggestions, and the answer does not repeat them.
+    expect(outcome.content.split('plugin:calendar:create_event').length - 1).toBe(1);
+    expect(outcome.content).toContain('did you mean plugin:calendar:create_event');
   });
 
   it('runs a tool through tool_call and reports the tool and source', async () => {

@@ -15,6 +15,8 @@ export type { ControlToolName } from './control-tools.js';
 export { isModesError, ModesError } from './errors.js';
 export type { ModesErrorCode } from './errors.js';
 export { measureSurface } from './measure-surface.js';
+export { pageServerMap, rankServers, SERVERS_OFFSET_ARG, SERVERS_PER_PAGE } from './page-server-map.js';
+export type { PageServerMapOptions, RankServersOptions, ServerMapPage } from './page-server-map.js';
 export { MODES, SEARCH_MODES } from './modes.js';
 export { parseAnthropicToolSearchUse, parseOpenAIToolSearchCall } from './parse-native-search-call.js';
 export type { NativeSearchCall } from './parse-native-search-call.js';
@@ -33,6 +35,19 @@ export type {
   NativeSearchHit,
   OpenAIToolSearchOutputItem,
 } from './render-native-search-answer.js';
+export {
+  renderNoServerMatchNote,
+  renderServerMapPage,
+  renderWeakGuesses,
+  renderWeakSearchAnswer,
+  SERVER_MAP_PAGE_BYTES,
+  WEAK_ANSWER_BYTES,
+  WEAK_EVIDENCE_NOTE,
+  WEAK_EVIDENCE_NOTE_CODE,
+  WEAK_EVIDENCE_NOTE_RUN,
+  WEAK_GUESSES,
+} from './render-search-answer.js';
+export type { RenderServerMapPageOptions, ServerMapInput, WeakGuess, WeakSearchAnswer } from './render-search-answer.js';
 export { renderOpenAIChatToolResult } from './render-openai-chat-tool-result.js';
 export type {
   OpenAIChatToolMessage,

@@ -1,17 +1,13 @@
 // Searches and describes of one session, counted and logged the same way from every route (tool_search,
 // tool_describe, tools.search / tools.describe inside code, and `session.search` for a framework's own tool search).
-import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAnswer, SearchExplanation, SearchHit, ServerMap } from '@tool-search/catalog';
-import type { TOOL_DESCRIBE, TOOL_SEARCH } from '@tool-search/modes';
+import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAnswer, SearchExplanation, SearchHit } from '@tool-search/catalog';
+import { renderServerMapPage, SERVER_MAP_PAGE_BYTES, type ServerMapInput, type ServerMapPage, type TOOL_DESCRIBE, type TOOL_SEARCH } from '@tool-search/modes';
 import { gatewayInstruments } from '../otel/gateway-instruments.js';
 import { recordDescribe, recordSearch, type OpenTelemetryOptions } from '../otel/gateway-spans.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
-/**
- * The server map's byte budget on every route (tools, code, native, browse). Larger than the catalog's default:
- * a weak tools-mode answer keeps only its first guesses' ids (see `WEAK_GUESSES`), so the map gets their bytes
- * and names more of each server's tools (catalog/bench/RESULTS.md, "Weak evidence: the map budget").
- */
-export const SERVER_MAP_BYTES = 8_192;
+/** The map read whole (every server, every tool name) before modes ranks and pages it. */
+const WHOLE_MAP_BYTES = Number.MAX_SAFE_INTEGER;
 
 /** Where a read came from. */
 export type ReadRoute = typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | 'code' | 'native' | 'session';
@@ -28,8 +24,15 @@ export interface CatalogReads {
   search(queries: SearchRequest[], single: boolean, toolCallId: string | undefined, via: ReadRoute): SearchHit[][];
   /** `search` with each query's evidence (see `SearchAnswer`). */
   searchWithEvidence(queries: SearchRequest[], single: boolean, toolCallId: string | undefined, via: ReadRoute): SearchAnswer[];
-  /** The server map of the session's view, the tools nearest `query` first within each server. */
-  servers(query: string | undefined, toolCallId: string | undefined, via: ReadRoute): ServerMap;
+  /**
+   * One page of the server map of the session's view: servers ranked by relevance to `query` (by size without
+   * one), the tools nearest `query` first within each server; `offset` is the page's first server.
+   */
+  servers(query: string | undefined, toolCallId: string | undefined, via: ReadRoute, page?: { offset?: number | undefined; maxBytes?: number | undefined }): ServerMapPage;
+  /** What a map is cut from: every server with all its tool names, and the servers of the query's best hits. */
+  mapInput(query: string | undefined): ServerMapInput;
+  /** Logs a map page rendered from `mapInput` (as `servers` logs its own). */
+  mapped(page: ServerMapPage, toolCallId: string | undefined, via: ReadRoute): void;
   /** One server's tools, a page at a time. */
   browse(server: string, options: BrowseOptions, toolCallId: string | undefined, via: ReadRoute): BrowseResult;
   describe(idOrName: string, toolCallId: string, via: ReadRoute): DescribeResult;
@@ -69,14 +72,25 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
     lastHits = answers.flatMap((answer) => answer.hits.map((hit) => hit.id));
     return answers;
   };
+  const mapInput = (query: string | undefined): ServerMapInput => {
+    const wanted = blankToUndefined(query);
+    const whole = view.servers({ maxBytes: WHOLE_MAP_BYTES, query: wanted });
+    const hitServers = wanted === undefined ? [] : view.search(wanted, { limit: view.limits.maxSearchLimit }).map((hit) => `${hit.source}:${hit.owner}`);
+    return { servers: whole.servers, hitServers };
+  };
+  const mapped = (page: ServerMapPage, toolCallId: string | undefined, via: ReadRoute) => {
+    event('browse', { toolCallId, via, servers: page.servers.length, omitted: page.omitted, ...(page.next ? { nextServersOffset: page.next.servers_offset } : {}) });
+  };
   return {
     search: (queries, single, toolCallId, via) => searchWithEvidence(queries, single, toolCallId, via).map((answer) => answer.hits),
     searchWithEvidence,
-    servers(query, toolCallId, via) {
-      const map = view.servers({ maxBytes: SERVER_MAP_BYTES, query });
-      event('browse', { toolCallId, via, servers: map.servers.length, omitted: map.omitted });
+    servers(query, toolCallId, via, page = {}) {
+      const map = renderServerMapPage(mapInput(query), { query: blankToUndefined(query), offset: page.offset, maxBytes: page.maxBytes ?? SERVER_MAP_PAGE_BYTES });
+      mapped(map, toolCallId, via);
       return map;
     },
+    mapInput,
+    mapped,
     browse(server, options, toolCallId, via) {
       const browsed = view.browse(server, options);
       event('browse', { toolCallId, via, server: server.slice(0, 200), found: browsed.found, ...(browsed.found ? { tools: browsed.tools.length } : {}) });
@@ -100,4 +114,9 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
       if (uncalled > 0) gatewayInstruments().uncalledDescribes.add(uncalled);
     },
   };
+}
+
+/** A query of only whitespace ranks nothing: read as none. */
+function blankToUndefined(query: string | undefined): string | undefined {
+  return query === undefined || query.trim() === '' ? undefined : query;
 }

@@ -1,6 +1,8 @@
 // The control tools of a session's mode, as a routing table keyed by the names modes owns, each parsing its
 // arguments with the schema modes owns.
 import {
+  renderNoServerMatchNote,
+  renderWeakSearchAnswer,
   TOOL_CALL,
   TOOL_DESCRIBE,
   TOOL_SEARCH,
@@ -11,7 +13,6 @@ import {
   toolSearchCodeArgsSchema,
   type Mode,
 } from '@tool-search/modes';
-import type { SearchHit } from '@tool-search/catalog';
 import type { Runner } from '@tool-search/sandbox-runner';
 import { renderToolResult } from '../render-tool-result.js';
 import { repairFlattenedArgs } from '../repair-flattened-args.js';
@@ -27,7 +28,7 @@ import { runCodeBody } from './run-code-body.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 
 /** What the caller of `execute` gave for this call: its cancel signal and progress receiver. */
-export type CallOptions = Pick<CallMeta, 'signal' | 'onProgress' | 'progressExtendsTimeout'>;
+export type CallOptions = Pick<CallMeta, 'signal' | 'onProgress' | 'progressExtendsTimeout' | 'onUpstreamCall'>;
 
 /** One control tool: its outcome kind and its handler. */
 export interface ControlRoute {
@@ -78,7 +79,12 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
   const parsed = toolSearchArgsSchema.safeParse(args);
   if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_SEARCH} arguments: ${formatZodError(parsed.error, 'args').message}`));
   const { limit } = parsed.data;
-  if (parsed.data.query === undefined && parsed.data.queries === undefined) return browse(context, parsed.data.server, parsed.data.offset, limit, start);
+  const first = parsed.data.query ?? parsed.data.queries?.map((query) => (typeof query === 'string' ? query : query.query))[0];
+  // `{ query?, servers_offset }`: a page of the map, ranked for the query as the answer that offered it was.
+  if (parsed.data.servers_offset !== undefined) return serverMap(context, first, parsed.data.servers_offset, start);
+  if (parsed.data.query === undefined && parsed.data.queries === undefined) {
+    return parsed.data.server === undefined ? serverMap(context, undefined, 0, start) : browse(context, parsed.data.server, parsed.data.offset, limit, start);
+  }
   let server: string | undefined;
   if (parsed.data.server !== undefined) {
     // A search within one server: the server is named as browse names it (and refused or unknown alike).
@@ -105,15 +111,17 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
     const hits = answers[0]?.hits ?? [];
     if (hits.length > 0) return ok(start, hits);
     const listed = context.reads.browse(server, limit === undefined ? {} : { limit }, start.toolCallId, TOOL_SEARCH);
-    return ok(start, { note: `No tool of ${server} matches; its tools by name (${TOOL_SEARCH}({ server, offset }) pages on):`, ...listed });
+    return ok(start, { note: renderNoServerMatchNote(server), ...listed });
   }
-  // Strong evidence keeps the plain shape; when every search is weak, the answer says so, keeps the first guesses'
-  // ids only (a model can describe one) and spends the bytes on the server map.
-  const weak = answers.every((answer) => answer.evidence === 'weak');
-  const shown = (hits: SearchHit[] = []) => (weak ? hits.slice(0, WEAK_GUESSES).map((hit) => ({ id: hit.id })) : hits);
-  const found = single ? shown(answers[0]?.hits) : queries.map((query, index) => ({ query: query.query, hits: shown(answers[index]?.hits) }));
-  const value = weak ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, [single ? 'hits' : 'results']: found, servers: context.reads.servers(queries[0]?.query, start.toolCallId, TOOL_SEARCH) } : found;
-  return ok(start, value);
+  // Strong evidence keeps the plain shape; when every search is weak, the answer says so, shows the first guesses
+  // in one line each and spends the rest of its bytes on the map, ranked for the first query.
+  if (answers.every((answer) => answer.evidence === 'weak')) {
+    const searches = queries.map((query, index) => ({ query: query.query, hits: answers[index]?.hits ?? [] }));
+    const value = renderWeakSearchAnswer(searches, { single, map: context.reads.mapInput(queries[0]?.query) });
+    context.reads.mapped(value.servers, start.toolCallId, TOOL_SEARCH);
+    return ok(start, value);
+  }
+  return ok(start, single ? (answers[0]?.hits ?? []) : queries.map((query, index) => ({ query: query.query, hits: answers[index]?.hits ?? [] })));
 }
 
 /** A search or browse answer: the value as the model reads it (JSON). */
@@ -121,28 +129,25 @@ function ok(start: OutcomeStart, value: unknown): ToolCallOutcome {
   return { status: 'ok', kind: 'search', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: false, truncated: false, content: JSON.stringify(value), durationMs: Date.now() - start.startedAt };
 }
 
-/** How many of a weak tools-mode answer's hits it names (by id only: they are guesses). */
-export const WEAK_GUESSES = 5;
-
-/** What a weak answer says, once, before its hits and the server map. */
-export const WEAK_EVIDENCE_NOTE = `No tool clearly matches: the hits are guesses. Pick a server below by meaning, then ${TOOL_SEARCH}({ server }) lists its tools, or search again in the words its tools use.`;
-
-/** `tool_search({ server })`: one server's tools; `tool_search({})`: the server map. */
-function browse(context: ControlRouteContext, server: string | undefined, offset: number | undefined, limit: number | undefined, start: OutcomeStart): ToolCallOutcome {
-  let value: unknown;
-  if (server === undefined) {
-    value = context.reads.servers(undefined, start.toolCallId, TOOL_SEARCH);
-  } else {
-    let browsed;
-    try {
-      browsed = context.reads.browse(server, { offset, limit }, start.toolCallId, TOOL_SEARCH);
-    } catch (error) {
-      return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
-    }
-    if (!browsed.found) return answerError(context, errorOutcome(start, 'invalid_request', browsed.message, { suggestions: browsed.suggestions }));
-    value = browsed;
+/** `tool_search({})` and `{ query?, servers_offset }`: one page of the server map. */
+function serverMap(context: ControlRouteContext, query: string | undefined, offset: number, start: OutcomeStart): ToolCallOutcome {
+  try {
+    return ok(start, context.reads.servers(query, start.toolCallId, TOOL_SEARCH, { offset }));
+  } catch (error) {
+    return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
   }
-  return ok(start, value);
+}
+
+/** `tool_search({ server })`: one server's tools, a page at a time. */
+function browse(context: ControlRouteContext, server: string, offset: number | undefined, limit: number | undefined, start: OutcomeStart): ToolCallOutcome {
+  let browsed;
+  try {
+    browsed = context.reads.browse(server, { offset, limit }, start.toolCallId, TOOL_SEARCH);
+  } catch (error) {
+    return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
+  }
+  if (!browsed.found) return answerError(context, errorOutcome(start, 'invalid_request', browsed.message, { suggestions: browsed.suggestions }));
+  return ok(start, browsed);
 }
 
 function describe(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart): ToolCallOutcome {
@@ -155,7 +160,9 @@ function describe(context: ControlRouteContext, args: Record<string, unknown>, s
   const { tool } = described;
   // A schema from an untrusted source carries its text too: it is marked like an untrusted result.
   const untrusted = context.tools.view.get(tool.id)?.trusted !== true;
-  const rendered = renderToolResult(tool, { untrusted, toolId: tool.id });
+  // A described tool was asked for by id or name: a search score means nothing here.
+  const { score: _score, ...shown } = tool;
+  const rendered = renderToolResult(shown, { untrusted, toolId: tool.id });
   return {
     status: 'ok',
     kind: 'describe',
@@ -191,7 +198,7 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
     via: TOOL_CALL,
     toolCallId: start.toolCallId,
     name: start.name,
-    ...pick(call, ['signal', 'onProgress', 'progressExtendsTimeout']),
+    ...pick(call, ['signal', 'onProgress', 'progressExtendsTimeout', 'onUpstreamCall']),
     repair,
   });
 }

@@ -16,7 +16,9 @@ export function errorOutcome(
   extra: { tool?: ToolRef; suggestions?: string[] } = {},
 ): ErrorOutcome {
   const suggestions = extra.suggestions?.length ? extra.suggestions : undefined;
-  const content = `Error (${code}): ${message}${suggestions ? `\nDid you mean: ${suggestions.join(', ')}` : ''}`;
+  // A message that already names every suggestion (the catalog's "did you mean a, b?") is not followed by them again.
+  const unsaid = suggestions?.some((suggestion) => !message.includes(suggestion)) === true;
+  const content = `Error (${code}): ${message}${suggestions && unsaid ? `\nDid you mean: ${suggestions.join(', ')}` : ''}`;
   const outcome: ErrorOutcome = {
     status: 'error',
     kind: start.kind,

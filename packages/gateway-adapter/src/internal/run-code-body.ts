@@ -1,7 +1,7 @@
 // The code-run bridge: runs a `tool_search_code` body in the sandbox runner, answering its tools.search,
 // tools.describe and tools.call here, through the session's reads and call pipeline (so every call from code
 // is gated exactly like a direct one), and turns the run into an outcome.
-import { TOOL_SEARCH_CODE } from '@tool-search/modes';
+import { TOOL_SEARCH_CODE, WEAK_EVIDENCE_NOTE_CODE, WEAK_EVIDENCE_NOTE_RUN } from '@tool-search/modes';
 import type { Runner } from '@tool-search/sandbox-runner';
 import { renderToolResult, stringifyResult } from '../render-tool-result.js';
 import type { ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
@@ -32,7 +32,7 @@ type BridgeCallAnswer =
   | { status: 'error'; code: string; message: string; suggestions?: string[] };
 
 /** Runs one body; `start` is the model call that asked for it. */
-export async function runCodeBody(context: CodeRunContext, code: string, start: OutcomeStart, call: Pick<CallMeta, 'signal' | 'onProgress'>): Promise<ToolCallOutcome> {
+export async function runCodeBody(context: CodeRunContext, code: string, start: OutcomeStart, call: Pick<CallMeta, 'signal' | 'onProgress' | 'onUpstreamCall'>): Promise<ToolCallOutcome> {
   const { reads, tools, pipeline } = context;
   context.recorder.counts.codeRuns += 1;
   const innerCalls: { id: string; status: string; detail?: string }[] = [];
@@ -55,7 +55,9 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
     } else {
       // Progress of a call from code reaches the caller of the run, like any other call's.
       const progress = call.onProgress === undefined ? {} : { onProgress: call.onProgress };
-      outcome = await pipeline.call(resolved.id, args, { via: 'code', toolCallId: innerId, name: start.name, ...(signal ? { signal } : {}), ...progress });
+      // So are the upstream servers it talks to: the run's caller is talking to them.
+      const upstream = call.onUpstreamCall === undefined ? {} : { onUpstreamCall: call.onUpstreamCall };
+      outcome = await pipeline.call(resolved.id, args, { via: 'code', toolCallId: innerId, name: start.name, ...(signal ? { signal } : {}), ...progress, ...upstream });
     }
     innerCalls.push({ id: outcome.tool?.id ?? id, status: outcome.status, ...(outcome.status === 'error' ? { detail: outcome.code } : {}) });
     // Anything an untrusted tool said, even in an error, marks what the run returns.
@@ -113,11 +115,6 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
   const rendered = renderToolResult(value, { untrusted: sawUntrusted, toolId: start.name });
   return { status: 'ok', kind: 'code', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: sawUntrusted, truncated: rendered.truncated, content: rendered.content, durationMs: Date.now() - start.startedAt };
 }
-
-/** What a weak `tools.search` answer says (as `hits.note`). */
-export const WEAK_EVIDENCE_NOTE_CODE = 'No tool clearly matches: the hits are guesses. Pick a server in hits.servers by meaning and search again in the words its tools use.';
-/** What a run whose every `tools.search` was weak evidence says before the server map. */
-export const WEAK_EVIDENCE_NOTE_RUN = 'No tool clearly matched the searches of this run: their hits were guesses. Pick a server in `servers` by meaning and search again in the words its tools use.';
 
 /** A call from code answered without running anything: logged and counted like any other miss. */
 function notRun(context: CodeRunContext, outcome: ToolCallOutcome & { status: 'error' }, target: string): ToolCallOutcome {

@@ -1,0 +1,100 @@
+// What `tool_search` answers in tools and directory modes, and the words around it: the plain hits when the
+// evidence is strong; when every search of the call is weak, a note that says so, the first guesses (each with a
+// one-line description and its input signature, as strong hits have) and one page of the server map, the whole
+// answer within `WEAK_ANSWER_BYTES`. The gateway passes the data; the words are here.
+import type { SearchHit, ServerSummary } from '@tool-search/catalog';
+import { TOOL_SEARCH } from './control-tools.js';
+import { pageServerMap, rankServers, type ServerMapPage } from './page-server-map.js';
+
+/** How many of a weak answer's hits it shows (they are guesses). */
+export const WEAK_GUESSES = 5;
+/** Most UTF-8 bytes of a weak `tool_search` answer's JSON (its note, guesses and map page together). */
+export const WEAK_ANSWER_BYTES = 4_096;
+/** Most UTF-8 bytes of one page of the server map on its own (`tool_search({})`, `{ servers_offset }`). */
+export const SERVER_MAP_PAGE_BYTES = 8_192;
+/** Longest one-line description of a weak guess, in characters. */
+const WEAK_DESCRIPTION_CHARS = 100;
+/** Least bytes a weak answer leaves its map page, however long its guesses are. */
+const MIN_WEAK_MAP_BYTES = 1_024;
+
+/** What a weak answer says, once, before its hits and the server map. */
+export const WEAK_EVIDENCE_NOTE = `No tool clearly matches: the hits are guesses. Pick a server below by meaning, then ${TOOL_SEARCH}({ server }) lists its tools, or search again in the words its tools use.`;
+/** What a weak `tools.search` answer says inside code (as `hits.note`). */
+export const WEAK_EVIDENCE_NOTE_CODE = 'No tool clearly matches: the hits are guesses. Pick a server in hits.servers by meaning and search again in the words its tools use.';
+/** What a code run whose every `tools.search` was weak says before the server map. */
+export const WEAK_EVIDENCE_NOTE_RUN = 'No tool clearly matched the searches of this run: their hits were guesses. Pick a server in `servers` by meaning and search again in the words its tools use.';
+
+/** A weak guess: what a model needs to judge and call it, in one line. */
+export interface WeakGuess {
+  id: string;
+  description: string;
+  input: string;
+}
+
+/** The first sentence of a hit's description, at most `WEAK_DESCRIPTION_CHARS` characters. */
+function oneLine(description: string): string {
+  const end = /[.!?](?=\s|$)/.exec(description);
+  const sentence = end === null ? description : description.slice(0, end.index + 1);
+  return sentence.length <= WEAK_DESCRIPTION_CHARS ? sentence : `${sentence.slice(0, WEAK_DESCRIPTION_CHARS - 1).trimEnd()}…`;
+}
+
+/** A weak answer's guesses: its first `WEAK_GUESSES` hits, each `{ id, description, input }`. */
+export function renderWeakGuesses(hits: readonly SearchHit[]): WeakGuess[] {
+  return hits.slice(0, WEAK_GUESSES).map((hit) => ({ id: hit.id, description: oneLine(hit.description), input: hit.input }));
+}
+
+/** UTF-8 bytes of a value's JSON. */
+function jsonBytes(value: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(value)).length;
+}
+
+/** The server map's input: every server the session sees, each with all its tool names (nearest the query first). */
+export interface ServerMapInput {
+  servers: readonly ServerSummary[];
+  /** `<source>:<owner>` of the request's search hits, best first (they lead the ranking). */
+  hitServers?: readonly string[] | undefined;
+}
+
+/** Options of `renderServerMapPage`. */
+export interface RenderServerMapPageOptions {
+  /** The request the map is ranked for (absent: by size). */
+  query?: string | undefined;
+  /** First server of the page in the ranked map (`servers_offset`, default 0). */
+  offset?: number | undefined;
+  /** Budget of the page's JSON (default `SERVER_MAP_PAGE_BYTES`). */
+  maxBytes?: number | undefined;
+}
+
+/** One page of the map, ranked by relevance to `query` (by size without one). */
+export function renderServerMapPage(input: ServerMapInput, options: RenderServerMapPageOptions = {}): ServerMapPage {
+  const ranked = rankServers(input.servers, { query: options.query, hitServers: input.hitServers });
+  return pageServerMap(ranked, { offset: options.offset, maxBytes: options.maxBytes ?? SERVER_MAP_PAGE_BYTES, query: options.query });
+}
+
+/** A weak `tool_search` answer. */
+export interface WeakSearchAnswer {
+  evidence: 'weak';
+  note: string;
+  hits?: WeakGuess[];
+  results?: Array<{ query: string; hits: WeakGuess[] }>;
+  servers: ServerMapPage;
+}
+
+/**
+ * The answer to a `tool_search` call whose every search was weak: the note, each search's guesses, and the first
+ * page of the map ranked for the call's first query, within `WEAK_ANSWER_BYTES` (the map gets what the rest
+ * leaves, at least `MIN_WEAK_MAP_BYTES`).
+ */
+export function renderWeakSearchAnswer(searches: ReadonlyArray<{ query: string; hits: readonly SearchHit[] }>, options: { single: boolean; map: ServerMapInput }): WeakSearchAnswer {
+  const answer: WeakSearchAnswer = options.single
+    ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, hits: renderWeakGuesses(searches[0]?.hits ?? []), servers: { servers: [], omitted: 0 } }
+    : { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, results: searches.map((search) => ({ query: search.query, hits: renderWeakGuesses(search.hits) })), servers: { servers: [], omitted: 0 } };
+  const rest = jsonBytes(answer) - jsonBytes(answer.servers);
+  answer.servers = renderServerMapPage(options.map, { query: searches[0]?.query, maxBytes: Math.max(MIN_WEAK_MAP_BYTES, WEAK_ANSWER_BYTES - rest) });
+  return answer;
+}
+
+/** The note of a `{ server, query }` search that matched none of the server's tools: they follow by name. */
+export function renderNoServerMatchNote(server: string): string {
+  return `No tool of ${server} matches; its tools by name (${TOOL_SEARCH}({ server, offset }) pages on):`;
+}
