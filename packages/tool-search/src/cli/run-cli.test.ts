@@ -78,6 +78,15 @@ describe('runCli: serve for replicas', () => {
     expect(io.err()).toContain('TOOL_SEARCH_STATE_SECRET is 9 bytes long; it must be at least 32 (for example: openssl rand -base64 32)');
   });
 
+  it('exits 2 when --store is given without TOOL_SEARCH_STATE_SECRET (it signs what replicas pass through Redis), before anything starts', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'config.json5'), '{ mcpServers: {} }');
+    const io = createTestIo({ cwd: dir });
+    expect(await runCli(['serve', '--config', 'config.json5', '--http', '0', '--store', 'redis://127.0.0.1:6379'], io)).toBe(EXIT_CODES.usage);
+    expect(io.err()).toContain('--store needs TOOL_SEARCH_STATE_SECRET, the secret every replica shares');
+    expect(io.err()).not.toContain('serving MCP');
+  });
+
   it('exits 3 naming the URL when --store is not a Redis URL or nothing answers there', async () => {
     const dir = folder();
     writeFileSync(join(dir, 'config.json5'), '{ mcpServers: {} }');
@@ -87,7 +96,7 @@ describe('runCli: serve for replicas', () => {
       [`redis://127.0.0.1:${port}`, `--store: Redis at redis://127.0.0.1:${port} cannot be reached: `],
     ];
     for (const [url, message] of cases) {
-      const io = createTestIo({ cwd: dir });
+      const io = createTestIo({ cwd: dir, env: { TOOL_SEARCH_STATE_SECRET: 'a-state-secret-of-at-least-32-bytes-long' } });
       expect(await runCli(['serve', '--config', 'config.json5', '--http', '0', '--store', url], io), url).toBe(EXIT_CODES.config);
       expect(io.err()).toContain(message);
       expect(io.err()).not.toContain('serving MCP');

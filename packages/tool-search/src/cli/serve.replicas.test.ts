@@ -94,7 +94,7 @@ afterAll(async () => {
 
 /** What a user does once before starting the replicas: authorize the OAuth server, the tokens kept in Redis. */
 async function authorizeOnce(): Promise<void> {
-  const store = await connectRedisStore(redis.url);
+  const store = await connectRedisStore(redis.url, { secret: SECRET });
   const host = await createToolSearchHost({
     sources: { mcp: [{ name: 'secured', transport: 'http', url: oauth.url, oauth: { scopes: ['mcp:tools'] } }] },
     mcpClient: { oauth: { store: store.tokenStore, authorize: async ({ authorizationUrl }) => followAuthorizationRedirect(authorizationUrl) } },

@@ -47,7 +47,7 @@ async function serveWithHost(
   options: { config: ReturnType<CommandContext['config']>; toolSearch: unknown; http: { host: string; port: number } | undefined; metrics: MetricsHandler | undefined; requestStateSecret: string | undefined },
 ): Promise<void> {
   // The shared store first: an unreachable Redis stops serve before any server starts.
-  const store = context.flags.store === undefined ? undefined : await connectStore(context, context.flags.store);
+  const store = context.flags.store === undefined ? undefined : await connectStore(context, context.flags.store, options.requestStateSecret);
   try {
     await serveWithStore(context, options, store);
   } finally {
@@ -55,11 +55,14 @@ async function serveWithHost(
   }
 }
 
-/** Connects `serve --store URL` (Redis); a bad URL or an unreachable Redis is a config error naming it. */
-async function connectStore(context: CommandContext, url: string) {
+/**
+ * Connects `serve --store URL` (Redis), signing what it puts there with the state secret; a bad URL or an unreachable
+ * Redis is a config error naming it.
+ */
+async function connectStore(context: CommandContext, url: string, secret: string | undefined) {
   const { connectRedisStore, isRedisStoreError } = await import('@tool-search/redis-store');
   try {
-    const store = await connectRedisStore(url, { logger: context.logger });
+    const store = await connectRedisStore(url, { secret: secret ?? '', logger: context.logger });
     context.output.progress(`tool-search: shared state in Redis at ${new URL(url).host}`);
     return store;
   } catch (error) {
@@ -71,7 +74,13 @@ async function connectStore(context: CommandContext, url: string) {
 /** The signing secret of the modern front's `requestState`, from TOOL_SEARCH_STATE_SECRET (replicas share it). */
 function stateSecret(context: CommandContext): string | undefined {
   const secret = context.io.env[STATE_SECRET_ENV];
-  if (secret === undefined || secret === '') return undefined;
+  if (secret === undefined || secret === '') {
+    // Replicas sign what they pass through Redis with it: without it, anyone who can write to Redis could answer a call.
+    if (context.flags.store !== undefined) {
+      throw new CliError('usage', `--store needs ${STATE_SECRET_ENV}, the secret every replica shares: it signs the 2026-07-28 requestState and every message the replicas pass through Redis (at least ${MIN_STATE_SECRET_BYTES} bytes, for example: openssl rand -base64 32)`);
+    }
+    return undefined;
+  }
   const bytes = Buffer.byteLength(secret, 'utf8');
   if (bytes < MIN_STATE_SECRET_BYTES) {
     throw new CliError('usage', `${STATE_SECRET_ENV} is ${bytes} bytes long; it must be at least ${MIN_STATE_SECRET_BYTES} (for example: openssl rand -base64 32)`);
