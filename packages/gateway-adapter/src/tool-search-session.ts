@@ -31,6 +31,12 @@ export interface ExecuteOptions {
    * that does not follow progress (an MCP client that sent no progress token).
    */
   progressExtendsTimeout?: boolean;
+  /**
+   * Told when the call starts calling an upstream MCP server (a tool of it, or its resources; each such call a
+   * code-mode run makes too), with the server's name and the tool id; the returned function is called when that
+   * upstream call ends. An MCP front reads it to know which servers a client's call is talking to.
+   */
+  onUpstreamCall?: (call: { server: string; toolId: string }) => () => void;
 }
 
 /** What to send the model in one provider format (`tools` has that format's exact type). */

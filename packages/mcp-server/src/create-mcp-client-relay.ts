@@ -1,10 +1,14 @@
 // Relays what upstream MCP servers ask of their client (sampling, elicitation) to the MCP client whose tool call
-// caused it. A question asked within a call's own async context (a 2026-07-28 upstream's `input_required`, which
-// the gateway answers in the caller's context, or an approval) goes to that call (`within`). Any other (a 2025-era
-// upstream's own request arrives on the shared connection, outside every call) is relayed only when exactly one MCP
-// session has a tool call in flight. Either way only to a client that declared the capability; otherwise it is
-// declined (elicitation) or refused (sampling) with a reason the upstream tool can report. Fails closed: a question
-// from a server is never put to a user who did not cause it.
+// caused it, and only when that client may hear the asking server. A question goes to a call in flight that is
+// talking to the asking server (a call to one of its tools in flight) and whose session's policy admits that server:
+// - asked within a call's own async context and marked so (`withinCall`: a 2026-07-28 upstream's `input_required`,
+//   which the gateway answers in the caller's context), it goes to that call or to nobody, also once it has ended;
+// - otherwise (a 2025-era upstream's own request arrives on the shared connection, outside every call) to the one
+//   session whose calls in flight talk to the asking server; to nobody when none or several do.
+// An approval the gateway asks (`onApproval`) goes to the call in whose scope it is asked, or to nobody. Only to a
+// client that declared the capability; otherwise the question is declined (elicitation) or refused (sampling),
+// logged, with a reason the upstream tool can report. Fails closed: a server's question never reaches a user who did
+// not cause it, nor one whose policy refuses that server.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type ClientCapabilities, type StandardSchemaV1Sync } from '@modelcontextprotocol/server';
 import type { McpElicitationHandler, McpSamplingHandler } from '@tool-search/gateway-adapter';
@@ -16,6 +20,10 @@ export interface RelayCall {
   session: string;
   /** The client's capabilities from its `initialize`. */
   capabilities: () => ClientCapabilities | undefined;
+  /** Whether the call is talking to upstream server `server` now: a call to one of its tools is in flight. */
+  talksTo: (server: string) => boolean;
+  /** Whether the session's policy admits upstream server `server` now (its policy view holds the tool being called). */
+  admits: (server: string) => boolean;
   /**
    * Sends a request to the client, related to the call (the SDK handler's `extra.sendRequest`). `inputKey` is the
    * upstream server's own key for the question (a 2026-07-28 upstream's), which a 2026-07-28 front asks under.
@@ -29,6 +37,12 @@ export interface McpClientRelay {
   readonly onSampling: McpSamplingHandler;
   /** Pass as `createToolSearchHost({ mcpClient: { onElicitation } })`. */
   readonly onElicitation: McpElicitationHandler;
+  /**
+   * Asks the client of the call in whose scope (`within`) it is called, and no other: for a question the gateway
+   * itself asks about that call (an approval). Declined without such a call in flight. `context.server` names the
+   * asker in logs only.
+   */
+  readonly onApproval: McpElicitationHandler;
   /** Marks a tool call in flight (used by `createToolSearchMcpServer`); call the returned function when it ends. */
   enter(call: RelayCall): () => void;
   /** Runs `run` (the call's execution) so that a question asked within it goes to `call` (entered) and no other. */
@@ -41,21 +55,42 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
   const inFlight: RelayCall[] = [];
   const scope = new AsyncLocalStorage<RelayCall>();
 
-  /** The one call to relay to, or why there is none. */
+  /** The call a question of `server` may go to, or why there is none. */
   const target = (server: string, capability: 'sampling' | 'elicitation', withinCall: boolean | undefined): RelayCall | string => {
     // Only a question the gateway says it asks within its call's context is routed by that context: a 2025 server's
     // own request is dispatched from the connection's context, which may be one a call started it in.
     const own = withinCall === true ? scope.getStore() : undefined;
-    if (own !== undefined && inFlight.includes(own)) {
-      return own.capabilities()?.[capability] === undefined ? `the MCP client did not declare the ${capability} capability` : own;
+    if (own !== undefined) {
+      // Whose call asked is known: that client or nobody (never the next caller once this call has ended).
+      if (!inFlight.includes(own)) return `the tool call that MCP server "${server}" asked within has ended`;
+      return may(own, server, capability);
     }
-    const sessions = new Set(inFlight.map((call) => call.session));
-    if (sessions.size === 0) return `no MCP client has a tool call in flight that MCP server "${server}" could be answering`;
-    if (sessions.size > 1) return `${sessions.size} MCP clients have tool calls in flight, so it is not known whose call MCP server "${server}" is serving`;
-    const call = inFlight[inFlight.length - 1]!;
+    const talking = inFlight.filter((call) => call.talksTo(server));
+    const sessions = new Set(talking.map((call) => call.session));
+    if (sessions.size === 0) return `no MCP client has a tool call in flight to MCP server "${server}"`;
+    if (sessions.size > 1) return `${sessions.size} MCP clients have tool calls in flight to MCP server "${server}", so it is not known whose call it is serving`;
+    return may(talking[talking.length - 1]!, server, capability);
+  };
+
+  /** `call` when its client may hear `server` now, or why not. */
+  const may = (call: RelayCall, server: string, capability: 'sampling' | 'elicitation'): RelayCall | string => {
+    if (!call.talksTo(server)) return `the tool call is not talking to MCP server "${server}"`;
+    if (!call.admits(server)) return `the MCP client's policy does not admit MCP server "${server}"`;
     if (call.capabilities()?.[capability] === undefined) return `the MCP client did not declare the ${capability} capability`;
     return call;
   };
+
+  /** The call in whose scope an approval is asked, or why there is none. */
+  const approver = (): RelayCall | string => {
+    const own = scope.getStore();
+    if (own === undefined) return 'it was not asked within a tool call';
+    if (!inFlight.includes(own)) return 'the tool call it was asked within has ended';
+    if (own.capabilities()?.elicitation === undefined) return 'the MCP client did not declare the elicitation capability';
+    return own;
+  };
+
+  const elicit = (call: RelayCall, request: Parameters<McpElicitationHandler>[0], context: Parameters<McpElicitationHandler>[1]) =>
+    call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, parser<Awaited<ReturnType<McpElicitationHandler>>>(specTypeSchemas.ElicitResult), { signal: context.signal, inputKey: context.inputKey });
 
   return {
     async onSampling(request, context) {
@@ -74,7 +109,15 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
         log.info({ server: context.server, reason: call }, 'elicitation request declined');
         return { action: 'decline' };
       }
-      return call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, parser<Awaited<ReturnType<McpElicitationHandler>>>(specTypeSchemas.ElicitResult), { signal: context.signal, inputKey: context.inputKey });
+      return elicit(call, request, context);
+    },
+    async onApproval(request, context) {
+      const call = approver();
+      if (typeof call === 'string') {
+        log.info({ asker: context.server, reason: call }, 'approval request declined');
+        return { action: 'decline' };
+      }
+      return elicit(call, request, context);
     },
     within(call, run) {
       return scope.run(call, run);

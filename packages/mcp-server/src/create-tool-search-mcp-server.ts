@@ -10,7 +10,7 @@ import { parseToolId } from '@tool-search/catalog';
 import type { ToolSearchHost, ToolSearchSession, SessionLog, SessionLogTarget, ToolCallOutcome } from '@tool-search/gateway-adapter';
 import { createSessionLog, MCP_LOG_LEVELS } from '@tool-search/gateway-adapter';
 import pino, { type Logger } from 'pino';
-import type { McpClientRelay } from './create-mcp-client-relay.js';
+import type { McpClientRelay, RelayCall } from './create-mcp-client-relay.js';
 import { outcomeToCallResult } from './internal/outcome-to-call-result.js';
 import { pickDefined as pick } from './internal/pick-defined.js';
 import { toMcpTools, type McpListedTool } from './internal/to-mcp-tools.js';
@@ -18,6 +18,7 @@ import { createSessionUpstream } from './internal/create-session-upstream.js';
 import { completeUpstream } from './internal/complete-upstream.js';
 import { traceServerRequest } from './internal/trace-server-request.js';
 import { watchListChanges } from './internal/watch-list-changes.js';
+import { trackUpstreamCalls } from './internal/track-upstream-calls.js';
 import type { InputCallRendezvous } from './input-call-rendezvous.js';
 
 /** Options of `createToolSearchMcpServer`. */
@@ -111,7 +112,7 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   });
   forwarder.attach(server);
 
-  const { resources, prompts } = createSessionUpstream({ host: options.host, session, policy, context, log });
+  const { resources, prompts, admission } = createSessionUpstream({ host: options.host, session, policy, context, log });
   // Everything that reads the upstream servers waits for their start-up (bounded by the host's startup timeout),
   // so no answer misses a server that was still starting; tool calls wait inside the session.
   const afterStart =
@@ -122,7 +123,7 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
     };
   // The lists the client sees, told on this session's stream when they change (tools only as the policy shows them).
   const send = { tools: () => server.sendToolListChanged(), resources: () => server.sendResourceListChanged(), prompts: () => server.sendPromptListChanged() };
-  const lists = watchListChanges(options.host, session, (kind) => void send[kind]().catch(() => undefined));
+  const lists = watchListChanges(options.host, session, (kind) => void send[kind]().catch(() => undefined), admission);
   onCatalogChange = () => lists.check();
 
   /** A handler inside its MCP server span (a request with a session id came over HTTP, one without over stdio). */
@@ -140,13 +141,15 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
     return { tools: current as never };
   }));
   server.setRequestHandler('tools/call', traced(async (request: { method: 'tools/call'; params: { name: string; arguments?: Record<string, unknown> | undefined } }, extra) => {
-    const relayCall = { session: session.sessionId, capabilities: () => server.getClientCapabilities(), sendRequest: relayedRequest(extra) };
+    // The relay asks this client only questions of the upstream servers this call is talking to and its policy admits.
+    const upstream = trackUpstreamCalls(session);
+    const relayCall: RelayCall = { session: session.sessionId, capabilities: () => server.getClientCapabilities(), talksTo: upstream.talksTo, admits: upstream.admits, sendRequest: relayedRequest(extra) };
     const release = [forwarder.enter(extra), options.relay?.enter(relayCall)];
     const execute = () =>
       session.execute(
         { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(extra.mcpReq.id)}` },
         // A client that sent no progress token follows no progress: its call ends within the call timeout.
-        { signal: extra.mcpReq.signal, ...progressFor(extra), ...(extra.mcpReq._meta?.progressToken === undefined ? { progressExtendsTimeout: false } : {}) },
+        { signal: extra.mcpReq.signal, onUpstreamCall: upstream.onUpstreamCall, ...progressFor(extra), ...(extra.mcpReq._meta?.progressToken === undefined ? { progressExtendsTimeout: false } : {}) },
       );
     try {
       // Within the relay's scope: a question asked within this call goes to this client.

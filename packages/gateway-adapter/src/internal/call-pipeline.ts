@@ -30,6 +30,8 @@ export interface CallMeta {
   onProgress?: ((progress: ToolProgress) => void) | undefined;
   /** False: an MCP call's progress does not keep it alive past its timeout (see `ExecuteOptions`). */
   progressExtendsTimeout?: boolean | undefined;
+  /** Told of each upstream MCP server call this call makes (see `ExecuteOptions.onUpstreamCall`). */
+  onUpstreamCall?: ((call: { server: string; toolId: string }) => () => void) | undefined;
 }
 
 export interface CallPipeline {
@@ -188,16 +190,28 @@ interface RunContext {
   signal: AbortSignal;
 }
 
+/** Runs `request` to upstream `server` told to the caller as a call talking to it, from its start to its end. */
+async function talking<T>(meta: CallMeta, server: string, toolId: string, request: () => Promise<T>): Promise<T> {
+  const ended = meta.onUpstreamCall?.({ server, toolId });
+  try {
+    return await request();
+  } finally {
+    ended?.();
+  }
+}
+
 /** An MCP `tools/call`; aborting the signal sends `notifications/cancelled`. */
 async function runMcp(options: CallPipelineOptions, tool: AllowedTool, route: Extract<HostRoute, { kind: 'mcp' }>, args: Record<string, unknown>, run: RunContext): Promise<ToolCallOutcome> {
   const { meta, start } = run;
-  const called = await options.host.callMcp(route.server, route.toolName, args, {
-    signal: run.signal,
-    timeoutMs: options.callTimeoutMs,
-    onProgress: meta.onProgress,
-    ...(meta.progressExtendsTimeout === false ? { progressExtendsTimeout: false } : {}),
-    onServerLog: options.onServerLog,
-  });
+  const called = await talking(meta, route.server, tool.ref.id, () =>
+    options.host.callMcp(route.server, route.toolName, args, {
+      signal: run.signal,
+      timeoutMs: options.callTimeoutMs,
+      onProgress: meta.onProgress,
+      ...(meta.progressExtendsTimeout === false ? { progressExtendsTimeout: false } : {}),
+      onServerLog: options.onServerLog,
+    }),
+  );
   if (!called.ok) return errorOutcome(start, MCP_FAILURE_CODES[called.code], called.message, { tool: tool.ref });
   const text = contentPartsText(called.parts, called.structured);
   if (called.isError) {
@@ -209,7 +223,7 @@ async function runMcp(options: CallPipelineOptions, tool: AllowedTool, route: Ex
 
 /** The synthesized `read_resource` tool: the resource's contents as parts (text inline, binary as attachments). */
 async function readResource(options: CallPipelineOptions, tool: AllowedTool, route: Extract<HostRoute, { kind: 'mcp-resource' }>, args: Record<string, unknown>, run: RunContext): Promise<ToolCallOutcome> {
-  const read = await options.host.readResource(route.server, String(args['uri']), { signal: run.signal, timeoutMs: options.callTimeoutMs });
+  const read = await talking(run.meta, route.server, tool.ref.id, () => options.host.readResource(route.server, String(args['uri']), { signal: run.signal, timeoutMs: options.callTimeoutMs }));
   if (!read.ok) return errorOutcome(run.start, read.code === 'unsupported' ? 'tool_failed' : MCP_FAILURE_CODES[read.code], read.message, { tool: tool.ref });
   const text = contentPartsText(read.parts, undefined);
   return withParts(okOutcome(tool, run.meta, run.start, text, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id })), read.parts, undefined);

@@ -411,7 +411,7 @@ async function executeRequest(parts: SessionParts, request: ToolCallRequest, opt
   };
   const args = parseCallArgs(request.args);
   if (args === undefined) return fail(errorOutcome(start, 'invalid_request', `Arguments of ${name} must be a JSON object`));
-  const call = { ...pick(options, ['signal', 'progressExtendsTimeout']), ...(options.onProgress === undefined ? {} : { onProgress: progressReporter(parts, toolCallId, options.onProgress) }) };
+  const call = { ...pick(options, ['signal', 'progressExtendsTimeout', 'onUpstreamCall']), ...(options.onProgress === undefined ? {} : { onProgress: progressReporter(parts, toolCallId, options.onProgress) }) };
   const route = parts.routes.get(name);
   if (route !== undefined) {
     // With an embedder, the queries are embedded first, so the route's (synchronous) search of them is fused.

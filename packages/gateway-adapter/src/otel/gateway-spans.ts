@@ -1,6 +1,7 @@
 // The gateway's spans: `execute_tool {tool}` per final call (GenAI semantic conventions), our own search,
 // describe and code-run spans under `tool_search.*`, and the MCP client span of each upstream request, with the
 // W3C trace context injected into the request's `params._meta` (MCP SEP-414).
+import { AsyncResource } from 'node:async_hooks';
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
 import { gatewayInstruments, gatewayTracer, type CallOutcomeKind } from './gateway-instruments.js';
@@ -127,7 +128,9 @@ export function traceCodeRun<T>(toolCallId: string, run: (bind: <F extends (...a
   return gatewayTracer().startActiveSpan('tool_search.code_run', { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.tool.call.id': toolCallId } }, async (span) => {
     const active = context.active();
     try {
-      const result = await run((fn) => context.bind(active, fn));
+      // Each bridge callback also runs in the run's own async context (the runner answers it from its child's stream,
+      // whose context is the one that spawned the child): whatever the caller keeps there (whose call it is) holds.
+      const result = await run((fn) => context.bind(active, AsyncResource.bind(fn as unknown as (...args: unknown[]) => unknown) as unknown as typeof fn));
       const { ok, innerCalls } = summary(result);
       span.setAttribute('tool_search.code_run.inner_calls', innerCalls);
       if (!ok) span.setStatus({ code: SpanStatusCode.ERROR });

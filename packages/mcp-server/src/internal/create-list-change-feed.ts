@@ -4,6 +4,7 @@
 // which lists changed as that session sees them (see watch-list-changes.ts: refused tools never count).
 import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
 import type { Logger } from 'pino';
+import type { UpstreamAdmission } from './create-session-upstream.js';
 import { watchListChanges, type ListKind } from './watch-list-changes.js';
 
 export interface ListChangeFeed {
@@ -13,8 +14,11 @@ export interface ListChangeFeed {
   close(): Promise<void>;
 }
 
-/** `open` opens the watching session with the given catalog-change callback (the requests' session options). */
-export function createListChangeFeed(host: ToolSearchHost, open: (onCatalogChange: () => void) => Promise<ToolSearchSession>, log: Logger): ListChangeFeed {
+/**
+ * `open` opens the watching session with the given catalog-change callback (the requests' session options);
+ * `admission` says which servers' resources and prompts that session may list (its policy's, as the requests').
+ */
+export function createListChangeFeed(host: ToolSearchHost, open: (onCatalogChange: () => void) => Promise<ToolSearchSession>, log: Logger, admission: (session: ToolSearchSession) => UpstreamAdmission): ListChangeFeed {
   const listeners = new Set<(kind: ListKind) => void>();
   let closed = false;
   let opened: Promise<ToolSearchSession | undefined> | undefined;
@@ -30,7 +34,7 @@ export function createListChangeFeed(host: ToolSearchHost, open: (onCatalogChang
         await session.close();
         return undefined;
       }
-      check = watchListChanges(host, session, tell).check;
+      check = watchListChanges(host, session, tell, admission(session)).check;
       return session;
     })().catch((error: unknown) => {
       // Without the session no change is seen: listeners keep their streams, and clients re-list on their ttl.

@@ -16,7 +16,8 @@ import type { CreateToolSearchMcpServerOptions } from '../create-tool-search-mcp
 import type { RelayCall } from '../create-mcp-client-relay.js';
 import { completeUpstream } from './complete-upstream.js';
 import { createListChangeFeed, type ListChangeFeed } from './create-list-change-feed.js';
-import { createSessionUpstream } from './create-session-upstream.js';
+import { createSessionUpstream, upstreamAdmission } from './create-session-upstream.js';
+import { trackUpstreamCalls } from './track-upstream-calls.js';
 import { createModernInputCalls, type InputCallState } from './modern-input-calls.js';
 import { createPendingCallLimits, type PendingCallLimitOptions } from './create-pending-call-limits.js';
 import { createShutdownCut, type ShutdownCut } from './create-shutdown-cut.js';
@@ -147,7 +148,7 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
     shutdown,
     declinePending: (reason) => inputCalls.withdrawAll(reason),
     // The session the feed keeps open is the requests' own, with the same policy: it sees what they would list.
-    changes: createListChangeFeed(options.host, (onCatalogChange) => openSession(`modern-lists-${randomUUID()}`, onCatalogChange), log),
+    changes: createListChangeFeed(options.host, (onCatalogChange) => openSession(`modern-lists-${randomUUID()}`, onCatalogChange), log, (session) => upstreamAdmission({ session, policy, context })),
     factory: () => {
       const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, {
         capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, completions: {} },
@@ -184,7 +185,8 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
         try {
           return (await inputCalls.start((ask) =>
             withSession(String(ctx.mcpReq.id), async (session) => {
-              const relayCall: RelayCall = { session: session.sessionId, capabilities: capabilities as never, sendRequest: (asked, schema, sent) => ask(asked, schema, sent?.inputKey) };
+              const upstream = trackUpstreamCalls(session);
+              const relayCall: RelayCall = { session: session.sessionId, capabilities: capabilities as never, talksTo: upstream.talksTo, admits: upstream.admits, sendRequest: (asked, schema, sent) => ask(asked, schema, sent?.inputKey) };
               const release = options.relay?.enter(relayCall);
               try {
                 const progressToken = request.params._meta?.progressToken;
@@ -192,8 +194,8 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
                   session.execute(
                     { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(ctx.mcpReq.id)}` },
                     progressToken === undefined
-                      ? { signal: stop.signal, progressExtendsTimeout: false }
-                      : { signal: stop.signal, onProgress: (progress) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined) },
+                      ? { signal: stop.signal, onUpstreamCall: upstream.onUpstreamCall, progressExtendsTimeout: false }
+                      : { signal: stop.signal, onUpstreamCall: upstream.onUpstreamCall, onProgress: (progress) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined) },
                   );
                 // Within the relay's scope: a question asked within this call goes to this client.
                 const outcome = await (options.relay === undefined ? execute() : options.relay.within(relayCall, execute));

@@ -7,13 +7,28 @@ import type { Logger } from 'pino';
 import { createUpstreamPrompts, type UpstreamPrompts } from './upstream-prompts.js';
 import { createUpstreamResources, type UpstreamResources } from './upstream-resources.js';
 
-export function createSessionUpstream(options: { host: ToolSearchHost; session: ToolSearchSession; policy: Policy | undefined; context: PolicyContext; log: Logger }): { resources: UpstreamResources; prompts: UpstreamPrompts } {
-  const { host, session, policy, context, log } = options;
+/** Which upstream servers' resources and prompts one session may use (what it may list), asked of its policy now. */
+export interface UpstreamAdmission {
+  resources: (server: string) => boolean;
+  prompts: (server: string) => boolean;
+}
+
+/** The session's admission: resources by its `read_resource` tool in the policy view, prompts by the policy's verdict. */
+export function upstreamAdmission(options: { session: Pick<ToolSearchSession, 'tool'>; policy: Policy | undefined; context: PolicyContext }): UpstreamAdmission {
+  const { session, policy, context } = options;
+  return {
+    resources: (name) => session.tool(`mcp:${name}:read_resource`) !== undefined,
+    // Prompts have no tool of their own: the policy decides on a read-only `get_prompt` of the server, as it
+    // would on a tool of that name (`mcp:<server>:*` denies it, an allow list must name it).
+    prompts: (name) =>
+      policy === undefined || policy.check({ id: `mcp:${name}:get_prompt`, name: 'get_prompt', source: 'mcp', owner: name, ownerOnly: false, annotations: { readOnlyHint: true, openWorldHint: false } }, context).allowed,
+  };
+}
+
+export function createSessionUpstream(options: { host: ToolSearchHost; session: ToolSearchSession; policy: Policy | undefined; context: PolicyContext; log: Logger }): { resources: UpstreamResources; prompts: UpstreamPrompts; admission: UpstreamAdmission } {
+  const { host, log } = options;
   const servers = host.mcpServers.bind(host);
-  const resources = createUpstreamResources({ servers, allowed: (name) => session.tool(`mcp:${name}:read_resource`) !== undefined, log });
-  // Prompts have no tool of their own: the policy decides on a read-only `get_prompt` of the server, as it
-  // would on a tool of that name (`mcp:<server>:*` denies it, an allow list must name it).
-  const promptsAllowed = (name: string) =>
-    policy === undefined || policy.check({ id: `mcp:${name}:get_prompt`, name: 'get_prompt', source: 'mcp', owner: name, ownerOnly: false, annotations: { readOnlyHint: true, openWorldHint: false } }, context).allowed;
-  return { resources, prompts: createUpstreamPrompts({ servers, allowed: promptsAllowed, log }) };
+  const admission = upstreamAdmission(options);
+  const resources = createUpstreamResources({ servers, allowed: admission.resources, log });
+  return { resources, prompts: createUpstreamPrompts({ servers, allowed: admission.prompts, log }), admission };
 }

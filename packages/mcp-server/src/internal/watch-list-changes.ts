@@ -1,8 +1,11 @@
 // Which of its lists a client of one tool-search session sees change, after a change of the host's catalog. Both
 // eras ask this one rule: the 2025 front sends the notifications on its session's stream, the 2026-07-28 front
 // publishes them to its `subscriptions/listen` streams. It fails closed: the tool list is what the session's policy
-// lets the client see, so a change that concerns only refused tools changes nothing here and is never told.
+// lets the client see, so a change that concerns only refused tools changes nothing here and is never told; likewise
+// the resources and prompts follow only the servers whose resources and prompts the session may list, so a refused
+// server's restart is told to nobody.
 import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
+import type { UpstreamAdmission } from './create-session-upstream.js';
 import { toMcpTools, type McpListedTool } from './to-mcp-tools.js';
 
 /** A list an MCP client can be told has changed. */
@@ -17,17 +20,19 @@ export interface ListChangeWatch {
 
 /**
  * Watches `session` on `host`: `check` calls `changed` for the tools when the session's listed tools differ from the
- * last seen, and for resources and prompts when the set of ready upstream servers differs (their lists can change
- * only then). The first catalog check after the session's start-up only takes the lists as they are then.
+ * last seen, and for resources (prompts) when the set of ready upstream servers whose resources (prompts) the
+ * session may list differs (their lists can change only then). The first catalog check after the session's
+ * start-up only takes the lists as they are then.
  */
-export function watchListChanges(host: ToolSearchHost, session: ToolSearchSession, changed: (kind: ListKind) => void): ListChangeWatch {
+export function watchListChanges(host: ToolSearchHost, session: ToolSearchSession, changed: (kind: ListKind) => void, admission: UpstreamAdmission): ListChangeWatch {
   const tools = () => JSON.stringify(toMcpTools(session.modelSurface(), (id) => session.tool(id)));
   let listedTools = tools();
-  let readyServers = readySignature(host);
+  const signatures = () => ({ resources: readySignature(host, admission.resources), prompts: readySignature(host, admission.prompts) });
+  let seen = signatures();
   // A session opened early follows the catalog only from the end of the start-up: what came up before is the
   // starting point, as a client listing then would see it.
   void session.whenStarted().then(() => {
-    readyServers = readySignature(host);
+    seen = signatures();
   });
   return {
     check() {
@@ -36,12 +41,11 @@ export function watchListChanges(host: ToolSearchHost, session: ToolSearchSessio
         listedTools = now;
         changed('tools');
       }
-      const ready = readySignature(host);
-      if (ready !== readyServers) {
-        readyServers = ready;
-        changed('resources');
-        changed('prompts');
-      }
+      const current = signatures();
+      const was = seen;
+      seen = current;
+      if (current.resources !== was.resources) changed('resources');
+      if (current.prompts !== was.prompts) changed('prompts');
     },
     listed(current) {
       listedTools = JSON.stringify(current);
@@ -49,11 +53,11 @@ export function watchListChanges(host: ToolSearchHost, session: ToolSearchSessio
   };
 }
 
-/** Which upstream servers are ready: resources and prompts can change only when this does. */
-function readySignature(host: ToolSearchHost): string {
+/** Which upstream servers the session may list are ready: their resources (or prompts) can change only when this does. */
+function readySignature(host: ToolSearchHost, admitted: (server: string) => boolean): string {
   return host
     .mcpServers()
-    .filter((server) => server.state === 'ready')
+    .filter((server) => server.state === 'ready' && admitted(server.name))
     .map((server) => server.name)
     .join('\n');
 }

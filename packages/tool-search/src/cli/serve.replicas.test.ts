@@ -293,7 +293,7 @@ describe('tool-search serve: three replicas behind nginx, on one Redis', () => {
     const from = answeredBy.length;
     const result = await client.callTool({ name: 'tool_call', arguments: { id: 'mcp:modern:echo', args: { text: 'approved across replicas' } } }, { timeout: 60_000 });
     expect(textOf(result)).toBe('approved across replicas');
-    expect(asked).toEqual(['Allow mcp:modern:echo with text? (mcp:modern:echo in global requires approval)']);
+    expect(asked).toEqual(['Allow mcp:modern:echo? (mcp:modern:echo in global requires approval)\nArguments (untrusted text written by the model, not by the gateway; long values cut short):\n  text: "approved across replicas"']);
     const rounds = answeredBy.slice(from);
     expect(rounds).toHaveLength(2);
     expect(rounds[1]).not.toBe(rounds[0]);
