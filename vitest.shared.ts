@@ -9,6 +9,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultServerConditions } from 'vite';
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
+import { scaledTimeout } from './tooling/property-settings/test-timeouts.js';
+
+export { scaledTimeout, timeoutScale } from './tooling/property-settings/test-timeouts.js';
+
+/**
+ * A project's `testTimeout` and `hookTimeout`: its base (vitest's defaults, 5 s and 10 s, unless the project's tests
+ * need more on an idle machine) times the suite's one timeout scale (`timeoutScale()`: TOOL_SEARCH_TIMEOUT_SCALE, or
+ * the machine's load when the run starts). Every project takes its timeouts from here.
+ */
+export function testTimeouts(base: { test?: number; hook?: number } = {}): { testTimeout: number; hookTimeout: number } {
+  return { testTimeout: scaledTimeout(base.test ?? 5_000), hookTimeout: scaledTimeout(base.hook ?? 10_000) };
+}
 
 /** The export condition that points a workspace package at its source (see `customConditions` in tsconfig.base.json). */
 export const SOURCE_CONDITION = '@tool-search/source';
@@ -27,7 +39,17 @@ export const sourceResolution = { conditions: [SOURCE_CONDITION, ...defaultServe
  * install, when there is no such binary.
  */
 export function poolForNode(minimumMajor: number, from: string): { pool?: PoolRunnerInitializer } {
-  if (Number(process.versions.node.split('.')[0]) >= minimumMajor) return {};
+  const binary = nodeBinaryFor(minimumMajor, from);
+  return binary === process.execPath ? {} : { pool: forksOnNode(binary) };
+}
+
+/**
+ * A Node binary of major `minimumMajor` or later: this one when it is new enough, else the binary of the
+ * `node-<platform>-<arch>` package resolved from `from` (a package's or config's URL). Throws, saying what to
+ * install, when there is no such binary.
+ */
+export function nodeBinaryFor(minimumMajor: number, from: string): string {
+  if (Number(process.versions.node.split('.')[0]) >= minimumMajor) return process.execPath;
   const name = `node-${process.platform}-${process.arch}`;
   let binary: string | undefined;
   try {
@@ -41,7 +63,7 @@ export function poolForNode(minimumMajor: number, from: string): { pool?: PoolRu
         `install the ${name} package as a devDependency of the project, or run vitest on Node ${minimumMajor} or later`,
     );
   }
-  return { pool: forksOnNode(binary) };
+  return binary;
 }
 
 /** Vitest's `forks` pool with the workers on another Node binary (`execPath`). */

@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { testTimeouts } from '../../vitest.shared.ts';
 
 // e2e runs against the other packages' built output (their `dist`), so no source aliases here:
 // `@tool-search/<pkg>` resolves through node_modules to the package's exports map.
@@ -6,7 +7,6 @@ export default defineProject({
   test: {
     name: 'e2e',
     include: ['src/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    ...testTimeouts({ test: 60_000, hook: 60_000 }),
   },
 });

@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
-import { sourceResolution } from '../../vitest.shared.ts';
+import { sourceResolution, testTimeouts } from '../../vitest.shared.ts';
 
 export default defineProject({
   ssr: { resolve: sourceResolution },
-  test: { name: 'redis-store', include: ['src/**/*.test.ts'] },
+  test: { name: 'redis-store', include: ['src/**/*.test.ts'], ...testTimeouts() },
 });

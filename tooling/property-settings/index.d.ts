@@ -84,3 +84,16 @@ export declare function answersOnEach<Options, Session extends { close(): Promis
   options: () => Options,
   read: (session: Session) => Promise<Answer>,
 ): Promise<Answer[]>;
+
+/** The environment variable that carries the suite's timeout scale (a number >= 1) to every worker. */
+export declare const TIMEOUT_SCALE_VARIABLE: 'TOOL_SEARCH_TIMEOUT_SCALE';
+/** The largest scale the load alone gives. */
+export declare const MAX_TIMEOUT_SCALE: number;
+/** The 1-minute load average per core, and the share of the cores' time other work used over a short sample. */
+export declare function measureMachineLoad(sampleMs?: number): { loadPerCore: number; busyShare: number };
+/** The timeout scale for a measured load: from 1 (idle) to MAX_TIMEOUT_SCALE, in steps of 0.5. */
+export declare function timeoutScaleFor(load: { loadPerCore: number; busyShare: number }): number;
+/** The suite's timeout scale: TOOL_SEARCH_TIMEOUT_SCALE, or measured once and written there for the workers. */
+export declare function timeoutScale(): number;
+/** A test or hook timeout: `ms` (what the test needs on an idle machine) times the suite's timeout scale. */
+export declare function scaledTimeout(ms: number): number;

@@ -33,3 +33,4 @@ export function propertySettings() {
 export { ISOLATION_WORDS, seededPick, fnv1a, localTools, executableTool, fakeProbe, refuseLastOwners, shownRefusedTools } from './seeded-catalog.js';
 export { ADAPTER_WORDS, ADAPTER_OWNERS, rawToolsArbitrary, denyPolicyArbitrary, markedTools, withoutEchoes } from './marked-catalog.js';
 export { OWNER_REFUSALS, ownerRefusal, answersOnEach } from './owner-refusals.js';
+export { TIMEOUT_SCALE_VARIABLE, MAX_TIMEOUT_SCALE, measureMachineLoad, timeoutScaleFor, timeoutScale, scaledTimeout } from './test-timeouts.js';
