@@ -267,6 +267,22 @@ describe('createPolicy', () => {
       expect(destructive.check(exec, {})).toMatchObject({ allowed: false, rule: 'deny:hint:destructive' });
     });
 
+    it("says when a hint rule refused a tool by the spec's default, not by what the tool states", () => {
+      const destructive = createPolicy({ deny: ['hint:destructive'] });
+      expect(destructive.check(bare, {})).toMatchObject({
+        reason: "tool 'mcp:fs:bare' is denied by 'hint:destructive' in global (no annotations: MCP's default destructiveHint is true)",
+      });
+      const partly = mcp('partly', { annotations: { openWorldHint: false } });
+      expect(destructive.check(partly, {})).toMatchObject({
+        reason: "tool 'mcp:fs:partly' is denied by 'hint:destructive' in global (not stated in its annotations: MCP's default destructiveHint is true)",
+      });
+      expect(createPolicy({ deny: ['hint:openWorld'] }).check(bare, {})).toMatchObject({
+        reason: "tool 'mcp:fs:bare' is denied by 'hint:openWorld' in global (no annotations: MCP's default openWorldHint is true)",
+      });
+      // A stated hint needs no note.
+      expect(destructive.check(deleteFile, {})).toMatchObject({ reason: "tool 'mcp:fs:delete_file' is denied by 'hint:destructive' in global" });
+    });
+
     it('reads an absent hint as the spec default in deny: not read-only and not idempotent', () => {
       expect(createPolicy({ deny: ['hint:readOnly'] }).check(bare, {}).allowed).toBe(true);
       expect(createPolicy({ deny: ['hint:idempotent'] }).check(bare, {}).allowed).toBe(true);

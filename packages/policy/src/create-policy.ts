@@ -12,7 +12,7 @@ import {
 } from './internal/compile-pattern-set';
 import { formatPath } from './internal/format-path';
 import { createSilentLogger } from './internal/silent-logger';
-import { hintBitsOf } from './internal/tool-hints';
+import { describeDefaultedHints, hintBitsOf } from './internal/tool-hints';
 import { KEYED_LAYERS, validatePolicyConfig, type ValidatedPolicyConfig } from './internal/validate-policy-config';
 import { policyContextSchema } from './schemas';
 import type {
@@ -23,6 +23,7 @@ import type {
   PolicyLayer,
   PolicyOptions,
   PolicyTool,
+  PolicyToolAnnotations,
   PolicyVerdict,
 } from './types';
 
@@ -176,7 +177,7 @@ export function createPolicy(config: PolicyConfig, options: PolicyOptions = {}):
           by: 'policy',
           layer: layer.path,
           rule: `deny:${denied}`,
-          reason: `tool '${tool.id}' is denied by '${denied}' in ${layer.path}`,
+          reason: `tool '${tool.id}' is denied by '${denied}' in ${layer.path}${withDefaultedHints(denied, tool.annotations)}`,
         };
       }
       if (layer.allow !== undefined && !layer.allow.matches(target)) {
@@ -286,4 +287,10 @@ export function createPolicy(config: PolicyConfig, options: PolicyOptions = {}):
     },
   };
   return Object.freeze(policy);
+}
+
+/** " (no annotations: MCP's default destructiveHint is true)" when a hint rule matched a hint the tool does not state. */
+function withDefaultedHints(pattern: string, annotations: PolicyToolAnnotations | undefined): string {
+  const note = describeDefaultedHints(pattern, annotations);
+  return note === undefined ? '' : ` (${note})`;
 }

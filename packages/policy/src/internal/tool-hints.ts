@@ -65,3 +65,24 @@ export function hintBitsOf(annotations: PolicyToolAnnotations | undefined): numb
     (openWorld ? HINT_BITS.openWorld : 0)
   );
 }
+
+/**
+ * Why a `hint:` pattern matched a tool that does not state that hint, e.g. "no annotations: MCP's default
+ * destructiveHint is true", or `undefined` when every hint the pattern names is stated (or none is named).
+ * A tool with no annotations is read as the spec's worst case; an operator seldom expects that.
+ */
+export function describeDefaultedHints(pattern: string, annotations: PolicyToolAnnotations | undefined): string | undefined {
+  const defaulted: string[] = [];
+  for (const [, name] of pattern.matchAll(/hint:([A-Za-z]+)/g)) {
+    const hint = toHintName(name!);
+    if (hint === undefined) continue;
+    const key = ANNOTATION_KEYS[HINT_NAMES.indexOf(hint)]!;
+    if (annotations?.[key] !== undefined) continue;
+    const value = (hintBitsOf(annotations) & HINT_BITS[hint]) !== 0;
+    const entry = `MCP's default ${key} is ${String(value)}`;
+    if (!defaulted.includes(entry)) defaulted.push(entry);
+  }
+  if (defaulted.length === 0) return undefined;
+  const hasAny = annotations !== undefined && ANNOTATION_KEYS.some((key) => annotations[key] !== undefined);
+  return `${hasAny ? 'not stated in its annotations' : 'no annotations'}: ${defaulted.join(', ')}`;
+}

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { createSessionLog } from '@tool-search/gateway-adapter';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlPrinted } from './url-printed.js';
@@ -22,6 +23,7 @@ let child: ChildProcessByStdio<null, Readable, Readable>;
 let browser: Browser;
 let page: Page;
 let url: string;
+let missingLog: string;
 
 beforeAll(async () => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build the package first (pnpm --filter tool-search build)`);
@@ -37,10 +39,14 @@ beforeAll(async () => {
     toolSearch: { mode: 'tools' },
     policy: { deny: ['*:everything:get-env'] },
   }));
-  // A session log as a host writes it (pino JSON lines), with a call the activity view must list.
+  // A session log written by the gateway's own writer, with a call the activity view must list; and a path with
+  // no file, which the view must name.
   const sessionLog = join(work, 'session.jsonl');
-  writeFileSync(sessionLog, `${JSON.stringify({ level: 30, time: Date.now() - 60_000, sessionId: 'agent-7', event: 'call', toolCallId: 'c1', toolId: 'mcp:memory:create_entities', status: 'ok', durationMs: 12 })}\n`);
-  child = spawn(process.execPath, [BIN, 'console', '--config', config, '--session-log', sessionLog, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = createSessionLog({ path: sessionLog }, { sessionId: 'agent-7' });
+  log.write('call', { toolCallId: 'c1', toolId: 'mcp:memory:create_entities', status: 'ok', durationMs: 12 });
+  log.flush();
+  missingLog = join(work, 'no-such-session.jsonl');
+  child = spawn(process.execPath, [BIN, 'console', '--config', config, '--session-log', sessionLog, '--session-log', missingLog, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
   url = await urlPrinted(child);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   const browserContext = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
@@ -124,6 +130,7 @@ describe('tool-search console in Chromium', { timeout: 60_000 }, () => {
     const text = await page.locator('main').textContent();
     expect(text).toContain('agent-7');
     expect(text).toContain('remember that alice likes tea');
+    expect(await page.getByRole('alert').allTextContents()).toEqual([`session log ${missingLog} does not exist`]);
     await page.getByLabel('filter activity').fill('create_entities');
     expect(await page.locator('main tbody tr').count()).toBeGreaterThan(0);
     const downloaded = page.waitForEvent('download');

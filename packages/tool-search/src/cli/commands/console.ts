@@ -16,6 +16,7 @@ export const runConsole: CommandRun = async (context) => {
   try {
     await started.settled(config.startupTimeoutMs ?? 5_000);
     const data = await createConsoleData(started, config, context.flags['session-log'] ?? []);
+    for (const problem of data.activity().problems) context.output.progress(`warning: ${problem}`);
     try {
       const running = await serveConsole(data, port);
       context.output.progress(`tool-search: console on ${running.url}`);

@@ -7,6 +7,7 @@ import { isCliError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import type { LoadedConfig } from '../load-config.js';
 import { measureMcpSurface, SURFACE_MODES, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
+import { policyRefusalsByServer } from '../policy-refusals.js';
 import { startHost, type StartedHost } from '../start-host.js';
 
 /** How long doctor waits for servers' first start unless the config says. */
@@ -40,12 +41,19 @@ export const runDoctor: CommandRun = async (context) => {
       const notStarted = config.failedServers.map((server) => ({ name: server.name, state: 'not_started' as const, reason: server.reason }));
       const down = [...status.servers.filter((server) => server.state !== 'ready'), ...notStarted];
       const embedder = started.embedder === undefined ? undefined : await checkEmbedder(started, config);
+      const refusals = await policyRefusalsByServer(started.host, config);
+      const refusalsOf = (server: string) => refusals.find((entry) => entry.server === server);
+      // A rule that refuses every tool of a server is almost always a surprise (hint:destructive on a server that declares no annotations).
+      const policyWarnings = refusals
+        .filter((entry) => entry.tools > 0 && entry.refused === entry.tools)
+        .map((entry) => `the policy refuses all ${entry.tools} tool${entry.tools === 1 ? '' : 's'} of ${entry.server}: ${entry.reasons.slice(0, 3).join('; ')}`);
       output.result({
         config: { path: config.path, ok: true, warnings: config.warnings, mode: config.resolved.mode },
         servers: [...status.servers, ...notStarted],
         catalog: status.catalog,
         codeMode: code.mode === 'code' ? { available: true } : { available: false, reason: code.fallbackReason ?? 'unknown' },
         surfaces,
+        policy: { refusals, warnings: policyWarnings },
         ...(embedder === undefined ? {} : { embedder }),
         ok: down.length === 0 && embedder?.ok !== false,
       });
@@ -57,7 +65,9 @@ export const runDoctor: CommandRun = async (context) => {
       for (const server of status.servers) {
         if (server.state === 'ready') {
           const withheld = server.withheld.length === 0 ? '' : `, ${server.withheld.length} withheld (${server.withheld.map((tool) => `${tool.name}: ${tool.reason}`).join('; ').slice(0, 200)})`;
-          output.line(`  ✓ ${server.name.padEnd(24)} ${String(server.tools).padStart(4)} tools${withheld}`);
+          const refused = refusalsOf(server.name)?.refused ?? 0;
+          const policyNote = refused === 0 ? '' : `, ${refused} refused by the policy`;
+          output.line(`  ✓ ${server.name.padEnd(24)} ${String(server.tools).padStart(4)} tools${policyNote}${withheld}`);
         } else {
           output.line(`  ✗ ${server.name.padEnd(24)} ${server.state}: ${(server.reason ?? 'no reason given').replace(/\n/g, '\n      ')}`);
         }
@@ -65,6 +75,7 @@ export const runDoctor: CommandRun = async (context) => {
       for (const server of notStarted) output.line(`  ✗ ${server.name.padEnd(24)} ${server.reason}`);
       if (status.servers.length === 0 && notStarted.length === 0) output.line('  (none configured)');
       output.line(`  catalog: ${status.catalog.size} tools`);
+      for (const warning of policyWarnings) output.line(`  ! ${warning}`);
       if (embedder !== undefined) {
         output.line('');
         output.line(`Embedder ${embedder.model} at ${embedder.baseUrl}`);

@@ -37,7 +37,7 @@ export const runSearch: CommandRun = async (context) => {
       if (context.flags.explain === true) {
         // For the person asking: refused tools that match are counted (through a session that sees everything), never named.
         const everything = await started.host.openSession({ config: false, policy: {}, context: config.context, sessionId: 'cli-explain-all' });
-        const miss = explainMiss(started.host, everything, session, query);
+        const miss = explainMiss(started.host, everything, session, query, { policy: config.policy, context: config.context });
         printExplanation(context, session.explain(query, limit === undefined ? {} : { limit }), miss);
         await Promise.all([everything.close(), session.close()]);
         return 0;

@@ -1,7 +1,8 @@
 // What the console shows, read from a running host: its servers, the whole catalog, the policy's verdict on
 // every tool (and the rule that decided), searches with their explanation as the model would get them, the
 // activity of session logs, and the bytes of each mode's surface against direct.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SearchExplanation } from '@tool-search/catalog';
 import type { SessionLog, ToolSearchSession } from '@tool-search/gateway-adapter';
 import { TOOL_SEARCH } from '@tool-search/modes';
@@ -11,15 +12,21 @@ import type { LoadedConfig } from '../load-config.js';
 import { measureMcpSurface, SURFACE_MODES, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
 import type { StartedHost } from '../start-host.js';
 
-/** One line of a session log, as the activity view lists it. */
+/** One line of a session log, as the activity view lists it (`time` in milliseconds since the epoch). */
 export type ActivityLine = { time: number; sessionId: string; event: string } & Record<string, unknown>;
+
+/** The activity view's lines, and what kept any of the session logs out of it (a missing file, lines not read). */
+export interface Activity {
+  lines: ActivityLine[];
+  problems: string[];
+}
 
 export interface ConsoleData {
   servers(): unknown;
   catalog(): unknown;
   policy(): unknown;
   search(query: string, limit: number | undefined): Promise<{ query: string; answer: unknown; explanation: SearchExplanation; also: string[] }>;
-  activity(): ActivityLine[];
+  activity(): Activity;
   bytes(): Promise<Array<McpSurfaceMeasure & { requested: string }>>;
   close(): Promise<void>;
 }
@@ -73,9 +80,12 @@ export async function createConsoleData(started: StartedHost, config: LoadedConf
     async search(query, limit) {
       const outcome = await searching.execute({ name: TOOL_SEARCH, args: { query, ...(limit === undefined ? {} : { limit }) }, toolCallId: `console-${own.length}` });
       const explanation = searching.explain(query, limit === undefined ? {} : { limit });
-      return { query, answer: outcome.status === 'ok' ? outcome.result : { error: outcome.content }, explanation, also: describeMiss(explainMiss(started.host, everything, searching, query)) };
+      return { query, answer: outcome.status === 'ok' ? outcome.result : { error: outcome.content }, explanation, also: describeMiss(explainMiss(started.host, everything, searching, query, { policy, context: config.context })) };
     },
-    activity: () => [...sessionLogs.flatMap(readSessionLog), ...own].sort((a, b) => a.time - b.time),
+    activity: () => {
+      const read = sessionLogs.map(readSessionLogs);
+      return { lines: [...read.flatMap((file) => file.lines), ...own].sort((a, b) => a.time - b.time), problems: read.flatMap((file) => file.problems) };
+    },
     bytes: () =>
       (measured ??= (async () => {
         const surfaces: Array<McpSurfaceMeasure & { requested: string }> = [];
@@ -88,21 +98,43 @@ export async function createConsoleData(started: StartedHost, config: LoadedConf
   };
 }
 
-/** The lines of a session-log file (pino JSON lines); a line that is not one is skipped. */
-function readSessionLog(path: string): ActivityLine[] {
+/** A session-log file, or each file in a folder of them (`serve --session-log DIR` writes one per session). */
+export function readSessionLogs(path: string): Activity {
+  let files: string[];
+  try {
+    files = statSync(path).isDirectory() ? readdirSync(path).sort().map((name) => join(path, name)).filter((file) => statSync(file).isFile()) : [path];
+  } catch {
+    files = [path];
+  }
+  const read = files.map(readSessionLog);
+  return { lines: read.flatMap((file) => file.lines), problems: read.flatMap((file) => file.problems) };
+}
+
+/**
+ * The lines of a session-log file as the gateway writes them (pino JSON lines, `time` an ISO string; a number of
+ * milliseconds is read too), and a problem when the file is missing or unreadable or some lines are not such lines.
+ */
+export function readSessionLog(path: string): Activity {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch {
-    return [];
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { lines: [], problems: [code === 'ENOENT' ? `session log ${path} does not exist` : `session log ${path} cannot be read (${code ?? (error as Error).message})`] };
   }
-  return text.split('\n').flatMap((line) => {
+  let unread = 0;
+  const lines = text.split('\n').flatMap((line): ActivityLine[] => {
     if (line.trim() === '') return [];
     try {
       const parsed = JSON.parse(line) as Record<string, unknown>;
-      return typeof parsed['event'] === 'string' && typeof parsed['time'] === 'number' ? [parsed as ActivityLine] : [];
+      const time = typeof parsed['time'] === 'number' ? parsed['time'] : typeof parsed['time'] === 'string' ? Date.parse(parsed['time']) : Number.NaN;
+      if (typeof parsed['event'] === 'string' && Number.isFinite(time)) return [{ ...parsed, time } as ActivityLine];
     } catch {
-      return [];
+      // counted below
     }
+    unread += 1;
+    return [];
   });
+  const problems = unread === 0 ? [] : [`session log ${path}: ${unread} line${unread === 1 ? ' is' : 's are'} not session-log lines (JSON with "event" and "time") and ${unread === 1 ? 'is' : 'are'} not shown`];
+  return { lines, problems };
 }

@@ -102,7 +102,7 @@ const views = {
     ]))];
   },
   async activity() {
-    const lines = await api('/api/activity');
+    const { lines, problems } = await api('/api/activity');
     const filter = el('input', { type: 'search', placeholder: 'filter (event, tool id, query...)', 'aria-label': 'filter activity' });
     const body = el('div');
     const shown = () => lines.filter((line) => JSON.stringify(line).toLowerCase().includes(filter.value.toLowerCase()));
@@ -114,7 +114,7 @@ const views = {
     })));
     filter.addEventListener('input', render);
     render();
-    return [el('h2', {}, 'Activity'), el('div', { class: 'tools' }, filter,
+    return [el('h2', {}, 'Activity'), ...problems.map((problem) => el('div', { class: 'weak problem', role: 'alert' }, problem)), el('div', { class: 'tools' }, filter,
       el('button', { onclick: () => download('activity.jsonl', 'application/x-ndjson', shown().map((l) => JSON.stringify(l)).join('\n')) }, 'Export JSONL'),
       el('button', { onclick: () => download('activity.csv', 'text/csv', toCsv(shown())) }, 'Export CSV')), body];
   },

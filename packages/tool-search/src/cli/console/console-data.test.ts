@@ -1,0 +1,45 @@
+// The activity view's reading of session logs, fed by the gateway's own writer.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSessionLog } from '@tool-search/gateway-adapter';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readSessionLogs } from './console-data.js';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+function folder(): string {
+  const created = mkdtempSync(join(tmpdir(), 'console-activity-'));
+  folders.push(created);
+  return created;
+}
+
+describe('readSessionLogs', () => {
+  it('reads the lines createSessionLog writes (ISO times), as milliseconds, every field kept', () => {
+    const path = join(folder(), 'session.jsonl');
+    const before = Date.now();
+    const log = createSessionLog({ path }, { sessionId: 'agent-7' });
+    log.write('search', { query: 'read a file', hits: 3 });
+    log.write('call', { toolCallId: 'c1', toolId: 'mcp:memory:create_entities', status: 'ok', durationMs: 12 });
+    log.flush();
+    const { lines, problems } = readSessionLogs(path);
+    expect(problems).toEqual([]);
+    expect(lines.map((line) => [line.sessionId, line.event])).toEqual([['agent-7', 'search'], ['agent-7', 'call']]);
+    expect(lines[1]).toMatchObject({ toolId: 'mcp:memory:create_entities', status: 'ok', durationMs: 12 });
+    for (const line of lines) expect(line.time).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+  });
+
+  it('reads every file of a folder, and says which file is missing, unreadable or has lines it cannot read', () => {
+    const dir = folder();
+    mkdirSync(join(dir, 'logs'));
+    createSessionLog({ path: join(dir, 'logs', 'a.jsonl') }, { sessionId: 'a' }).write('session.start', {});
+    writeFileSync(join(dir, 'logs', 'b.jsonl'), '{"event":"call","time":"not a time"}\nnot json\n');
+    expect(readSessionLogs(join(dir, 'logs'))).toEqual({
+      lines: [expect.objectContaining({ sessionId: 'a', event: 'session.start' })],
+      problems: [`session log ${join(dir, 'logs', 'b.jsonl')}: 2 lines are not session-log lines (JSON with "event" and "time") and are not shown`],
+    });
+    expect(readSessionLogs(join(dir, 'nope.jsonl'))).toEqual({ lines: [], problems: [`session log ${join(dir, 'nope.jsonl')} does not exist`] });
+  });
+});

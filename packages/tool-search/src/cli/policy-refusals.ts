@@ -1,0 +1,44 @@
+// What the policy refuses, per server, in the policy's own words: for `doctor` (a rule that refuses every tool of a
+// server is almost always a surprise, e.g. `hint:destructive` on a server that declares no annotations) and for
+// `search --explain` (why the refused matches are refused, without naming them).
+import type { ToolSearchHost } from '@tool-search/gateway-adapter';
+import type { LoadedConfig } from './load-config.js';
+
+/** One server's tools and how many the policy refuses, with the distinct reasons (tool ids left out). */
+export interface ServerRefusals {
+  server: string;
+  tools: number;
+  refused: number;
+  reasons: string[];
+}
+
+/** A verdict's reason without the tool it names: "denied by 'hint:destructive' in global (no annotations: …)". */
+export function reasonWithoutTool(reason: string): string {
+  return reason.replace(/^tool '[^']*' (is )?/, '');
+}
+
+/** Checks every tool of the host's catalog against the config's policy, grouped by owner (the server's name). */
+export async function policyRefusalsByServer(host: ToolSearchHost, config: LoadedConfig): Promise<ServerRefusals[]> {
+  const everything = await host.openSession({ config: false, policy: {}, context: config.context, sessionId: 'cli-policy-refusals' });
+  try {
+    const byServer = new Map<string, ServerRefusals>();
+    for (const surfaced of everything.modelSurface().tools) {
+      const tool = surfaced.id === undefined ? undefined : everything.tool(surfaced.id);
+      if (tool === undefined || tool.source !== 'mcp') continue;
+      const entry = byServer.get(tool.owner) ?? { server: tool.owner, tools: 0, refused: 0, reasons: [] };
+      byServer.set(tool.owner, entry);
+      entry.tools += 1;
+      const verdict = config.policy.check(
+        { id: tool.id, name: tool.name, source: tool.source, owner: tool.owner, ownerOnly: false, trusted: tool.trusted, ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }) },
+        config.context,
+      );
+      if (verdict.allowed) continue;
+      entry.refused += 1;
+      const reason = reasonWithoutTool(verdict.reason);
+      if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
+    }
+    return [...byServer.values()];
+  } finally {
+    await everything.close();
+  }
+}

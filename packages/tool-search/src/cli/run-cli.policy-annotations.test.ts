@@ -1,0 +1,62 @@
+// A hint rule on a server that declares no annotations: MCP's default destructiveHint is true, so
+// `deny: ['hint:destructive']` refuses every tool of it. `doctor` warns and says why; `search --explain` says why the
+// refused matches are refused. The servers: GitHub's recorded tools replayed as they are listed (no annotations) and
+// the official memory server from npm (which annotates each tool).
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPLAY_MCP_SERVER_PATH } from '@tool-search/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXIT_CODES } from './exit-codes.js';
+import { runCli } from './run-cli.js';
+import { createTestIo } from './testing-io.js';
+
+const MEMORY_SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
+const SLOW = { timeout: 90_000 };
+const GITHUB_TOOLS = [
+  { name: 'get_me', description: 'Get details of the authenticated GitHub user.', parameters: null, source: 'github' },
+  { name: 'list_issues', description: 'List issues in a GitHub repository.', parameters: null, source: 'github' },
+  { name: 'create_issue', description: 'Create a new issue in a GitHub repository.', parameters: null, source: 'github' },
+];
+const NO_ANNOTATIONS = "denied by 'hint:destructive' in global (no annotations: MCP's default destructiveHint is true)";
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+});
+
+function setUp(): { dir: string; env: NodeJS.ProcessEnv } {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-policy-annotations-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'github.jsonl'), GITHUB_TOOLS.map((tool) => JSON.stringify(tool)).join('\n'));
+  const config = {
+    mcpServers: {
+      github: { command: process.execPath, args: [REPLAY_MCP_SERVER_PATH], env: { REPLAY_TOOLS_FILE: join(dir, 'github.jsonl') } },
+      memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
+    },
+    policy: { deny: ['hint:destructive'] },
+  };
+  writeFileSync(join(dir, 'config.json5'), JSON.stringify(config));
+  return { dir, env: { XDG_CACHE_HOME: join(dir, 'cache') } };
+}
+
+describe('a hint rule and tools without annotations', () => {
+  it('doctor warns that the rule refuses every tool of the server, and why; counts what it refuses of the others', SLOW, async () => {
+    const { dir, env } = setUp();
+    const io = createTestIo({ cwd: dir, env });
+    expect(await runCli(['doctor', '--config', 'config.json5'], io)).toBe(EXIT_CODES.ok);
+    const out = io.out();
+    expect(out).toContain(`  ! the policy refuses all 3 tools of github: ${NO_ANNOTATIONS}`);
+    expect(out).toMatch(/✓ memory +\d+ tools, 3 refused by the policy/);
+    expect(out).not.toMatch(/refuses all \d+ tools of memory/);
+  });
+
+  it('search --explain says why the refused matches are refused, without naming them', SLOW, async () => {
+    const { dir, env } = setUp();
+    const io = createTestIo({ cwd: dir, env });
+    expect(await runCli(['search', 'list issues in a github repository', '--explain', '--config', 'config.json5'], io)).toBe(EXIT_CODES.ok);
+    expect(io.out()).toMatch(new RegExp(`Also: \\d+ tools? the policy refuses match(es)? these words \\(not named here; see the policy\\): ${NO_ANNOTATIONS.replace(/[()]/g, '\\$&')}\\.`));
+    expect(io.out()).not.toContain('mcp:github:list_issues');
+  });
+});
