@@ -1,8 +1,9 @@
 // Tool calls on the 2026-07-28 path whose upstream server asks the client something mid-call (elicitation,
 // sampling): such a call is answered with `input_required` (Multi Round-Trip Requests) instead of a request to the
 // client, keeps running on this process, and continues when the client retries with its answers and the signed
-// `requestState`. The state names only the pending call; it is HMAC-signed by the SDK's codec, so a tampered or
-// expired one is refused before the handler runs. Replicas given the same secret verify each other's states. The
+// `requestState`. The state names the pending call and its round; it is HMAC-signed by the SDK's codec, so a
+// tampered or expired one is refused before the handler runs, and it answers its own round only, once: a state of an
+// earlier round (a replay, a stale retry) cannot answer a later round's questions. Replicas given the same secret verify each other's states. The
 // running call stays in the memory of the process that started it: a retry that reaches another replica is passed
 // to it through the rendezvous when there is one (see input-call-rendezvous.ts), else told to call again.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -30,7 +31,9 @@ interface PendingCall {
   timer: NodeJS.Timeout;
   /** Rounds answered with `input_required` so far. */
   rounds: number;
-  /** Resolves once other replicas can reach this call (the rendezvous holds it), with the function that stops it. */
+  /** The round whose answers the call waits for; none while it runs between a retry and its next round. */
+  awaiting?: number | undefined;
+  /** Resolves once other replicas can reach this call's round (the rendezvous holds it), with the function that stops it. */
   held: Promise<(() => Promise<void>) | undefined>;
   /** The client whose call it is, for the limits. */
   client: string;
@@ -103,9 +106,18 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
       }
       call.release = admitted.release;
     }
-    // The client's retry may reach another replica: it must find this call held before the client can retry.
+    // The client's retry may reach another replica: it must find this round held before the client can retry. Each
+    // round is held under its own name, the last one's let go, so a state of another round reaches nothing there.
+    const next = call.rounds + 1;
+    if (rendezvous !== undefined) {
+      const previous = call.held;
+      call.held = rendezvous.hold(roundName(id, next), (answers) => reply(() => resumeHere(id, answers, next))).catch(() => undefined);
+      void previous.then((stop) => stop?.()).catch(() => undefined);
+    }
     await call.held;
-    return inputRequired({ inputRequests, requestState: await codec.mint({ call: id, round: ++call.rounds }) });
+    call.rounds = next;
+    call.awaiting = next;
+    return inputRequired({ inputRequests, requestState: await codec.mint({ call: id, round: next }) });
   };
 
   return {
@@ -131,13 +143,8 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
         withdrawn: closing,
       };
       call.timer.unref();
-      // Held by the rendezvous once the call asks something (a call that just answers never needs it).
-      let holding = false;
+      // Held by the rendezvous round by round, once the call asks something (a call that just answers never needs it).
       const ask: Ask = (request, schema, key) => {
-        if (!holding && rendezvous !== undefined) {
-          holding = true;
-          call.held = rendezvous.hold(id, (answers) => reply(() => resumeHere(id, answers))).catch(() => undefined);
-        }
         return new Promise((resolve, reject) => {
           if (call.withdrawn !== undefined) return reject(new Error(call.withdrawn));
           let asked = key;
@@ -160,19 +167,22 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
       return round(id, call);
     },
     async resume(state, answers) {
-      if (calls.has(state.call) || rendezvous === undefined) return resumeHere(state.call, answers);
+      if (calls.has(state.call) || rendezvous === undefined) return resumeHere(state.call, answers, state.round);
+      if (state.round === undefined) throw staleRound(state.round, undefined);
       // Held by another replica (or by none): the answers go to it, its round's answer comes back.
-      const replied = await rendezvous.forward(state.call, answers);
+      const replied = await rendezvous.forward(roundName(state.call, state.round), answers);
       if (replied === undefined) throw notWaiting();
       if (!replied.ok) throw new ProtocolError(replied.code, replied.message);
       return replied.answer as RoundAnswer;
     },
   };
 
-  /** Continues a call of this process with the client's answers. */
-  async function resumeHere(id: string, answers: Record<string, unknown> | undefined): Promise<RoundAnswer> {
+  /** Continues a call of this process with the client's answers to round `answering` (the one its state names). */
+  async function resumeHere(id: string, answers: Record<string, unknown> | undefined, answering: number | undefined): Promise<RoundAnswer> {
     const call = calls.get(id);
     if (call === undefined) throw notWaiting();
+    if (answering === undefined || answering !== call.awaiting) throw staleRound(answering, call.awaiting);
+    call.awaiting = undefined;
     for (const [key, value] of Object.entries(answers ?? {})) {
       const question = call.questions.get(key);
       if (question === undefined) continue;
@@ -197,6 +207,16 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
 
 /** The JSON-RPC error code of a call refused because too many calls wait for answers (a server error, as -32000). */
 const TOO_MANY_WAITING_CODE = -32000;
+
+/** The rendezvous name of one round of a call: a round's retry reaches only the holder of that round. */
+function roundName(id: string, round: number): string {
+  return `${id}:round-${round}`;
+}
+
+function staleRound(round: number | undefined, awaiting: number | undefined): ProtocolError {
+  const waits = awaiting === undefined ? 'waits for no answers now' : `waits for the answers of round ${awaiting}`;
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `This requestState is of ${round === undefined ? 'no round' : `round ${round}`}; the call ${waits}. Answer with the requestState of the call's latest input_required result.`);
+}
 
 function notWaiting(): ProtocolError {
   return new ProtocolError(ProtocolErrorCode.InvalidParams, 'No call is waiting for these answers: it finished, expired, or is held by a server process this one cannot reach. Call the tool again.');
