@@ -62,6 +62,11 @@ export interface CreateToolSearchHostOptions {
   mcpRequestTimeoutMs?: number | undefined;
   /** How long the first `openSession` waits for servers still starting. Default 5,000 ms; later sessions never wait. */
   startupTimeoutMs?: number | undefined;
+  /**
+   * How long a search, describe or call that names an MCP server still making its first connection waits for it;
+   * past it the answer says the server is starting (never that the tool is unknown). Default 3,000 ms.
+   */
+  startingWaitMs?: number | undefined;
   /** Reconnect backoff of MCP servers that fail or go away (default 1 s doubling to 30 s); `false`: never. */
   restartBackoff?: RestartBackoff | undefined;
   /** Replaces `probeRuntime` for the code-mode decision (run once per host). */
@@ -172,6 +177,7 @@ export interface ToolSearchHost {
 }
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 5_000;
+const DEFAULT_STARTING_WAIT_MS = 3_000;
 /** The code-run limits with their defaults, each a positive integer (else `invalid_options`). */
 function resolveCodeRunLimits(limits: CodeRunLimits | undefined): { maxConcurrent: number; maxConcurrentPerSession: number; maxQueued: number } {
   for (const [name, value] of Object.entries(limits ?? {})) {
@@ -332,6 +338,11 @@ function createHostCore(parts: {
       return supervisor === undefined || supervisor.state === 'ready' ? undefined : `MCP server "${server}" is ${supervisor.state}: ${supervisor.reason ?? 'not ready yet'}`;
     },
     unavailableServers: () => [...supervisors.values()].filter((server) => server.state !== 'ready').map((server) => server.name),
+    startingServer: (server) => {
+      const supervisor = supervisors.get(server);
+      return supervisor?.state === 'starting' ? supervisor.firstAttempt : undefined;
+    },
+    startingWaitMs: options.startingWaitMs ?? DEFAULT_STARTING_WAIT_MS,
     callMcp: async (server, toolName, args, { onServerLog, ...callOptions }) => {
       const supervisor = supervisors.get(server);
       if (supervisor === undefined) return { ok: false, code: 'unavailable', message: `No MCP server "${server}" is configured` };
@@ -342,7 +353,7 @@ function createHostCore(parts: {
         release?.();
       }
     },
-    pinnedByServers: () => parts.pins,
+    pinnedByServers: () => [...parts.pins, ...registry.alwaysLoadedIds()],
     readResource: async (server, uri, readOptions) => {
       const live = supervisors.get(server)?.live();
       if (live === undefined) return { ok: false, code: 'unavailable', message: `MCP server "${server}" is unavailable: ${supervisors.get(server)?.reason ?? 'not ready'}` };

@@ -2,7 +2,7 @@
 // `source` from a tool-retrieval benchmark file (one JSON tool a line: { name, description, parameters, source }).
 // Every call answers with its tool name and arguments as text, so a bench can measure the path, not a tool.
 //   REPLAY_TOOLS_FILE  the JSONL file (gzipped when its name ends in .gz);  REPLAY_SOURCE  the source (server)
-//   whose tools to list (default: all)
+//   whose tools to list (default: all). A line's `_meta` object, when it has one, is listed as the tool's `_meta`.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -23,6 +23,7 @@ const tools = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes)
     name: tool.name,
     description: tool.description ?? '',
     inputSchema: tool.parameters && typeof tool.parameters === 'object' ? { type: 'object', ...tool.parameters } : { type: 'object', properties: {} },
+    ...(tool._meta && typeof tool._meta === 'object' ? { _meta: tool._meta } : {}),
   }));
 
 const server = new Server({ name: source ?? 'replay', version: '1.0.0' }, { capabilities: { tools: {} } });

@@ -79,13 +79,15 @@ export function createAllowedTools(options: {
     return listed === undefined || listed.some(admits) ? down : undefined;
   };
 
-  // Pins a server config asks for are ids; they count once the tool is in this session's view.
-  const pins: string[] = [...new Set(host.pinnedByServers())];
+  // Pins a session asks for (`visible`) are resolved once, at open; pins the servers ask for (config `visible`, and
+  // `_meta` always-load of trusted servers) are ids read each time, so a server that starts later pins its tools too.
+  // Either counts only while the tool is in this session's view: pinning never widens policy.
+  const sessionPins: string[] = [];
   for (const wanted of options.visible) {
     const described = view.get(wanted) !== undefined ? wanted : view.describe(wanted);
     const id = typeof described === 'string' ? described : described.found ? described.tool.id : undefined;
-    // Unknown, ambiguous or denied names are dropped: pinning never widens policy.
-    if (id !== undefined && !pins.includes(id)) pins.push(id);
+    // Unknown, ambiguous or denied names are dropped.
+    if (id !== undefined && !sessionPins.includes(id)) sessionPins.push(id);
     else options.log.debug({ visible: wanted.slice(0, 200) }, 'visible tool not pinned');
   }
 
@@ -101,7 +103,7 @@ export function createAllowedTools(options: {
     admits,
     clientInputs: () => [...clients.values()].map((client) => client.input),
     pinnedInputs: () =>
-      pins.flatMap((id) => {
+      [...new Set([...host.pinnedByServers(), ...sessionPins])].flatMap((id) => {
         const descriptor = view.get(id);
         return descriptor === undefined ? [] : [{ name: descriptor.name, source: descriptor.source, owner: descriptor.owner }];
       }),

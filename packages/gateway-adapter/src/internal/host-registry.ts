@@ -51,6 +51,8 @@ export class HostRegistry {
   private readonly serverTrust = new Map<string, boolean>();
   /** Servers that got a synthesized `read_resource` tool. */
   private readonly resourceReaders = new Map<string, boolean>();
+  /** Ids of trusted servers' tools whose `_meta` asks to be always loaded: pinned in every session that admits them. */
+  private readonly alwaysLoaded = new Set<string>();
   private changes = 0;
 
   constructor(options: { logger: Logger; catalogLogger: Logger; embedder?: Embedder | undefined; embeddingCache?: EmbeddingCache | undefined; thesaurus?: Thesaurus | undefined }) {
@@ -193,6 +195,11 @@ export class HostRegistry {
     return this.catalog.view((descriptor) => policy.check(this.policyTool(descriptor), fixed).allowed, limits);
   }
 
+  /** Ids of catalogued tools of trusted servers whose `_meta` asks to be always loaded. */
+  alwaysLoadedIds(): string[] {
+    return [...this.alwaysLoaded];
+  }
+
   subscribe(listener: (event: HostEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -207,6 +214,8 @@ export class HostRegistry {
   private addServerTools(server: string, definitions: readonly McpToolDefinition[]): ToolDescriptor[] {
     const trusted = this.serverTrust.get(server) === true;
     const { added, rejected } = this.catalog.add(definitions.map((definition) => mcpToolInput(server, definition, trusted)));
+    // An untrusted server cannot make its tools visible in every session by asking.
+    const askAlwaysLoad = new Set(trusted ? definitions.filter((definition) => definition.alwaysLoad === true).map((definition) => definition.name) : []);
     for (const entry of rejected) this.log.warn({ server, code: entry.code, err: entry.message }, 'mcp tool rejected by the catalog');
     const ids = this.serverIds.get(server) ?? new Set<string>();
     this.serverIds.set(server, ids);
@@ -215,6 +224,7 @@ export class HostRegistry {
       this.routes.set(descriptor.id, readsResources ? { kind: 'mcp-resource', ownerOnly: false, server } : { kind: 'mcp', ownerOnly: false, server, toolName: descriptor.name });
       this.goneTools.delete(descriptor.id);
       ids.add(descriptor.id);
+      if (askAlwaysLoad.has(descriptor.name)) this.alwaysLoaded.add(descriptor.id);
     }
     return added;
   }
@@ -229,6 +239,7 @@ export class HostRegistry {
       removed.push(tool);
       this.goneTools.set(id, { reason: reason(id), tool });
       this.routes.delete(id);
+      this.alwaysLoaded.delete(id);
       this.serverIds.get(descriptor.owner)?.delete(id);
     }
     this.catalog.remove(removed.map((tool) => tool.id));

@@ -66,5 +66,13 @@ function toDefinition(tool: Tool): McpToolDefinition {
   }
   const taskSupport = tool.execution?.taskSupport;
   if (taskSupport !== undefined) definition.taskSupport = taskSupport;
+  if (ALWAYS_LOAD_META_KEYS.some((key) => tool._meta?.[key] === true)) definition.alwaysLoad = true;
   return definition;
 }
+
+/**
+ * The `_meta` keys by which a server asks that a tool be always loaded (declared directly, never deferred): Claude
+ * Code's, and ours (a prefixed key, as MCP's `_meta` naming rules ask). Only `true` counts; a host pins such a tool
+ * only when its server is trusted and the session's policy admits it.
+ */
+export const ALWAYS_LOAD_META_KEYS: readonly string[] = Object.freeze(['anthropic/alwaysLoad', 'tool-search/alwaysLoad']);

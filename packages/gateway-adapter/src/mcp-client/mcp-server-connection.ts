@@ -18,6 +18,8 @@ export interface McpToolDefinition {
   annotations?: McpToolAnnotations;
   /** `execution.taskSupport`: a `required` tool is called through the task API. */
   taskSupport?: 'forbidden' | 'optional' | 'required';
+  /** The tool's `_meta` asks to be always loaded (`anthropic/alwaysLoad` or `tool-search/alwaysLoad` is `true`). */
+  alwaysLoad?: true;
 }
 
 /** A listed tool the connection does not offer, and why (never catalogue it). */
