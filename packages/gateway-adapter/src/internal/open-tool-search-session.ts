@@ -41,6 +41,7 @@ import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
 import { createCatalogReads, type CatalogReads } from './catalog-reads.js';
 import { answerNativeSearch } from './answer-native-search.js';
 import { controlKind, createControlRoutes, type ControlRoute } from './control-routes.js';
+import { gateStartingServers } from './gate-starting-servers.js';
 import { errorOutcome } from './error-outcome.js';
 import type { HostCore, HostEvent } from './host-core.js';
 import { parseCallArgs } from './parse-call-args.js';
@@ -236,7 +237,12 @@ async function openSession(
     openTelemetry: host.openTelemetry,
     onFinalCall: (toolId) => reads.called(toolId),
   });
-  const routes = createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, runSlots: host.runSlots(), codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal });
+  // A search, describe or call naming a server still making its first connection waits for it a bounded time.
+  const routes = gateStartingServers(createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, runSlots: host.runSlots(), codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal }), {
+    starting: (server) => host.startingServer(server),
+    waitMs: host.startingWaitMs,
+    admits: (tool) => tools.admits(tool),
+  });
   const surface = createSessionSurface({
     mode: decision.mode,
     tools,
