@@ -29,4 +29,21 @@ describe('createRootLogger', () => {
     expect(lines()).toHaveLength(1);
     expect(lines()[0]).toMatchObject({ user: { email: '[redacted]', id: 1 }, msg: 'kept' });
   });
+
+  it('writes each key once when children bind their own pkg and component over their parents\' (the innermost wins)', () => {
+    const chunks: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk.toString());
+        callback();
+      },
+    });
+    const logger = createRootLogger({ destination: stream });
+    logger.child({ pkg: 'gateway-adapter', component: 'host' }).child({ pkg: 'catalog' }).child({ component: 'index' }).info({ toolId: 'a' }, 'm');
+    const line = chunks.join('');
+    expect(line.match(/"pkg":/g)).toHaveLength(1);
+    expect(line.match(/"component":/g)).toHaveLength(1);
+    expect(JSON.parse(line)).toMatchObject({ pkg: 'catalog', component: 'index', toolId: 'a', msg: 'm' });
+    expect(line.endsWith('}\n')).toBe(true);
+  });
 });

@@ -40,7 +40,22 @@ export function createRootLogger(options: RootLoggerOptions = {}): Logger {
       level: options.level ?? 'info',
       base: { pkg: 'tool-search' },
       redact: { paths: [...DEFAULT_REDACT_PATHS, ...(options.redact ?? [])], censor: '[redacted]' },
+      hooks: { streamWrite: keepEachKeyOnce },
     },
     options.destination ?? pino.destination(2),
   );
+}
+
+/**
+ * pino writes a child's bindings after its parent's, so a package's `{ pkg }` under the root's (or a component's
+ * `{ component }` under another's) appears twice in one line, and a JSON parser keeps only the last. The line is
+ * written with each key once, the innermost binding's value (the package that logged it).
+ */
+function keepEachKeyOnce(line: string): string {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return `${JSON.stringify(parsed)}\n`;
+  } catch {
+    return line;
+  }
 }

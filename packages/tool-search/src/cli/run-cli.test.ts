@@ -25,6 +25,8 @@ describe('runCli: command line', () => {
       [['serve', '--colour'], "Unknown option '--colour'"],
       [['search', 'x', '--http', '8080'], 'tool-search search does not take --http'],
       [['serve', '--mode', 'fast'], '--mode fast is not a mode; expected one of code, tools, directory, direct, auto'],
+      [['search', 'x', '--mode', 'fast'], '--mode fast is not a mode; expected one of code, tools, directory, direct, auto'],
+      [['list', '--mode', 'nonsense'], '--mode nonsense is not a mode; expected one of code, tools, directory, direct, auto'],
       [['search'], 'tool-search search needs a query'],
       [['serve', '--http', 'localhost:99999'], '--http localhost:99999: expected [HOST:]PORT'],
     ];

@@ -14,7 +14,7 @@ import { flagHelp, parseCliArgs } from './parse-cli-args.js';
 export const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   serve: {
     summary: 'serve tool search to an MCP client (stdio, or Streamable HTTP with --http)',
-    usage: 'tool-search serve [--config FILE] [--http [HOST:]PORT] [--mode code|tools|directory|direct|auto] [--store redis://HOST:PORT]',
+    usage: 'tool-search serve [--config FILE] [--http [HOST:]PORT [--token-env NAME | --no-auth] [--metrics-token-env NAME]] [--mode code|tools|directory|direct|auto] [--store redis://HOST:PORT] [--session-log DIR]',
     load: async () => (await import('./commands/serve.js')).runServe,
   },
   search: {
@@ -71,7 +71,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const level = flags['log-level'] ?? (command === 'serve' ? 'warn' : 'error');
     if (!LOG_LEVELS.includes(level)) throw new CliError('usage', `--log-level ${level}: expected one of ${LOG_LEVELS.join(', ')}`);
     // The startup part of the gateway only: `serve` spawns its servers before it loads the rest.
-    const [{ createRootLogger }, { defaultConfigPath, loadConfig }] = await Promise.all([import('@tool-search/gateway-adapter/startup'), import('./load-config.js')]);
+    const [{ createRootLogger }, { defaultConfigPath, loadConfig }, { modeFlag }] = await Promise.all([import('@tool-search/gateway-adapter/startup'), import('./load-config.js'), import('./command.js')]);
     const configPath = flags.config === undefined ? defaultConfigPath(io.env) : resolve(io.cwd, flags.config);
     let loaded: LoadedConfig | undefined;
     const context: CommandContext = {
@@ -84,6 +84,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       config: () => (loaded ??= loadConfig(configPath, io.env)),
       version,
     };
+    // A bad --mode is a usage error for every command that takes one, before anything starts.
+    modeFlag(context);
     return await (await selected.load())(context);
   } catch (error) {
     const code = await exitCodeFor(error);
