@@ -18,6 +18,7 @@ import { benchFile, listBenchSets, loadBenchSet, loadModelQueries, type BenchMod
 import { meanMetrics, scoreRanking, type Metrics, type RelevanceMode } from './metrics.js';
 import { PlainBm25 } from './plain-bm25.js';
 import { queryHalf, sharesNoWord } from './query-subsets.js';
+import { CALIBRATION_HEADER, calibrationRow, judgeQueries, modelWrittenQueries, PUBLIC_SAMPLE_PER_SET, sampleQueries, summarizeVerdicts, type WeakVerdict } from './weak-calibration.js';
 
 const { values } = parseArgs({
   options: {
@@ -100,6 +101,9 @@ interface SetResult {
 
 
 const results: SetResult[] = [];
+/** The weak flag's verdicts (see weak-calibration.ts): realmcp user phrasing, its model-written calls, the public sample. */
+const calibration: Array<{ label: string; verdicts: WeakVerdict[] }> = [];
+const publicSample: WeakVerdict[] = [];
 const viewRows: string[] = [];
 const likelyRows: string[] = [];
 const modelWrittenBlocks: string[][] = [];
@@ -136,6 +140,16 @@ for (const name of setNames) {
   }
   results.push(result);
   const modelQueries = loadModelQueries(join(dataDir, name));
+  if (name === 'mixed') {
+    // The union of the public sets: their sample is taken from each set's own catalog.
+  } else if (OUTSIDE_MACRO.has(name)) {
+    calibration.push({ label: `${name}: user phrasing`, verdicts: judgeQueries(catalog, set, set.queries) });
+    if (modelQueries) calibration.push({ label: `${name}: model-written first calls`, verdicts: judgeQueries(catalog, set, modelWrittenQueries(modelQueries, set.queries)) });
+  } else {
+    const verdicts = judgeQueries(catalog, set, sampleQueries(set.queries));
+    calibration.push({ label: `  ${name} (sample)`, verdicts });
+    publicSample.push(...verdicts);
+  }
   if (modelQueries) modelWrittenBlocks.push(await measureModelWritten(set, modelQueries, catalog, join(dataDir, name)));
   if (!values['no-likely']) likelyRows.push(measureLikely(set, catalog, mode));
   if (!values['no-view']) viewRows.push(await compareView(set, mode));
@@ -311,6 +325,15 @@ if (costLine !== '') console.log(costLine);
 for (const block of modelWrittenBlocks) {
   console.log('');
   for (const line of block) console.log(line);
+}
+if (calibration.length > 0) {
+  console.log('');
+  console.log(`The weak flag (\`searchWithEvidence\`, lexical, top 5): junk-strong = strong answers with no fitting tool in the top 5; false alarm = weak answers whose top hit fits. Public sample: ${PUBLIC_SAMPLE_PER_SET} queries of each public set by a hash of the query id, each against its own set's tools:`);
+  for (const line of CALIBRATION_HEADER) console.log(line);
+  const rows = calibration.filter((entry) => !entry.label.startsWith('  '));
+  for (const entry of rows) console.log(calibrationRow(entry.label, summarizeVerdicts(entry.verdicts)));
+  if (publicSample.length > 0) console.log(calibrationRow('public sets, user-phrased sample', summarizeVerdicts(publicSample)));
+  for (const entry of calibration.filter((item) => item.label.startsWith('  '))) console.log(calibrationRow(entry.label, summarizeVerdicts(entry.verdicts)));
 }
 if (likelyRows.length > 0) {
   console.log('');

@@ -230,7 +230,7 @@ describe('catalog.embedQueries', () => {
   });
 
   it('judges the lexical evidence of a fused answer by its leading hits, not only the one the embedder put first', async () => {
-    const query = 'list the files in a directory rain forecast weather';
+    const query = 'list the files in a directory with the rain forecast for the city';
     const catalog = createCatalog(TOOLS, { embedder: createConceptEmbedder(CONCEPTS) });
     const lexical = catalog.searchWithEvidence(query);
     expect([lexical.evidence, lexical.hits[0]?.id]).toEqual(['strong', 'mcp:fs:list_files']);

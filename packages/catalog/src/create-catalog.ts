@@ -41,7 +41,7 @@ export function createRankedCatalog(tools: ToolInput[], options: CatalogOptions,
   const limits = resolveSearchLimits(parsed.data);
   const logger: Logger = (parsed.data.logger ?? pino({ level: 'silent' })).child({ pkg: 'catalog' });
   const store = new ToolStore(new Set(parsed.data.reservedNames ?? []));
-  const index = new SearchIndex(settings, (tool) => store.contextOf(tool), parsed.data.thesaurus);
+  const index = new SearchIndex(settings, (tool) => store.contextOf(tool), parsed.data.thesaurus, (id) => store.get(id));
   /** Tool vectors by index slot (only with an embedder). */
   const vectors = new VectorIndex();
   const cache: EmbeddingCache = parsed.data.embeddingCache ?? new Map<string, Float32Array>();

@@ -53,7 +53,12 @@ function whyWeak(explanation: SearchExplanation): string {
   const top = explanation.hits[0] as SearchExplanation['hits'][number];
   const matched = [...new Set(top.matches.map((match) => match.term))];
   const unknown = missing.length > 0 ? `; no tool you may use has ${missing.join(', ')}` : '';
-  return `The best hit matches only ${matched.join(', ') || 'expansions of the query'} (coverage ${explanation.coverage} < ${explanation.thresholds.coverage}, strength ${explanation.strength} < ${explanation.thresholds.strength})${unknown}: it is a guess.`;
+  const { coverage, strength, thresholds } = explanation;
+  // Above a threshold, the verdict came from where the words are: none of them in what the tool says it does.
+  if (coverage >= thresholds.coverage || strength >= thresholds.strength) {
+    return `The best hit has the query's words (${matched.join(', ') || 'expansions of the query'}) only in its parameters, the rest of its description or its server's context, or through related words, never in what it says it does${unknown}: it is a guess.`;
+  }
+  return `The best hit matches only ${matched.join(', ') || 'expansions of the query'} (coverage ${coverage} < ${thresholds.coverage}, strength ${strength} < ${thresholds.strength})${unknown}: it is a guess.`;
 }
 
 function round(value: number): number {

@@ -78,6 +78,17 @@ export interface RankingSettings {
   weakCoverage: number;
   weakStrength: number;
   /**
+   * How much a query word counts toward a hit's evidence (`QueryCoverage`) when the hit has it only in text that
+   * does not say what the tool does: its parameters' names and texts, the description past its lead, its server's
+   * context (1 in its name, title, tags, description lead or server's name). A pagination parameter's "page" is no
+   * evidence that a tool makes pages.
+   */
+  incidentalCredit: number;
+  /** Weak whenever no query word itself is in what the best hit says it does (`QueryCoverage.direct`). */
+  weakWithoutDirectMatch: boolean;
+  /** Strong whenever the query names the best hit's server and a word of its name (`QueryCoverage.serverAndName`). */
+  strongWhenServerAndName: boolean;
+  /**
    * A tool's name as evidence: its score is multiplied by 1 + `nameWeight` × the share of its name's words (those
    * not also in its owner's name) that the query has, so "read file" prefers `read_file` to `read_multiple_files`.
    */
@@ -127,8 +138,11 @@ export const DEFAULT_RANKING: RankingSettings = {
   fusionDepth: 50,
   likelyRatio: 0.8,
   likelyMargin: 1,
-  weakCoverage: 0.5,
+  weakCoverage: 0.4,
   weakStrength: 1.2,
+  incidentalCredit: 0.5,
+  weakWithoutDirectMatch: true,
+  strongWhenServerAndName: true,
   nameWeight: 0.1,
   ownerNamedWeight: 0.5,
   oppositeNameWeight: 0.2,
@@ -139,6 +153,8 @@ export const DEFAULT_RANKING: RankingSettings = {
 };
 
 /** The weak-evidence rule (`weakCoverage`, `weakStrength`) for a hit's `QueryCoverage`: its one owner. */
-export function isWeakEvidence(settings: RankingSettings, coverage: { share: number; strength: number }): boolean {
+export function isWeakEvidence(settings: RankingSettings, coverage: { share: number; strength: number; direct?: boolean; serverAndName?: boolean }): boolean {
+  if (settings.strongWhenServerAndName && coverage.serverAndName === true) return false;
+  if (settings.weakWithoutDirectMatch && coverage.direct === false) return true;
   return coverage.share < settings.weakCoverage && coverage.strength < settings.weakStrength;
 }

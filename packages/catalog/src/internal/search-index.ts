@@ -14,7 +14,7 @@ import { queryFacet } from './intent-table.js';
 import { NameEvidence } from './name-evidence.js';
 import { JOINED_MARK, postingFrequency, postingHas, Postings } from './postings.js';
 import { DEFAULT_RANKING, INDEXED_FIELDS, isWeakEvidence, type IndexedField, type RankingSettings } from './ranking-settings.js';
-import { EXACT_MARK, type AnalyzedText } from './tokenize-text.js';
+import { EXACT_MARK, normalizeTerm, type AnalyzedText } from './tokenize-text.js';
 
 export { DEFAULT_RANKING, INDEXED_FIELDS, type IndexedField, type RankingSettings } from './ranking-settings.js';
 export { indexFields } from './index-fields.js';
@@ -27,6 +27,10 @@ export type { MatchPath } from '../types.js';
 export interface QueryCoverage {
   share: number;
   strength: number;
+  /** Whether a query word itself (not a relative, prefix or typo) is in what the tool says it does (not incidental). */
+  direct?: boolean;
+  /** Whether the query names the tool's server and a word of the tool's own name. */
+  serverAndName?: boolean;
 }
 
 /** One scored tool from `rank`. */
@@ -82,11 +86,18 @@ export class SearchIndex {
   /** The last query's thesaurus verdict (see `readsThesaurus`): rank, coverage and explain of one search share it. */
   private thesaurusVerdict: { query: string; scope: IndexScope | undefined; changes: number; uses: boolean } | undefined;
 
-  /** `contextOf` gives a tool's owner context text (indexed in `context`); default none. */
+  /** Per slot, where a judged hit has its terms (see `evidenceFields`); bounded, dropped on any change. */
+  private readonly evidenceFieldCache = new Map<number, EvidenceFields>();
+
+  /**
+   * `contextOf` gives a tool's owner context text (indexed in `context`); default none. `toolOf` gives a catalogued
+   * tool by id (to read where a judged hit has the query's words); without it every field counts the same.
+   */
   constructor(
     private readonly settings: RankingSettings = DEFAULT_RANKING,
     private readonly contextOf: (tool: ToolDescriptor) => string = () => '',
     private readonly thesaurus?: Thesaurus,
+    private readonly toolOf?: (id: string) => ToolDescriptor | undefined,
   ) {
     this.postings = new Postings(settings);
     this.names = new NameEvidence(settings);
@@ -98,6 +109,7 @@ export class SearchIndex {
 
   add(tools: readonly ToolDescriptor[]): void {
     this.changes += 1;
+    this.evidenceFieldCache.clear();
     for (const tool of tools) this.addOne(tool);
   }
 
@@ -129,6 +141,7 @@ export class SearchIndex {
 
   remove(ids: readonly string[]): void {
     this.changes += 1;
+    this.evidenceFieldCache.clear();
     for (const id of ids) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
@@ -280,10 +293,11 @@ export class SearchIndex {
 
   /** `coverage` of terms already expanded (`kept`: the query words they keep, in bit order). */
   private coverageOf(queryTerms: readonly QueryTerm[], kept: readonly string[], analyzed: AnalyzedText, statistics: Statistics, ids: readonly string[]): QueryCoverage[] {
-    const unique = [...new Set(analyzed.terms)];
     const total = statistics.total;
+    const unique = [...new Set(analyzed.terms)];
     if (unique.length === 0 || total === 0) return ids.map(() => ({ share: 0, strength: 0 }));
     const bitWeights = new Map<number, number>();
+    const queryStems = new Set(analyzed.terms);
     let all = 0;
     for (const term of unique) {
       const weight = bm25Idf(total, statistics.frequency(this.postings.get(term)));
@@ -297,16 +311,57 @@ export class SearchIndex {
       const slot = this.slotOf.get(id);
       if (slot === undefined || all === 0) return { share: 0, strength: 0 };
       const credit = new Map<number, number>();
+      const fields = this.evidenceFields(slot, id);
+      let direct = false;
+      let nameWord = false;
       for (const { term, bit, original, posting } of queryTerms) {
-        if (bit < 0 || (credit.get(bit) ?? 0) === 1) continue;
+        if (bit < 0) continue;
         if (!postingHas(posting ?? this.postings.get(term), slot)) continue;
         const whole = original || term.startsWith(EXACT_MARK) || term.startsWith(JOINED_MARK);
-        credit.set(bit, Math.max(credit.get(bit) ?? 0, whole ? 1 : 0.5));
+        const where = fields === undefined || posting !== undefined ? 1 : fields.credit(term);
+        if (whole && where >= 1) direct = true;
+        if (original && fields?.inName(term) === true) nameWord = true;
+        credit.set(bit, Math.max(credit.get(bit) ?? 0, (whole ? 1 : 0.5) * where));
       }
       let matched = 0;
       for (const [bit, share] of credit) matched += share * (bitWeights.get(bit) ?? 0);
-      return { share: Math.min(1, matched / all), strength: matched / bm25Idf(total, 0) };
+      const serverAndName = nameWord && fields !== undefined && fields.ownerNamedBy(queryStems);
+      return { share: Math.min(1, matched / all), strength: matched / bm25Idf(total, 0), direct, serverAndName };
     });
+  }
+
+  /** Where the tool in `slot` has its terms (`incidentalCredit`, `QueryCoverage`); undefined without `toolOf`. */
+  private evidenceFields(slot: number, id: string): EvidenceFields | undefined {
+    const incidental = this.settings.incidentalCredit;
+    if (this.toolOf === undefined) return undefined;
+    const known = this.evidenceFieldCache.get(slot);
+    if (known !== undefined) return known;
+    const tool = this.toolOf(id);
+    if (tool === undefined) return undefined;
+    const fields = this.fieldsOf(tool);
+    const termsOf = (list: readonly IndexedField[]) => {
+      const terms = new Set<string>();
+      for (const field of list) {
+        const text = fields[field];
+        for (const term of text.terms) terms.add(term);
+        for (const term of text.exact) terms.add(term);
+        for (const term of text.joined) terms.add(JOINED_MARK + term);
+      }
+      return terms;
+    };
+    const named = termsOf(['name', 'title']);
+    const core = termsOf(['owner', 'tags', 'description']);
+    const ownerStems = [...new Set(fields.owner.terms)];
+    const ownerJoined = fields.owner.words.length > 1 ? normalizeTerm(fields.owner.words.join('')) : undefined;
+    const ownerWords = new Set(ownerStems);
+    const entry: EvidenceFields = {
+      credit: (term) => (named.has(term) || core.has(term) ? 1 : incidental),
+      inName: (term) => named.has(term) && !ownerWords.has(term),
+      ownerNamedBy: (stems) => (ownerStems.length > 0 && ownerStems.every((stem) => stems.has(stem))) || (ownerJoined !== undefined && stems.has(ownerJoined)),
+    };
+    if (this.evidenceFieldCache.size >= EVIDENCE_FIELD_CACHE) this.evidenceFieldCache.clear();
+    this.evidenceFieldCache.set(slot, entry);
+    return entry;
   }
 
   /**
@@ -433,6 +488,18 @@ export class SearchIndex {
     }
     return touched;
   }
+}
+
+/** Judged hits whose fields are kept (a search judges one to three). */
+const EVIDENCE_FIELD_CACHE = 256;
+
+/** How much a term counts toward a hit's evidence by the fields the hit has it in (`incidentalCredit`). */
+interface EvidenceFields {
+  credit(term: string): number;
+  /** Whether the tool's name (or title) has the term, and its server's name does not. */
+  inName(term: string): boolean;
+  /** Whether query stems name the tool's server (as `NameEvidence` decides it). */
+  ownerNamedBy(stems: ReadonlySet<string>): boolean;
 }
 
 /** A query term as a person reads it: without the index's marks. */

@@ -5,6 +5,7 @@ import type { LikelyToolsOptions, SearchAnswer, SearchHit, SearchOptions, Search
 import { describeType } from './describe-type.js';
 import { fuseRankings } from './fuse-rankings.js';
 import { isWeakEvidence } from './ranking-settings.js';
+import type { QueryCoverage } from './search-index.js';
 import { checkQuery, resolveLimit, type ReaderContext } from './reader-context.js';
 
 /** Most queries one `searchMany` call takes. */
@@ -84,10 +85,10 @@ export function searchWithEvidence(context: ReaderContext, query: string, option
   if (top === undefined) return { hits, evidence: 'weak', coverage: 0, strength: 0 };
   if (exactMatches(context, query).includes(top.id)) return { hits, evidence: 'strong', coverage: 1, strength: 1 };
   const judged = given === 'lexical' || parts.embeddings.known(context.known, query) === undefined ? [top.id] : hits.slice(0, FUSED_EVIDENCE_DEPTH).map((hit) => hit.id);
-  const isWeak = (entry: { share: number; strength: number }) => isWeakEvidence(parts.settings, entry);
+  const isWeak = (entry: QueryCoverage) => isWeakEvidence(parts.settings, entry);
   const measured = parts.index.coverage(query, judged, context.scope.index);
-  const { share, strength } = measured.find((entry) => !isWeak(entry)) ?? measured[0] ?? { share: 0, strength: 0 };
-  return { hits, evidence: isWeak({ share, strength }) ? 'weak' : 'strong', coverage: roundScore(share), strength: roundScore(strength) };
+  const best = measured.find((entry) => !isWeak(entry)) ?? measured[0] ?? { share: 0, strength: 0 };
+  return { hits, evidence: isWeak(best) ? 'weak' : 'strong', coverage: roundScore(best.share), strength: roundScore(best.strength) };
 }
 
 /** Validates a `searchMany` input as a whole (so a bad entry fails the call before any query runs). */
