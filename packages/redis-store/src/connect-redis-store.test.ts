@@ -1,5 +1,7 @@
 // Against a real redis-server (Debian's, see tooling/system-packages): two stores on one Redis share state; bad
 // input fails at connect with a clear error and leaves nothing running.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { startRedisServer, freePort, type RedisServerFixture } from '@tool-search/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedisStore } from './connect-redis-store.js';
@@ -86,6 +88,47 @@ describe('connectRedisStore', () => {
     } finally {
       await replicaA.close();
       await replicaB.close();
+    }
+  });
+
+  it("works as a Redis user limited to its prefix and commands (the README's ACL)", async () => {
+    const port = await freePort();
+    // The README's ACL, as redis-server arguments.
+    const acl = ['--user', 'default', 'off', '--user', 'gateway', 'on', '>a-long-random-password', '~tool-search:*', 'resetchannels', '&tool-search:*', '-@all'];
+    const commands = ['get', 'set', 'del', 'eval', 'rpush', 'lpop', 'pexpire', 'publish', 'subscribe', 'unsubscribe', 'ping', 'hello', 'auth'].map((name) => `+${name}`);
+    const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...acl, ...commands], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let output = '';
+        server.once('exit', () => reject(new Error(`redis-server exited: ${output.slice(-300)}`)));
+        server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')).includes('Ready to accept connections') && resolve());
+      });
+      const url = `redis://gateway:a-long-random-password@127.0.0.1:${port}`;
+      const [a, b] = [await connectRedisStore(url, { secret: SECRET }), await connectRedisStore(url, { secret: SECRET })];
+      try {
+        await a.tokenStore.save('linear', { serverUrl: 'https://mcp.example/mcp' });
+        expect(await b.tokenStore.load('linear')).toEqual({ serverUrl: 'https://mcp.example/mcp' });
+        expect(await a.tokenStore.withRefreshLock!('linear', async () => 'refreshed')).toBe('refreshed');
+        const callId = randomUUID();
+        const stop = await a.rendezvous.hold(callId, async () => ({ ok: true, answer: 'answered on a' }));
+        expect(await b.rendezvous.forward(callId, {})).toEqual({ ok: true, answer: 'answered on a' });
+        await stop();
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    } finally {
+      server.kill('SIGKILL');
+      await exited;
+    }
+  });
+
+  it('refuses to start without a secret of 32 bytes or more, naming the option, before connecting', async () => {
+    const port = await freePort();
+    for (const secret of [undefined, 'short']) {
+      const failed = await codeOf(connectRedisStore(`redis://127.0.0.1:${port}`, { secret } as { secret: string }));
+      expect(failed.code).toBe('invalid_options');
+      expect(failed.message).toMatch(/^secret: /);
     }
   });
 
