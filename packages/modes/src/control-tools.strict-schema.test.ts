@@ -21,6 +21,7 @@ const surfaces: Array<[string, Surface]> = [
   ['code', renderSurface({ mode: 'code', catalog })],
   ['native openai-responses', renderSurface({ mode: 'native', format: 'openai-responses', catalog })],
   ['native anthropic', renderSurface({ mode: 'native', format: 'anthropic', catalog })],
+  ['native openai-chat', renderSurface({ mode: 'native', format: 'openai-chat', catalog, native: { chatLoading: true } })],
 ];
 
 /** The control tools whose arguments we define (tool_call's `args` is the catalog tool's own, an open object). */
@@ -29,11 +30,11 @@ const strictControls = (surface: Surface): ModelTool[] => surface.tools.filter((
 /** The schemas of `tools` as each provider format carries them. */
 function renderedSchemas(tools: readonly ModelTool[], native: string | undefined): Array<[string, ObjectJsonSchema]> {
   const out: Array<[string, ObjectJsonSchema]> = [];
-  if (native !== 'anthropic') {
+  if (native === undefined || native === 'openai-responses') {
     for (const tool of toOpenAIResponsesTools(tools)) if (tool.type !== 'namespace') out.push([`openai-responses ${tool.type === 'function' ? tool.name : tool.type}`, tool.parameters]);
   }
-  if (native === undefined) for (const tool of toOpenAIChatTools(tools)) out.push([`openai-chat ${tool.function.name}`, tool.function.parameters]);
-  if (native !== 'openai-responses') for (const tool of toAnthropicTools(tools)) if ('input_schema' in tool) out.push([`anthropic ${tool.name}`, tool.input_schema]);
+  if (native === undefined || native === 'openai-chat') for (const tool of toOpenAIChatTools(tools)) out.push([`openai-chat ${tool.function.name}`, tool.function.parameters]);
+  if (native === undefined || native === 'anthropic') for (const tool of toAnthropicTools(tools)) if ('input_schema' in tool) out.push([`anthropic ${tool.name}`, tool.input_schema]);
   return out;
 }
 

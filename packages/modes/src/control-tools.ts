@@ -162,12 +162,13 @@ export function buildNativeSearchTool(limits: SurfaceLimits, nativeSearch: Nativ
   if (nativeSearch === 'anthropic-bm25' || nativeSearch === 'anthropic-regex') {
     return { name: ANTHROPIC_SERVER_SEARCH_TOOL_NAMES[nativeSearch], description: '', inputSchema: { type: 'object' }, kind: 'control', nativeSearch };
   }
+  const loads =
+    nativeSearch === 'chat-client'
+      ? 'The best matching tools are added to your functions for your next step: call them directly by name then.'
+      : 'The best matching tools are loaded: call them directly by name afterwards.';
   return {
     name: TOOL_SEARCH,
-    description: [
-      'Search the tool catalog with an action and its object, as a tool description would say it ("create calendar event"). The best matching tools are loaded: call them directly by name afterwards.',
-      'Search again with other words if none fits.',
-    ].join(' '),
+    description: [`Search the tool catalog with an action and its object, as a tool description would say it ("create calendar event"). ${loads}`, 'Search again with other words if none fits.'].join(' '),
     inputSchema: nativeSearchArgsJsonSchema(limits),
     kind: 'control',
     nativeSearch,

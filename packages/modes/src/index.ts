@@ -26,7 +26,7 @@ export type {
   AnthropicToolResultBlock,
   AnthropicToolResultContentBlock,
 } from './render-anthropic-tool-result.js';
-export { renderAnthropicToolSearchResult, renderOpenAIToolSearchOutput } from './render-native-search-answer.js';
+export { renderAnthropicToolSearchResult, renderChatToolSearchAnswer, renderOpenAIToolSearchOutput, withLoadedTools } from './render-native-search-answer.js';
 export type {
   AnthropicToolReferenceBlock,
   AnthropicToolSearchResultBlock,

@@ -7,7 +7,7 @@
 import type { ServerMap } from '@tool-search/catalog';
 import { ModesError } from './errors.js';
 import { groupIntoNamespaces, type OpenAIResponsesFunctionTool, type OpenAIResponsesNamespaceTool } from './to-provider-tools.js';
-import type { ModelTool, NativeSearchTool, Surface } from './types.js';
+import type { ModelTool, NativeSearchTool, Surface, SurfaceFormat } from './types.js';
 
 /** A hit to load: a `SearchHit` or `ToolDescriptor` from the catalog (only `id` is read). */
 export interface NativeSearchHit {
@@ -64,7 +64,7 @@ export interface AnthropicToolSearchResultBlock {
   content: AnthropicToolReferenceBlock[] | string;
 }
 
-function requireNativeSurface(surface: Surface, format: 'openai-responses' | 'anthropic', search: NativeSearchTool): void {
+function requireNativeSurface(surface: Surface, format: SurfaceFormat, search: NativeSearchTool): void {
   if (surface.mode !== 'native' || surface.format !== format) {
     const rendered = surface.mode === 'native' ? `native mode for ${surface.format ?? 'no format'}` : `${surface.mode} mode`;
     throw new ModesError('format_mismatch', `expected a surface rendered in native mode for ${format}, received one rendered in ${rendered}`);
@@ -139,4 +139,43 @@ export function renderAnthropicToolSearchResult(surface: Surface, options: Nativ
   const content: AnthropicToolReferenceBlock[] | string =
     tools.length === 0 ? nothingLoadedText(surface, ids.visibleIds, options.servers) : tools.map((tool) => ({ type: 'tool_reference', tool_name: tool.name }));
   return { item: { type: 'tool_result', tool_use_id: options.callId, content }, ...ids };
+}
+
+/** Longest description of a loaded tool in a chat search answer, in characters. */
+const CHAT_LOADED_DESCRIPTION_CHARS = 120;
+
+/**
+ * The text of the tool message answering a `tool_search` call on OpenAI Chat with `chatLoading`: the tools it
+ * loads (by the names the next request declares them under, each with a one-line description), or why nothing
+ * was loaded (already available, no match, or the server map). The caller adds `loadedIds` to the session's
+ * loaded tools, so the next request declares them (`withLoadedTools`).
+ */
+export function renderChatToolSearchAnswer(surface: Surface, options: NativeSearchAnswerOptions): NativeSearchAnswer<string> {
+  requireNativeSurface(surface, 'openai-chat', 'chat-client');
+  const { tools, ...ids } = selectTools(surface, options);
+  if (tools.length === 0) return { item: nothingLoadedText(surface, ids.visibleIds, options.servers), ...ids };
+  const loaded = tools.map((tool) => {
+    const line = tool.description.split('\n')[0] ?? '';
+    return { name: tool.name, description: line.length <= CHAT_LOADED_DESCRIPTION_CHARS ? line : `${line.slice(0, CHAT_LOADED_DESCRIPTION_CHARS - 1)}…` };
+  });
+  return { item: JSON.stringify({ loaded, note: 'These tools are now functions of yours: call the one you need directly by name in your next step.' }), ...ids };
+}
+
+/**
+ * The tools an OpenAI Chat request declares for a native surface rendered with `chatLoading`: the surface's own
+ * (the search tool, pinned and client tools) in their order, then the loaded ones in the order given (the order
+ * they were loaded in, oldest first), as plain functions. A prefix that does not change while tools are only
+ * added, so a provider's prompt cache keeps it. Ids the surface does not declare are skipped.
+ */
+export function withLoadedTools(surface: Surface, loadedIds: Iterable<string>): ModelTool[] {
+  const deferred = new Map<string, ModelTool>();
+  for (const tool of surface.tools) if (tool.deferred === true && tool.id !== undefined) deferred.set(tool.id, tool);
+  const loaded: ModelTool[] = [];
+  for (const id of loadedIds) {
+    const tool = deferred.get(id);
+    if (tool === undefined) continue;
+    const { deferred: _deferred, namespace: _namespace, ...plain } = tool;
+    loaded.push(plain);
+  }
+  return [...surface.tools.filter((tool) => tool.deferred !== true), ...loaded];
 }

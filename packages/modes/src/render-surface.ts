@@ -137,6 +137,7 @@ function nativeInstructions(searchToolName: string, hiddenCount: number): string
 function nativeSearchFor(format: SurfaceFormat | undefined, options: RenderSurfaceOptions): NativeSearchTool | undefined {
   if (format === 'openai-responses') return 'openai-client';
   if (format === 'anthropic') return NATIVE_SEARCH_FOR_ANTHROPIC[options.native?.anthropicSearch ?? 'client'];
+  if (format === 'openai-chat' && options.native?.chatLoading === true) return 'chat-client';
   return undefined;
 }
 

@@ -137,7 +137,7 @@ export const renderSurfaceOptionsSchema = z
         contextWindowTokens: positiveInt.optional(),
       })
       .optional(),
-    native: z.strictObject({ anthropicSearch: z.enum(['client', 'bm25', 'regex']).optional() }).optional(),
+    native: z.strictObject({ anthropicSearch: z.enum(['client', 'bm25', 'regex']).optional(), chatLoading: z.boolean().optional() }).optional(),
     catalogStarting: z.boolean().optional(),
   })
   .refine((options) => options.mode !== 'native' || options.format !== undefined, {

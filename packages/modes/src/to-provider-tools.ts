@@ -99,6 +99,7 @@ const NATIVE_SEARCH_FORMATS: Record<NativeSearchTool, SurfaceFormat> = {
   'anthropic-client': 'anthropic',
   'anthropic-bm25': 'anthropic',
   'anthropic-regex': 'anthropic',
+  'chat-client': 'openai-chat',
 };
 
 const ANTHROPIC_SERVER_SEARCH_TOOLS = {
@@ -124,7 +125,7 @@ function checkTools(tools: readonly ModelTool[], format: SurfaceFormat, pattern:
       });
     }
     if (tool.deferred === true && format === 'openai-chat') {
-      throw new ModesError('format_mismatch', `tool ${JSON.stringify(tool.name)} is deferred (native mode), which openai-chat cannot declare; render the surface for openai-chat instead`, {
+      throw new ModesError('format_mismatch', `tool ${JSON.stringify(tool.name)} is deferred (native mode), which openai-chat cannot declare; render the surface for openai-chat instead (with chatLoading, declare withLoadedTools(surface, loadedIds))`, {
         toolIds,
       });
     }

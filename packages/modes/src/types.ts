@@ -23,7 +23,7 @@ export type ModelToolKind = 'control' | 'pinned' | 'client' | 'catalog';
  * results are `tool_reference` blocks; `anthropic-bm25` / `anthropic-regex`: Anthropic's server-side
  * search tools (Anthropic searches the deferred tools itself).
  */
-export type NativeSearchTool = 'openai-client' | 'anthropic-client' | 'anthropic-bm25' | 'anthropic-regex';
+export type NativeSearchTool = 'openai-client' | 'anthropic-client' | 'anthropic-bm25' | 'anthropic-regex' | 'chat-client';
 
 /** Which search tool native mode declares for Anthropic: ours (`client`, the default) or Anthropic's own. */
 export type AnthropicNativeSearch = 'client' | 'bm25' | 'regex';
@@ -88,6 +88,12 @@ export interface DirectoryOptions {
 export interface NativeOptions {
   /** The search tool declared for Anthropic: ours (`client`, default: our ranking and policy) or Anthropic's `bm25`/`regex`. */
   anthropicSearch?: AnthropicNativeSearch;
+  /**
+   * OpenAI Chat, which has no deferral of its own (nor do the OpenAI-compatible endpoints of Gemini or local
+   * models): `true` renders native mode with our `tool_search` (the `chat-client` search tool) whose finds become
+   * real function definitions of the next request (`withLoadedTools`); default `false` falls back to tools mode.
+   */
+  chatLoading?: boolean;
 }
 
 /** Options of `renderSurface`. */
