@@ -69,25 +69,27 @@ describe('catalog.servers', () => {
       toolCount: 3,
       tools: ['add_observations', 'create_entities', 'read_graph'],
     });
-    expect(map.servers[0]?.summary).toMatch(/^tools to /);
+    expect(map.servers[0]?.summary).toMatch(/^Tools such as [\w, ]+\.$/);
     expect(map.servers[0]?.summary).toContain('file');
   });
 
-  it('reads a context past its markdown headings, and a heading alone when there is nothing else', () => {
+  it('reads a context past its markdown headings, and a heading alone when it says more than the server\'s name', () => {
     const catalog = createCatalog([...memory, ...files]);
     catalog.setOwnerContext({ source: 'mcp', owner: 'memory', text: '# Memory Server\n\nStores facts as a graph. More here.' });
+    catalog.setOwnerContext({ source: 'mcp', owner: 'filesystem', text: '## Local Disk' });
+    expect(catalog.servers().servers.map((server) => server.summary)).toEqual(['Local Disk', 'Stores facts as a graph.']);
     catalog.setOwnerContext({ source: 'mcp', owner: 'filesystem', text: '## Files' });
-    expect(catalog.servers().servers.map((server) => server.summary)).toEqual(['Files', 'Stores facts as a graph.']);
+    expect(catalog.servers().servers[0]?.summary).toMatch(/^Tools such as /);
   });
 
   it('stays within its byte budget, cutting tool names first, then owners, and gives the same bytes again', () => {
     const many: ToolInput[] = Array.from({ length: 60 }, (_, i) => ({ name: `tool_number_${i}`, source: 'mcp' as const, owner: `server${i % 6}`, description: `does thing ${i}` }));
     const catalog = createCatalog(many);
-    const map = catalog.servers({ maxBytes: 700 });
-    expect(Buffer.byteLength(JSON.stringify(map))).toBeLessThanOrEqual(700);
+    const map = catalog.servers({ maxBytes: 900 });
+    expect(Buffer.byteLength(JSON.stringify(map))).toBeLessThanOrEqual(900);
     expect(map.servers.length).toBe(6);
     expect(map.servers.every((server) => server.tools.length < server.toolCount)).toBe(true);
-    expect(JSON.stringify(catalog.servers({ maxBytes: 700 }))).toBe(JSON.stringify(map));
+    expect(JSON.stringify(catalog.servers({ maxBytes: 900 }))).toBe(JSON.stringify(map));
     const tiny = catalog.servers({ maxBytes: 256 });
     expect(tiny.omitted).toBeGreaterThan(0);
     expect(Buffer.byteLength(JSON.stringify(tiny))).toBeLessThanOrEqual(256);

@@ -72,6 +72,8 @@ export const ownerContextSchema = z.strictObject({
   source: z.enum(TOOL_SOURCES),
   owner: z.string().regex(TOOL_OWNER_PATTERN, 'expected 1–128 characters of A-Z a-z 0-9 _ . @ / -'),
   text: z.string().max(MAX_OWNER_CONTEXT_LENGTH),
+  title: z.string().max(MAX_OWNER_CONTEXT_LENGTH).optional(),
+  description: z.string().max(MAX_OWNER_CONTEXT_LENGTH).optional(),
 });
 
 /** The zod schema for the options of `catalog.view`. */

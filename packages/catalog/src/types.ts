@@ -150,6 +150,13 @@ export interface OwnerContext {
   owner: string;
   /** Plain text; at most 8,000 characters are indexed. An empty string removes the context. */
   text: string;
+  /**
+   * The server's display name (MCP `serverInfo.title`): the map's summary when neither `description` nor a
+   * sentence of `text` says what the server does, and the title says more than the owner's name. Not indexed.
+   */
+  title?: string | undefined;
+  /** What the server says it does (MCP `serverInfo.description`): the map's summary comes first from it. Not indexed. */
+  description?: string | undefined;
 }
 
 /**
@@ -223,8 +230,9 @@ export interface ServerSummary {
   source: ToolSource;
   owner: string;
   /**
-   * One line: the first sentence of the owner's context text (an MCP server's instructions), or, without one,
-   * the words that set its tools apart ("tools to ...").
+   * One line for a reader: the first sentence of the owner's `description`, else the first sentence of its context
+   * text (an MCP server's instructions) that says what it does (audience boilerplate and placeholders skipped),
+   * else its `title`, else its most distinctive tool names ("Tools such as ...").
    */
   summary: string;
   /** How many of its tools the reader sees. */

@@ -1,22 +1,13 @@
 // The server map: each owner a reader sees, with a one-line summary and its tool names, bounded in bytes. It is
 // built from the tools a reader admits and nothing else (its owner's context text aside, which describes the
 // server, not a tool), so a view's map is the map of a catalog of its admitted tools alone.
-import { sanitizeText } from '../sanitize-text.js';
 import type { ServerMap, ServerSummary, ToolDescriptor } from '../types.js';
-import { splitWords } from './tokenize-text.js';
-import { STOP_WORDS } from './stop-words.js';
+import { countServersByNameWord, summarizeByToolNames } from './summarize-server.js';
 
-/** Longest summary line, in characters. */
-export const MAX_SERVER_SUMMARY_LENGTH = 120;
-/** Characteristic words in a summary built from the tools (an owner without context text). */
-const SUMMARY_WORDS = 8;
-/** Characters of a tool's description read for its words (the lead says what the tool is for). */
-const DESCRIPTION_CHARS = 300;
-
-/** What the map needs of a reader: its tools and its owners' summary lines (see `firstSentence`). */
+/** What the map needs of a reader: its tools and its owners' summary lines (see `describeServer`). */
 export interface ServerMapSource {
   tools: readonly ToolDescriptor[];
-  /** An owner's summary line from its context text, or '' without one. */
+  /** An owner's summary line from what it says of itself, or '' when it says nothing that describes it. */
   summaryOf(source: string, owner: string): string;
 }
 
@@ -43,73 +34,6 @@ function groupByOwner(tools: readonly ToolDescriptor[]): OwnerGroup[] {
     .map(([, group]) => ({ ...group, tools: group.tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)) }));
 }
 
-/** Words per tool, kept while the descriptor lives (descriptors are never changed, only replaced). */
-const WORDS_OF = new WeakMap<ToolDescriptor, readonly string[]>();
-
-/** The lower-case content words of a tool's name, title and description lead, each once. */
-function toolWords(tool: ToolDescriptor): readonly string[] {
-  const known = WORDS_OF.get(tool);
-  if (known !== undefined) return known;
-  const words = [...readToolWords(tool)];
-  WORDS_OF.set(tool, words);
-  return words;
-}
-
-function readToolWords(tool: ToolDescriptor): Set<string> {
-  const text = `${tool.name} ${tool.title ?? ''} ${tool.description.slice(0, DESCRIPTION_CHARS)}`;
-  const out = new Set<string>();
-  for (const word of splitWords(text)) {
-    const lower = word.toLowerCase();
-    if (lower.length < 3 || STOP_WORDS.has(lower) || /^\d+$/.test(lower)) continue;
-    out.add(lower);
-  }
-  return out;
-}
-
-/**
- * The words that set each owner's tools apart from the other owners' (how many of its tools have a word, times
- * how rare the word is among all the tools), best first, ties by word.
- */
-function characteristicWords(groups: readonly OwnerGroup[]): Map<OwnerGroup, string[]> {
-  const perGroup = new Map<OwnerGroup, Map<string, number>>();
-  const everywhere = new Map<string, number>();
-  let total = 0;
-  for (const group of groups) {
-    const counts = new Map<string, number>();
-    for (const tool of group.tools) {
-      total += 1;
-      for (const word of toolWords(tool)) {
-        counts.set(word, (counts.get(word) ?? 0) + 1);
-        everywhere.set(word, (everywhere.get(word) ?? 0) + 1);
-      }
-    }
-    perGroup.set(group, counts);
-  }
-  const out = new Map<OwnerGroup, string[]>();
-  for (const group of groups) {
-    const counts = perGroup.get(group) as Map<string, number>;
-    const scored = [...counts].map(([word, count]) => ({ word, score: count * Math.log(1 + total / (everywhere.get(word) as number)) }));
-    scored.sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : 1));
-    out.set(group, scored.slice(0, SUMMARY_WORDS).map((entry) => entry.word));
-  }
-  return out;
-}
-
-/**
- * The first sentence of a context text, on one line, at most `MAX_SERVER_SUMMARY_LENGTH` characters. Markdown
- * heading lines ("# Everything Server") are titles, not descriptions: the text after them is read, unless there is
- * none.
- */
-export function firstSentence(text: string): string {
-  const prose = text
-    .split('\n')
-    .filter((line) => !/^\s*#/.test(line))
-    .join('\n');
-  const line = sanitizeText(prose.trim() === '' ? text.replace(/^\s*#+\s*/gm, '') : prose, { maxLength: 2_000 });
-  const end = /[.!?](?=\s|$)/.exec(line);
-  return sanitizeText(end === null ? line : line.slice(0, end.index + 1), { maxLength: MAX_SERVER_SUMMARY_LENGTH });
-}
-
 /** UTF-8 bytes of a value's JSON. */
 function jsonBytes(value: unknown): number {
   return new TextEncoder().encode(JSON.stringify(value)).length;
@@ -126,10 +50,10 @@ export interface OwnerOutline {
 /** The owners of `source.tools` in map order, each with its summary line. */
 export function outlineOwners(source: ServerMapSource): OwnerOutline[] {
   const groups = groupByOwner(source.tools);
-  const words = characteristicWords(groups);
+  const serversWithWord = countServersByNameWord(groups);
   return groups.map((group) => {
     const line = source.summaryOf(group.source, group.owner);
-    const summary = line === '' ? `tools to ${(words.get(group) ?? []).join(', ')}` : line;
+    const summary = line === '' ? summarizeByToolNames(group.owner, group.tools, serversWithWord, groups.length) : line;
     return { source: group.source, owner: group.owner, summary, tools: group.tools };
   });
 }

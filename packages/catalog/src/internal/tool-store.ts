@@ -7,7 +7,7 @@ import { MAX_OWNER_CONTEXT_INDEXED, ownerContextSchema, toolInputSchema } from '
 import { sanitizeText } from '../sanitize-text.js';
 import { toolId } from '../tool-id.js';
 import type { OwnerContext, RejectedTool, ToolDescriptor } from '../types.js';
-import { firstSentence } from './build-server-map.js';
+import { describeServer } from './summarize-server.js';
 import { describeType } from './describe-type.js';
 
 const EMPTY_INPUT_SCHEMA = { type: 'object', properties: {} } as const;
@@ -209,7 +209,8 @@ export class ToolStore {
     const { source, owner } = parsed.data;
     const key = `${source}:${owner}`;
     const text = sanitizeText(parsed.data.text, { maxLength: MAX_OWNER_CONTEXT_INDEXED });
-    const summary = text === '' ? '' : firstSentence(parsed.data.text.slice(0, MAX_OWNER_CONTEXT_INDEXED));
+    const { title, description } = parsed.data;
+    const summary = describeServer(owner, { instructions: parsed.data.text.slice(0, MAX_OWNER_CONTEXT_INDEXED), title, description });
     if ((this.contexts.get(key) ?? '') === text && (this.summaries.get(key) ?? '') === summary) return { source, owner, text, changed: false };
     setOrDelete(this.contexts, key, text);
     setOrDelete(this.summaries, key, summary);
