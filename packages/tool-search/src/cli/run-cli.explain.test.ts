@@ -33,8 +33,10 @@ describe('tool-search search --explain', () => {
     const out = io.out();
     expect(out).toContain('Evidence: strong');
     expect(out).toMatch(/ 1\. mcp:memory:delete_entities {2}\(score \d+\.\d\d/);
-    expect(out).toMatch(/ \d+% {2}entiti \(word\) in name, /);
-    expect(out).toMatch(/ \d+% {2}delet entiti \(word-pair\)\n/);
+    // The words as typed, the fields in plain words: not the index's stems ("entiti") or field names ("paramText").
+    expect(out).toMatch(/ \d+% {2}entities \(word\) in name, /);
+    expect(out).toMatch(/ \d+% {2}delete entities \(word-pair\)\n/);
+    expect(out).not.toMatch(/entiti[^e]|delet |paramText|\bparams\b|in [^\n]*\bcontext\b/);
     // Its name is the query's words: the name factor (1 + 0.1 × 1²) says so.
     expect(out).toMatch(/mcp:memory:delete_entities .*name and server ×1\.1[,)]/);
   });
@@ -49,11 +51,23 @@ describe('tool-search search --explain', () => {
     expect(explained.why).toBeDefined();
   });
 
+  it('echoes a very long query at a readable length, in the text and in JSON', SLOW, async () => {
+    const { dir, env } = setUp();
+    const query = `delete entities ${'x'.repeat(112_000)}`;
+    const io = createTestIo({ cwd: dir, env });
+    expect(await runCli(['search', query, '--config', 'config.json5', '--json'], io)).toBe(EXIT_CODES.ok);
+    expect(io.out().length).toBeLessThan(20_000);
+    expect(JSON.parse(io.out())).toMatchObject({ queryLength: 112_016 });
+    const explained = createTestIo({ cwd: dir, env });
+    expect(await runCli(['search', query, '--explain', '--config', 'config.json5'], explained)).toBe(EXIT_CODES.ok);
+    expect(explained.out().length).toBeLessThan(20_000);
+  });
+
   it('marks a word the query implies and does not write', SLOW, async () => {
     const { dir, env } = setUp();
     const io = createTestIo({ cwd: dir, env });
     expect(await runCli(['search', 'how many entities', '--explain', '--config', 'config.json5'], io)).toBe(EXIT_CODES.ok);
-    expect(io.out()).toMatch(/^Query words: mani \(no tool has it\), count \(no tool has it\) \(implied\), entiti$/m);
+    expect(io.out()).toMatch(/^Query words: many \(no tool has it\), count \(no tool has it\) \(implied\), entities$/m);
   });
 
   it('counts, without naming, the tools the policy refuses that match, and names a server that is down', SLOW, async () => {
@@ -70,7 +84,7 @@ describe('tool-search search --explain', () => {
     expect(await runCli(['search', 'delete entities', '--explain', '--config', 'config.json5'], io)).toBe(EXIT_CODES.ok);
     const out = io.out();
     // delete_entities, delete_observations, delete_relations: refused, counted, never named.
-    expect(out).toMatch(/Also: 3 tools the policy refuses match these words \(not named here; see the policy\)\./);
+    expect(out).toMatch(/Also: 3 tools the policy refuses match these words \(not named here; see the policy\): denied by '\*:memory:delete_\*' in global\./);
     expect(out).not.toContain('mcp:memory:delete_');
     expect(out).toMatch(/Also: Server broken is (unavailable|restarting|starting)/);
     const json = createTestIo({ cwd: dir, env });

@@ -59,4 +59,15 @@ describe('a server that cannot start', () => {
     expect(io.out()).toContain('mcp:memory:create_entities');
     expect(io.err()).toContain('✗ github: not started: mcpServers.github.env.TOKEN refers to ${GITHUB_TOKEN}, which is not set; set GITHUB_TOKEN in the environment tool-search runs in, or remove the server');
   });
+
+  it('doctor with no servers prints no ratio against a direct surface of nothing', SLOW, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-no-servers-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'config.json5'), '{ mcpServers: {} }');
+    const io = createTestIo({ cwd: dir, env: { XDG_CACHE_HOME: join(dir, 'cache') } });
+    expect(await runCli(['doctor', '--config', 'config.json5'], io)).toBe(EXIT_CODES.ok);
+    expect(io.out()).toContain('(none configured)');
+    expect(io.out()).not.toContain('%');
+    expect(io.out()).toContain('(no tools in the catalog: each mode lists only its own control tools, so there is nothing to compare)');
+  });
 });

@@ -88,12 +88,15 @@ export const runDoctor: CommandRun = async (context) => {
       output.line(`Code mode runtime: ${code.mode === 'code' ? 'available' : `not available (${code.fallbackReason ?? 'unknown'}); code mode falls back to tools mode`}`);
       output.line('');
       output.line('tools/list an MCP client gets, per mode');
-      output.line('  mode        tools       bytes   vs direct');
+      // With no tools, direct lists nothing and each mode only its control tools: a ratio would say nothing (82250.0 %).
+      const comparable = direct.tools > 0;
+      output.line(`  mode        tools       bytes${comparable ? '   vs direct' : ''}`);
       for (const surface of surfaces) {
-        const share = direct.toolBytes === 0 ? '' : `${((100 * surface.toolBytes) / direct.toolBytes).toFixed(1)} %`;
+        const share = !comparable || direct.toolBytes === 0 ? '' : `${((100 * surface.toolBytes) / direct.toolBytes).toFixed(1)} %`;
         const label = surface.requested === surface.mode ? surface.mode : `${surface.requested}→${surface.mode}`;
-        output.line(`  ${label.padEnd(10)} ${String(surface.tools).padStart(6)} ${surface.toolBytes.toLocaleString('en-US').padStart(11)}   ${share.padStart(8)}`);
+        output.line(`  ${label.padEnd(10)} ${String(surface.tools).padStart(6)} ${surface.toolBytes.toLocaleString('en-US').padStart(11)}${comparable ? `   ${share.padStart(8)}` : ''}`);
       }
+      if (!comparable) output.line('  (no tools in the catalog: each mode lists only its own control tools, so there is nothing to compare)');
       return down.length === 0 && embedder?.ok !== false ? EXIT_CODES.ok : EXIT_CODES.unavailable;
     } finally {
       await started.close();

@@ -4,6 +4,7 @@ import { TOOL_SEARCH } from '@tool-search/modes';
 import { CliError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { describeMiss, explainMiss, type MissFacts } from '../explain-miss.js';
+import { explanationForPeople, queryForDisplay, typedWordsOf } from '../explanation-for-people.js';
 import { firstLine, openCliSession } from '../open-session.js';
 import { startHost } from '../start-host.js';
 
@@ -38,7 +39,8 @@ export const runSearch: CommandRun = async (context) => {
         // For the person asking: refused tools that match are counted (through a session that sees everything), never named.
         const everything = await started.host.openSession({ config: false, policy: {}, context: config.context, sessionId: 'cli-explain-all' });
         const miss = explainMiss(started.host, everything, session, query, { policy: config.policy, context: config.context });
-        printExplanation(context, session.explain(query, limit === undefined ? {} : { limit }), miss);
+        const explanation = session.explain(query, limit === undefined ? {} : { limit });
+        printExplanation(context, explanation, explanationForPeople(explanation, typedWordsOf(session, query)), miss);
         await Promise.all([everything.close(), session.close()]);
         return 0;
       }
@@ -48,8 +50,9 @@ export const runSearch: CommandRun = async (context) => {
       const answer = outcome.result as Hit[] | WeakAnswer;
       const hits: Array<Hit | WeakAnswer['hits'][number]> = Array.isArray(answer) ? answer : answer.hits;
       const servers = Array.isArray(answer) ? undefined : answer.servers;
-      context.output.result({ query, hits, ...(servers === undefined ? {} : { evidence: 'weak', servers }) });
-      if (servers !== undefined) context.output.line(hits.length === 0 ? `No tool matches "${query}". The servers you can use:` : `No tool clearly matches "${query}"; best guesses first, then the servers you can use.`);
+      const shown = queryForDisplay(query);
+      context.output.result({ query: shown, ...(shown === query ? {} : { queryLength: query.length }), hits, ...(servers === undefined ? {} : { evidence: 'weak', servers }) });
+      if (servers !== undefined) context.output.line(hits.length === 0 ? `No tool matches "${shown}". The servers you can use:` : `No tool clearly matches "${shown}"; best guesses first, then the servers you can use.`);
       for (const [index, hit] of hits.entries()) {
         if (hit.score === undefined) {
           context.output.line(`${String(index + 1).padStart(2)}. ${hit.id}`);
@@ -71,9 +74,13 @@ export const runSearch: CommandRun = async (context) => {
     }
 };
 
-/** `search --explain`: each hit with the words that matched it (their path, fields and share of the score). */
-function printExplanation(context: Parameters<CommandRun>[0], explanation: SearchExplanation, miss: MissFacts): void {
-  context.output.result({ ...explanation, ...miss });
+/**
+ * `search --explain`: each hit with the words that matched it (their path, fields and share of the score), printed
+ * as the person typed them (`forPeople`); `--json` gives the catalog's own explanation (index terms, field names).
+ */
+function printExplanation(context: Parameters<CommandRun>[0], raw: SearchExplanation, explanation: SearchExplanation, miss: MissFacts): void {
+  const shown = queryForDisplay(raw.query);
+  context.output.result({ ...raw, query: shown, ...(shown === raw.query ? {} : { queryLength: raw.query.length }), ...miss });
   const words = explanation.words.map((word) => `${word.term}${word.found ? '' : ' (no tool has it)'}${word.implied ? ' (implied)' : ''}`).join(', ');
   context.output.line(`Query words: ${words || '(none)'}`);
   context.output.line(`Evidence: ${explanation.evidence} (coverage ${explanation.coverage}, strength ${explanation.strength}; weak below ${explanation.thresholds.coverage} and ${explanation.thresholds.strength})`);

@@ -8,6 +8,7 @@ import type { SessionLog, ToolSearchSession } from '@tool-search/gateway-adapter
 import { TOOL_SEARCH } from '@tool-search/modes';
 import type { PolicyVerdict } from '@tool-search/policy';
 import { describeMiss, explainMiss } from '../explain-miss.js';
+import { explanationForPeople, typedWordsOf } from '../explanation-for-people.js';
 import type { LoadedConfig } from '../load-config.js';
 import { measureMcpSurface, SURFACE_MODES, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
 import type { StartedHost } from '../start-host.js';
@@ -79,7 +80,8 @@ export async function createConsoleData(started: StartedHost, config: LoadedConf
       }),
     async search(query, limit) {
       const outcome = await searching.execute({ name: TOOL_SEARCH, args: { query, ...(limit === undefined ? {} : { limit }) }, toolCallId: `console-${own.length}` });
-      const explanation = searching.explain(query, limit === undefined ? {} : { limit });
+      // The console is for people: the words as typed and the fields in plain words.
+      const explanation = explanationForPeople(searching.explain(query, limit === undefined ? {} : { limit }), typedWordsOf(searching, query));
       return { query, answer: outcome.status === 'ok' ? outcome.result : { error: outcome.content }, explanation, also: describeMiss(explainMiss(started.host, everything, searching, query, { policy, context: config.context })) };
     },
     activity: () => {
