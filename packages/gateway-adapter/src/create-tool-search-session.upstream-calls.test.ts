@@ -7,6 +7,7 @@ import { mcpFixtureConfig } from '@tool-search/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchSession } from './create-tool-search-session.js';
 import type { ToolSearchSession } from './tool-search-session.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 let runner: Runner;
 let tools: ToolSearchSession;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   const sources = { mcp: [mcpFixtureConfig('fixture')] };
   tools = await createToolSearchSession({ config: { mode: 'tools' }, sources, callTimeoutMs: 10_000 });
   code = await createToolSearchSession({ config: true, sources, runner, probe: async () => probe, callTimeoutMs: 10_000 });
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => {
   await tools?.close();
   await code?.close();
@@ -33,7 +34,7 @@ function recorder(scope?: AsyncLocalStorage<string>) {
     events,
     onUpstreamCall: ({ server, toolId }: { server: string; toolId: string }) => {
       events.push(`start ${server} ${toolId}${scope === undefined ? '' : ` in ${scope.getStore() ?? 'no call'}`}`);
-      return () => void events.push(`end ${server} ${toolId}`);
+      return ({ abandoned }: { abandoned: boolean }) => void events.push(`end ${server} ${toolId}${abandoned ? ' abandoned' : ''}`);
     },
   };
 }
@@ -46,13 +47,22 @@ describe('session.execute onUpstreamCall', () => {
     expect(seen.events).toEqual(['start fixture mcp:fixture:add_numbers', 'end fixture mcp:fixture:add_numbers']);
   });
 
+  it('tells an upstream call the caller cancelled as abandoned (the server may still be working on it)', async () => {
+    const seen = recorder();
+    const cancel = new AbortController();
+    setTimeout(() => cancel.abort(), 300);
+    const outcome = await tools.execute({ name: 'tool_call', args: { id: 'mcp:fixture:never_answers', args: {} }, toolCallId: 'c3' }, { signal: cancel.signal, onUpstreamCall: seen.onUpstreamCall });
+    expect(outcome).toMatchObject({ status: 'error', code: 'cancelled' });
+    expect(seen.events).toEqual(['start fixture mcp:fixture:never_answers', 'end fixture mcp:fixture:never_answers abandoned']);
+  });
+
   it('tells nothing for a call that never reaches a server (an unknown tool)', async () => {
     const seen = recorder();
     await tools.execute({ name: 'tool_call', args: { id: 'mcp:fixture:no_such_tool', args: {} }, toolCallId: 'c2' }, { onUpstreamCall: seen.onUpstreamCall });
     expect(seen.events).toEqual([]);
   });
 
-  it("tells each upstream call of a code-mode run, in that run's own async context", { timeout: 60_000 }, async () => {
+  it("tells each upstream call of a code-mode run, in that run's own async context", { timeout: scaledTimeout(60_000) }, async () => {
     const scope = new AsyncLocalStorage<string>();
     const body = "return await tools.call('mcp:fixture:add_numbers', { a: 2, b: 3 });";
     for (const label of ['first call', 'second call']) {

@@ -34,9 +34,10 @@ export interface ExecuteOptions {
   /**
    * Told when the call starts calling an upstream MCP server (a tool of it, or its resources; each such call a
    * code-mode run makes too), with the server's name and the tool id; the returned function is called when that
-   * upstream call ends. An MCP front reads it to know which servers a client's call is talking to.
+   * upstream call ends, `abandoned` when the gateway stopped waiting for it (cancelled, timed out) though the server
+   * may still be working on it. An MCP front reads it to know which servers a client's call is talking to.
    */
-  onUpstreamCall?: (call: { server: string; toolId: string }) => () => void;
+  onUpstreamCall?: (call: { server: string; toolId: string }) => (end: { abandoned: boolean }) => void;
 }
 
 /** What to send the model in one provider format (`tools` has that format's exact type). */

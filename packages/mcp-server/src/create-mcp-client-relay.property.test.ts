@@ -3,14 +3,16 @@
 // upstream servers and under a policy that admits some of them; then a script of steps run in order, each without
 // waiting for the questions already asked: a question (elicitation or sampling) from one server, asked within one
 // call's scope or outside every call, marked `withinCall` (a 2026-07-28 round) or not (a 2025-era request); a call
-// ending (finished, cancelled, timed out); a call's upstream call to one server ending while the call goes on.
+// ending (finished, cancelled, timed out); a call's upstream call to one server ending while the call goes on, or
+// being abandoned (cancelled, timed out while the server still works on it).
 // The rule: a question marked as asked within a call whose scope it is in goes to that call's client when the call
 // is still in flight, talking to the asking server, and its policy admits that server; never to anyone else, and to
 // nobody once that call ended. Any other question goes to the one session whose calls in flight talk to the asking
-// server, when its policy admits the server; to nobody when no session or several do. Either way only to a client
+// server, when its policy admits the server; to nobody when no session or several do, or when a call to that server
+// was abandoned moments ago (the question may be that call's). Either way only to a client
 // that declared the capability. Elicitation is then declined and sampling refused.
 import fc from 'fast-check';
-import { propertySettings } from '@tool-search/property-settings';
+import { propertySettings, scaledTimeout } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { createMcpClientRelay, type RelayCall } from './create-mcp-client-relay.js';
 
@@ -30,13 +32,13 @@ const stepShape = (calls: number) =>
   fc.oneof(
     { weight: 4, arbitrary: fc.record({ kind: fc.constant('ask' as const), from: fc.option(fc.integer({ min: 0, max: calls - 1 }), { nil: undefined }), marked: fc.boolean(), server, sampling: fc.boolean() }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('end' as const), call: fc.integer({ min: 0, max: calls - 1 }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('hangUp' as const), call: fc.integer({ min: 0, max: calls - 1 }), server }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('hangUp' as const), call: fc.integer({ min: 0, max: calls - 1 }), server, abandoned: fc.boolean() }) },
   );
 
 const SAMPLED = { role: 'assistant', content: { type: 'text', text: 'sampled' }, model: 'm' };
 
 /** Who the rule names for a question, given the calls' state when it is asked. */
-function named(question: { from: number | undefined; marked: boolean; server: string; sampling: boolean }, calls: Array<CallShape & { inFlight: boolean; talking: Set<string> }>): number | undefined {
+function named(question: { from: number | undefined; marked: boolean; server: string; sampling: boolean }, calls: Array<CallShape & { inFlight: boolean; talking: Set<string> }>, quiet: ReadonlySet<string>): number | undefined {
   const capable = (index: number) => calls[index]!.capable;
   const admits = (index: number) => calls[index]!.admitted.includes(question.server);
   if (question.marked && question.from !== undefined) {
@@ -44,6 +46,7 @@ function named(question: { from: number | undefined; marked: boolean; server: st
     if (!own.inFlight || !own.talking.has(question.server) || !admits(question.from)) return undefined;
     return capable(question.from) ? question.from : undefined;
   }
+  if (quiet.has(question.server)) return undefined;
   const talking = calls.flatMap((call, index) => (call.inFlight && call.talking.has(question.server) ? [index] : []));
   if (new Set(talking.map((index) => calls[index]!.session)).size !== 1) return undefined;
   const last = talking[talking.length - 1]!;
@@ -71,6 +74,7 @@ describe('createMcpClientRelay (property)', () => {
             },
           }));
           const leaves = calls.map((call) => relay.enter(call));
+          const quiet = new Set<string>();
           const signal = new AbortController().signal;
           const asked: Array<{ id: number; sampling: boolean; expected: number | undefined; answer: Promise<unknown>; step: unknown }> = [];
           for (const [id, step] of steps.entries()) {
@@ -79,9 +83,14 @@ describe('createMcpClientRelay (property)', () => {
               state[step.call]!.inFlight = false;
               state[step.call]!.talking.clear();
             } else if (step.kind === 'hangUp') {
+              // An upstream call abandoned while in flight (cancelled, timed out): the server may still be serving it.
+              if (step.abandoned && state[step.call]!.inFlight && state[step.call]!.talking.has(step.server)) {
+                relay.abandoned(step.server);
+                quiet.add(step.server);
+              }
               state[step.call]!.talking.delete(step.server);
             } else {
-              const expected = named(step, state);
+              const expected = named(step, state, quiet);
               const context = { server: step.server, signal, ...(step.marked ? { withinCall: true } : {}) };
               const ask = (): Promise<unknown> =>
                 step.sampling
@@ -108,5 +117,5 @@ describe('createMcpClientRelay (property)', () => {
       ),
       { seed: settings.seed, numRuns: settings.runs(200) },
     );
-  }, 120_000);
+  }, scaledTimeout(120_000));
 });

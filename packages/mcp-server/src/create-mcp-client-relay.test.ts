@@ -2,7 +2,7 @@
 // S and whose policy admits S. Asked within a call's scope (`within`) and marked so by the gateway (`withinCall`),
 // it goes to that call or to nobody; any other goes to the one client whose calls talk to S, or to nobody. An
 // approval goes to the call it is asked within, or to nobody. Fails closed: never to a client whose call did not ask.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMcpClientRelay, type RelayCall } from './create-mcp-client-relay.js';
 
 const QUESTION = { mode: 'form', message: 'Deploy?', requestedSchema: { type: 'object', properties: {} } } as never;
@@ -98,6 +98,32 @@ describe('createMcpClientRelay', () => {
     await expect(relay.within(a, () => relay.onSampling({ messages: [], maxTokens: 10 } as never, { server: 'up', signal, withinCall: true }))).rejects.toThrow(/has ended/);
     expect(asked).toEqual([]);
     leaveB();
+  });
+
+  it("refuses a 2025-era question of a server whose call was abandoned moments ago, though another client now calls it", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const relay = createMcpClientRelay({ abandonedQuietMs: 10_000 });
+      const asked: string[] = [];
+      const signal = new AbortController().signal;
+      // a's call to "up" timed out; the server may still be working on it, and asks on.
+      const a = call('a', asked);
+      const leaveA = relay.enter(a);
+      a.talking.delete('up');
+      relay.abandoned('up');
+      leaveA();
+      const b = call('b', asked);
+      const leaveB = relay.enter(b);
+      expect(await relay.onElicitation(QUESTION, { server: 'up', signal })).toEqual({ action: 'decline' });
+      // b's own 2026-07-28 rounds still reach b: they say whose call they are.
+      expect(await relay.within(b, () => relay.onElicitation(QUESTION, { server: 'up', signal, withinCall: true }))).toMatchObject({ content: { via: 'b' } });
+      vi.setSystemTime(Date.now() + 10_001);
+      expect(await relay.onElicitation(QUESTION, { server: 'up', signal })).toMatchObject({ content: { via: 'b' } });
+      expect(asked).toEqual(['b', 'b']);
+      leaveB();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses sampling to a client without the capability', async () => {

@@ -4,7 +4,9 @@
 // - asked within a call's own async context and marked so (`withinCall`: a 2026-07-28 upstream's `input_required`,
 //   which the gateway answers in the caller's context), it goes to that call or to nobody, also once it has ended;
 // - otherwise (a 2025-era upstream's own request arrives on the shared connection, outside every call) to the one
-//   session whose calls in flight talk to the asking server; to nobody when none or several do.
+//   session whose calls in flight talk to the asking server; to nobody when none or several do, nor for a while after
+//   a call to that server was abandoned (cancelled, timed out): the server may still be serving it, and a question
+//   of that call must not reach whoever calls the server next.
 // An approval the gateway asks (`onApproval`) goes to the call in whose scope it is asked, or to nobody. Only to a
 // client that declared the capability; otherwise the question is declined (elicitation) or refused (sampling),
 // logged, with a reason the upstream tool can report. Fails closed: a server's question never reaches a user who did
@@ -47,13 +49,28 @@ export interface McpClientRelay {
   enter(call: RelayCall): () => void;
   /** Runs `run` (the call's execution) so that a question asked within it goes to `call` (entered) and no other. */
   within<T>(call: RelayCall, run: () => Promise<T>): Promise<T>;
+  /**
+   * Says a call to upstream `server` was abandoned (cancelled, timed out) while the server may still be serving it
+   * (used by `createToolSearchMcpServer`): the server's questions asked outside a call are refused for a while.
+   */
+  abandoned(server: string): void;
 }
 
-/** Creates a relay; hand its handlers to the host and the relay itself to each `createToolSearchMcpServer`. */
-export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClientRelay {
+/** How long after a call to a server was abandoned its questions asked outside a call are refused, by default. */
+export const ABANDONED_QUIET_MS = 30_000;
+
+/**
+ * Creates a relay; hand its handlers to the host and the relay itself to each `createToolSearchMcpServer`.
+ * `abandonedQuietMs` (default `ABANDONED_QUIET_MS`) is how long a server's out-of-call questions are refused after a
+ * call to it was abandoned.
+ */
+export function createMcpClientRelay(options: { logger?: Logger; abandonedQuietMs?: number } = {}): McpClientRelay {
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'relay' });
+  const quietMs = options.abandonedQuietMs ?? ABANDONED_QUIET_MS;
   const inFlight: RelayCall[] = [];
   const scope = new AsyncLocalStorage<RelayCall>();
+  /** Servers with an abandoned call, until when their out-of-call questions are refused. */
+  const quietUntil = new Map<string, number>();
 
   /** The call a question of `server` may go to, or why there is none. */
   const target = (server: string, capability: 'sampling' | 'elicitation', withinCall: boolean | undefined): RelayCall | string => {
@@ -65,6 +82,9 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
       if (!inFlight.includes(own)) return `the tool call that MCP server "${server}" asked within has ended`;
       return may(own, server, capability);
     }
+    const quiet = quietUntil.get(server);
+    if (quiet !== undefined && quiet > Date.now()) return `a call to MCP server "${server}" was abandoned (cancelled or timed out) moments ago: the question may be that call's`;
+    if (quiet !== undefined) quietUntil.delete(server);
     const talking = inFlight.filter((call) => call.talksTo(server));
     const sessions = new Set(talking.map((call) => call.session));
     if (sessions.size === 0) return `no MCP client has a tool call in flight to MCP server "${server}"`;
@@ -121,6 +141,10 @@ export function createMcpClientRelay(options: { logger?: Logger } = {}): McpClie
     },
     within(call, run) {
       return scope.run(call, run);
+    },
+    abandoned(server) {
+      quietUntil.set(server, Date.now() + quietMs);
+      log.info({ server, quietMs }, 'call to upstream abandoned: its questions outside a call are refused for a while');
     },
     enter(call) {
       inFlight.push(call);

@@ -142,7 +142,7 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   }));
   server.setRequestHandler('tools/call', traced(async (request: { method: 'tools/call'; params: { name: string; arguments?: Record<string, unknown> | undefined } }, extra) => {
     // The relay asks this client only questions of the upstream servers this call is talking to and its policy admits.
-    const upstream = trackUpstreamCalls(session);
+    const upstream = trackUpstreamCalls(session, { onAbandoned: (name) => options.relay?.abandoned(name) });
     const relayCall: RelayCall = { session: session.sessionId, capabilities: () => server.getClientCapabilities(), talksTo: upstream.talksTo, admits: upstream.admits, sendRequest: relayedRequest(extra) };
     const release = [forwarder.enter(extra), options.relay?.enter(relayCall)];
     const execute = () =>

@@ -31,7 +31,7 @@ export interface CallMeta {
   /** False: an MCP call's progress does not keep it alive past its timeout (see `ExecuteOptions`). */
   progressExtendsTimeout?: boolean | undefined;
   /** Told of each upstream MCP server call this call makes (see `ExecuteOptions.onUpstreamCall`). */
-  onUpstreamCall?: ((call: { server: string; toolId: string }) => () => void) | undefined;
+  onUpstreamCall?: ((call: { server: string; toolId: string }) => (end: { abandoned: boolean }) => void) | undefined;
 }
 
 export interface CallPipeline {
@@ -191,12 +191,17 @@ interface RunContext {
 }
 
 /** Runs `request` to upstream `server` told to the caller as a call talking to it, from its start to its end. */
-async function talking<T>(meta: CallMeta, server: string, toolId: string, request: () => Promise<T>): Promise<T> {
+async function talking<T extends { ok: boolean }>(meta: CallMeta, server: string, toolId: string, request: () => Promise<T>): Promise<T> {
   const ended = meta.onUpstreamCall?.({ server, toolId });
+  let abandoned = true;
   try {
-    return await request();
+    const result = await request();
+    // A call the gateway stopped waiting for (cancelled, timed out) may still run on the server, and ask.
+    const code = result.ok ? undefined : (result as { code?: string }).code;
+    abandoned = code === 'timeout' || code === 'cancelled';
+    return result;
   } finally {
-    ended?.();
+    ended?.({ abandoned });
   }
 }
 

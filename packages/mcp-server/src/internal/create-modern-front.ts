@@ -185,7 +185,7 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
         try {
           return (await inputCalls.start((ask) =>
             withSession(String(ctx.mcpReq.id), async (session) => {
-              const upstream = trackUpstreamCalls(session);
+              const upstream = trackUpstreamCalls(session, { onAbandoned: (name) => options.relay?.abandoned(name) });
               const relayCall: RelayCall = { session: session.sessionId, capabilities: capabilities as never, talksTo: upstream.talksTo, admits: upstream.admits, sendRequest: (asked, schema, sent) => ask(asked, schema, sent?.inputKey) };
               const release = options.relay?.enter(relayCall);
               try {

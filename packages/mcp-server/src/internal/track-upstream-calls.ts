@@ -10,8 +10,11 @@ export interface UpstreamCalls extends Pick<RelayCall, 'talksTo' | 'admits'> {
   readonly onUpstreamCall: NonNullable<ExecuteOptions['onUpstreamCall']>;
 }
 
-/** Tracks the upstream calls of one tool call of `session`. */
-export function trackUpstreamCalls(session: Pick<ToolSearchSession, 'tool'>): UpstreamCalls {
+/**
+ * Tracks the upstream calls of one tool call of `session`; `onAbandoned` hears of each the gateway stopped waiting for
+ * (cancelled, timed out) while the server may still be working on it (the relay's `abandoned`).
+ */
+export function trackUpstreamCalls(session: Pick<ToolSearchSession, 'tool'>, options: { onAbandoned?: ((server: string) => void) | undefined } = {}): UpstreamCalls {
   /** Tool ids being called now, by server (a tool called twice at once is listed twice). */
   const calling = new Map<string, string[]>();
   return {
@@ -19,9 +22,10 @@ export function trackUpstreamCalls(session: Pick<ToolSearchSession, 'tool'>): Up
       const ids = calling.get(server) ?? [];
       calling.set(server, [...ids, toolId]);
       let ended = false;
-      return () => {
+      return (end) => {
         if (ended) return;
         ended = true;
+        if (end.abandoned) options.onAbandoned?.(server);
         const left = [...(calling.get(server) ?? [])];
         left.splice(left.indexOf(toolId), 1);
         if (left.length === 0) calling.delete(server);
