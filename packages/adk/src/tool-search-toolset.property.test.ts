@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
-import { propertySettings, ADAPTER_WORDS, denyPolicyArbitrary, markedTools, rawToolsArbitrary, withoutEchoes } from '@tool-search/property-settings';
+import { ADAPTER_WORDS, denyPolicyArbitrary, markedTools, propertySettings, rawToolsArbitrary, scaledTimeout, withoutEchoes } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { functionResponses, runConversation, ScriptedLlm, type ScriptedTurn } from './internal/fixtures.js';
 import { ToolSearchToolset } from './tool-search-toolset.js';
@@ -64,5 +64,5 @@ describe('ToolSearchToolset (property)', () => {
       }),
       { numRuns: settings.runs(12), seed: settings.seed },
     );
-  }, 300_000);
+  }, scaledTimeout(300_000));
 });

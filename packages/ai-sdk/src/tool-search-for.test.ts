@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isAiSdkError } from './errors.js';
 import { callStep, declaredNames, DENIED_ID, executed, IMAGE_TOOL, textStep, toolResults, useFixtureSessions, type ScriptedStep } from './internal/fixtures.js';
 import { toolSearchFor } from './tool-search-for.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const openSession = useFixtureSessions();
 const open = (config: unknown = { native: true }) => openSession(config);
@@ -75,7 +76,7 @@ describe('toolSearchFor', () => {
     const output = toolResults(model.doGenerateCalls[2]).get('c2') as { type: string; value: Array<Record<string, unknown>> };
     expect(output.type).toBe('content');
     expect(output.value.filter((part) => part.type !== 'text')).toEqual([{ type: 'file-data', mediaType: 'image/png', data: expect.any(String) }]);
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('refuses a session that does not declare every allowed tool, and a bad maxResults', async () => {
     const tools = await open({ mode: 'tools' });

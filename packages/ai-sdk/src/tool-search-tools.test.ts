@@ -4,6 +4,7 @@ import type { ToolSearchSession } from '@tool-search/gateway-adapter';
 import { describe, expect, it } from 'vitest';
 import { callStep, declaredNames, DENIED_ID, executed, IMAGE_TOOL, textStep, toolResults, useFixtureSessions } from './internal/fixtures.js';
 import { toolSearchTools } from './tool-search-tools.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -49,7 +50,7 @@ describe('toolSearchTools', () => {
     expect(ran.type).toBe('text');
     expect(JSON.parse(ran.value)).toMatchObject({ value: { status: 'ok', result: 'Rain tomorrow in Oslo.' } });
     expect(executed).toEqual([{ name: 'get_weather', args: { city: 'Oslo' } }]);
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('directory mode: the directory names the tool and tool_call runs it by that name', async () => {
     const session = await open({ mode: 'directory' });
@@ -125,6 +126,6 @@ describe('toolSearchTools', () => {
       // The language model spec v3 carries a tool result's media as `file-data` with the media type.
       expect(media).toEqual([{ type: 'file-data', mediaType: 'image/png', data: expect.any(String) }]);
       expect(Buffer.from(media[0]?.['data'] as string, 'base64').subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    }, 30_000);
+    }, scaledTimeout(30_000));
   }
 });

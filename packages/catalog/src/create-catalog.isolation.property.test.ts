@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createCatalog } from './create-catalog.js';
 import { createConceptEmbedder } from './testing/create-concept-embedder.js';
 import type { Catalog, CatalogReader, CatalogView, ToolDescriptor, ToolFilter, ToolInput } from './types.js';
-import { fnv1a, propertySettings, seededPick } from '@tool-search/property-settings';
+import { fnv1a, propertySettings, scaledTimeout, seededPick } from '@tool-search/property-settings';
 
 const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search', 'repo', 'user', 'image', 'age', 'cash', 'note'];
 const OWNERS = ['github', 'fs', 'core', 'mail', 'cal', 'apigen', 'toolink'];
@@ -226,7 +226,7 @@ describe('catalog.view isolation (property)', () => {
       ),
       { numRuns: settings.runs(60), seed: settings.seed },
     );
-  }, 240_000);
+  }, scaledTimeout(240_000));
 
   it('holds on catalogs of up to 10,000 tools whose refused tools sit anywhere in the index, the end included', () => {
     fc.assert(
@@ -262,7 +262,7 @@ describe('catalog.view isolation (property)', () => {
       ),
       { numRuns: settings.runs(6), seed: settings.seed },
     );
-  }, 240_000);
+  }, scaledTimeout(240_000));
 });
 
 /** `size` tools over `owners` owners, in owner order (each owner's tools added together, as servers list them). */

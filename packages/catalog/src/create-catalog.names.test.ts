@@ -3,6 +3,7 @@ import { BENCH_DATA_DIR } from '../bench/bench-options.js';
 import { loadNameSet, readNameCases, type NameCase } from '../bench/name-cases.js';
 import { createCatalog } from './create-catalog.js';
 import type { Catalog } from './types.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // The names suite (bench/data/names): a tool's name, written as models and people write it, puts that tool first,
 // and a name several servers share puts all of them first. Every case, not a share of them.
@@ -33,7 +34,7 @@ describe('the names suite', () => {
       const catalog = createCatalog(bench.inputs);
       const missed = entries.filter((entry) => firstNamed(catalog, bench.benchIdOf, entry).join(' ') !== entry.expect.join(' '));
       expect(missed.map((entry) => `${entry.kind} ${entry.query}`)).toEqual([]);
-    }, 120_000);
+    }, scaledTimeout(120_000));
   }
 
   it('answers a name with strong evidence, and each tool of a shared name with its server in its id', () => {

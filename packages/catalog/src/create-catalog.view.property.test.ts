@@ -2,7 +2,7 @@
 // So nothing of a tool it does not admit gets out (no id, text, score, suggestion or count), and a denied id is
 // indistinguishable from one that was never catalogued.
 import fc from 'fast-check';
-import { propertySettings } from '@tool-search/property-settings';
+import { propertySettings, scaledTimeout } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from './create-catalog.js';
 import { normalizeTerm } from './internal/tokenize-text.js';
@@ -109,7 +109,7 @@ describe('catalog.view (property)', () => {
       ),
       { numRuns: settings.runs(300), seed: settings.seed },
     );
-  }, 60_000);
+  }, scaledTimeout(60_000));
 
   it('fuses searchAsync over the admitted tools exactly as a catalog of them alone, with the same embedder', async () => {
     const concepts = [['file', 'read', 'write'], ['issue', 'repo'], ['calendar', 'event'], ['mail', 'send'], ['image']];
@@ -127,5 +127,5 @@ describe('catalog.view (property)', () => {
       }),
       { numRuns: settings.runs(100), seed: settings.seed },
     );
-  }, 60_000);
+  }, scaledTimeout(60_000));
 });

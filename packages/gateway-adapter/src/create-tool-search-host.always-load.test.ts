@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { REPLAY_MCP_SERVER_PATH } from '@tool-search/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const folder = mkdtempSync(join(tmpdir(), 'gw-always-load-'));
 const toolsFile = join(folder, 'tools.jsonl');
@@ -27,7 +28,7 @@ const server = (name: string, trusted: boolean) => ({ name, transport: 'stdio' a
 let host: ToolSearchHost;
 beforeAll(async () => {
   host = await createToolSearchHost({ sources: { mcp: [server('trusted-srv', true), server('other-srv', false)] }, startupTimeoutMs: 30_000 });
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => {
   await host.close();
   rmSync(folder, { recursive: true, force: true });

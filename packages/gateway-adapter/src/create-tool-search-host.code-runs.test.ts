@@ -4,6 +4,7 @@ import { createRunner, probeRuntime, type ProbeResult, type Runner } from '@tool
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import { defaultMaxConcurrentRuns } from './internal/create-run-slots.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 let probe: ProbeResult & { ok: true };
 let runner: Runner;
@@ -30,7 +31,7 @@ beforeAll(async () => {
     },
     close: () => runner.close(),
   };
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => {
   await Promise.all(hosts.map((host) => host.close()));
   await runner?.close();
@@ -40,7 +41,7 @@ afterAll(async () => {
 const looping = (ms: number, index: number) => `const end = Date.now() + ${ms}; let spins = 0; while (Date.now() < end) spins += 1; return ${index};`;
 
 describe('createToolSearchHost code runs (codeRuns)', () => {
-  it('never runs more than maxConcurrent bodies at once: 40 looping bodies from 8 sessions', { timeout: 120_000 }, async () => {
+  it('never runs more than maxConcurrent bodies at once: 40 looping bodies from 8 sessions', { timeout: scaledTimeout(120_000) }, async () => {
     const host = await createToolSearchHost({ sources: {}, runner: counted, probe: async () => probe, codeRuns: { maxConcurrent: 4 } });
     hosts.push(host);
     const sessions = await Promise.all(Array.from({ length: 8 }, (_, index) => host.openSession({ config: true, sessionId: `s${index}` })));
@@ -57,7 +58,7 @@ describe('createToolSearchHost code runs (codeRuns)', () => {
     expect(peak).toBe(4);
   });
 
-  it('answers busy, naming the limit, once the queue is full, and lets the queued run through', { timeout: 60_000 }, async () => {
+  it('answers busy, naming the limit, once the queue is full, and lets the queued run through', { timeout: scaledTimeout(60_000) }, async () => {
     const host = await createToolSearchHost({ sources: {}, runner: counted, probe: async () => probe, codeRuns: { maxConcurrent: 1, maxQueued: 1 } });
     hosts.push(host);
     const sessions = await Promise.all([0, 1, 2].map((index) => host.openSession({ config: true, sessionId: `b${index}` })));
@@ -75,7 +76,7 @@ describe('createToolSearchHost code runs (codeRuns)', () => {
     expect(await queued).toMatchObject({ status: 'ok', result: { value: 1 } });
   });
 
-  it('caps one session at maxConcurrentPerSession, so it cannot take every slot', { timeout: 60_000 }, async () => {
+  it('caps one session at maxConcurrentPerSession, so it cannot take every slot', { timeout: scaledTimeout(60_000) }, async () => {
     const host = await createToolSearchHost({ sources: {}, runner: counted, probe: async () => probe, codeRuns: { maxConcurrent: 4, maxConcurrentPerSession: 2 } });
     hosts.push(host);
     const session = await host.openSession({ config: true });

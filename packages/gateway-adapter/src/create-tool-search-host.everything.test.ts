@@ -8,6 +8,7 @@ import { renderOutcome } from './render-outcome.js';
 import { realMcpServerConfig } from '@tool-search/test-utils';
 import type { ToolProgress, ToolSearchSession } from './tool-search-session.js';
 import type { OkOutcome } from './tool-call-outcome.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 let host: ToolSearchHost;
@@ -28,7 +29,7 @@ beforeAll(async () => {
     restartBackoff: false,
   });
   session = await host.openSession({ config: { mode: 'tools' }, callTimeoutMs: 1_600 });
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => host?.close());
 
 describe('a host in front of server-everything', () => {
@@ -72,7 +73,7 @@ describe('a host in front of server-everything', () => {
       { progress: 1, total: 3 },
       { progress: 2, total: 3 },
     ]);
-  }, 15_000);
+  }, scaledTimeout(15_000));
 
   it('cancels a call when the caller aborts, leaving no listener behind', async () => {
     const controller = new AbortController();
@@ -86,7 +87,7 @@ describe('a host in front of server-everything', () => {
     const longer = await host.openSession({ config: { mode: 'tools' }, callTimeoutMs: 20_000 });
     const outcome = await call(longer, 'mcp:everything:simulate-research-query', { topic: 'tool search', ambiguous: false });
     expect(outcome).toMatchObject({ status: 'ok' });
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('declines elicitation by default, so the tool reports the decline instead of hanging', async () => {
     const outcome = await call(session, 'mcp:everything:trigger-elicitation-request', {});
@@ -112,7 +113,7 @@ describe('a host in front of server-everything', () => {
     } finally {
       await trustedHost.close();
     }
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('validates the arguments of an untrusted tool, with the signature, before the server sees them', async () => {
     const outcome = await call(session, 'mcp:everything:echo', { mesage: 'x' });

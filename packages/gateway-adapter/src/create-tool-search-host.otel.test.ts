@@ -7,6 +7,7 @@ import { startScriptedMcpServer, type ScriptedMcpServer } from '@tool-search/tes
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // The host's OpenTelemetry, read through the OTel SDK's in-memory exporters: the spans nest under the caller's
 // span, the upstream MCP server receives the trace context in `_meta`, nothing but lengths of a query or a call's
@@ -32,7 +33,7 @@ beforeAll(async () => {
   trace.setGlobalTracerProvider(new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] }));
   metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
   upstream = await startScriptedMcpServer('notes', [{ name: 'create_note', description: 'Create a note with a title and a text.' }]);
-}, 30_000);
+}, scaledTimeout(30_000));
 
 afterAll(async () => {
   await upstream?.close();

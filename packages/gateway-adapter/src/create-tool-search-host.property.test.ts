@@ -7,7 +7,7 @@ import { createPolicy, type PolicyConfig } from '@tool-search/policy';
 import { describe, expect, it } from 'vitest';
 import { createToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
-import { propertySettings } from '@tool-search/property-settings';
+import { propertySettings, scaledTimeout } from '@tool-search/property-settings';
 import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 import type { ToolSearchSession } from './tool-search-session.js';
 
@@ -112,7 +112,7 @@ describe('a session on a host (property)', () => {
       ),
       { numRuns: propertySettings().runs(80), seed: propertySettings().seed },
     );
-  }, 120_000);
+  }, scaledTimeout(120_000));
 });
 
 // Configs of a few layers over the same small vocabulary, so that sessions of equal, near and different rules
@@ -160,5 +160,5 @@ describe('a host caching policies by content (property)', () => {
       ),
       { numRuns: 60 },
     );
-  }, 120_000);
+  }, scaledTimeout(120_000));
 });

@@ -6,6 +6,7 @@ import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-
 import type { ExecutableTool } from './executable-tool.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
 import type { ToolSearchSession } from './tool-search-session.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const CORE: ExecutableTool[] = [
   { name: 'read_file', description: 'Read the contents of a file.', inputSchema: { type: 'object', properties: {} }, execute: () => 'read' },
@@ -53,5 +54,5 @@ describe('createToolSearchHost: a refused server that is down', () => {
       expect(ours).toMatchObject({ status: 'error', code: 'unknown_tool' });
       expect(JSON.stringify(ours)).not.toContain('fixture"');
     }
-  }, 30_000);
+  }, scaledTimeout(30_000));
 });

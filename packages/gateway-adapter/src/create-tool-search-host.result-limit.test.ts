@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import { realMcpServerConfig } from '@tool-search/test-utils';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 let folder: string;
 let host: ToolSearchHost;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   writeFileSync(join(folder, 'big.txt'), 'a'.repeat(12 * 1024 * 1024));
   writeFileSync(join(folder, 'small.txt'), 'small file\n');
   host = await createToolSearchHost({ sources: { mcp: [realMcpServerConfig('filesystem', { name: 'fs', args: [folder] })] }, startupTimeoutMs: 30_000 });
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => {
   await host?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -45,5 +46,5 @@ describe('createToolSearchHost upstream result limit (maxResultBytes)', () => {
     expect(host.status().servers.find((server) => server.name === 'fs')).toMatchObject({ state: 'ready', restarts: 0 });
     const after = await big.execute({ name: 'tool_call', args: { id: 'mcp:fs:read_text_file', args: { path: join(folder, 'small.txt') } }, toolCallId: 'b2' });
     expect(after).toMatchObject({ status: 'ok' });
-  }, 60_000);
+  }, scaledTimeout(60_000));
 });

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { SERVER_MAP_PAGE_BYTES, type ServerMapPage } from '@tool-search/modes';
 import { createPolicy, type PolicyConfig } from '@tool-search/policy';
-import { propertySettings } from '@tool-search/property-settings';
+import { propertySettings, scaledTimeout } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { createToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
@@ -89,5 +89,5 @@ describe('the server map of a session (property)', () => {
       ),
       { numRuns: propertySettings().runs(60), seed: propertySettings().seed },
     );
-  }, 180_000);
+  }, scaledTimeout(180_000));
 });

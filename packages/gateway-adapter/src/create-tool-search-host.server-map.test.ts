@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 import type { ToolSearchSession } from './tool-search-session.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const SERVERS = 464;
 const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'export', 'sync'];
@@ -38,7 +39,7 @@ let session: ToolSearchSession;
 beforeAll(async () => {
   host = await createToolSearchHost({ sources: { openclaw: syntheticTools() } });
   session = await host.openSession({ config: { mode: 'tools' } });
-}, 120_000);
+}, scaledTimeout(120_000));
 afterAll(async () => {
   await host.close();
 });

@@ -4,6 +4,7 @@
 import { mcpFixtureConfig } from '@tool-search/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const hosts: ToolSearchHost[] = [];
 afterEach(async () => {
@@ -30,7 +31,7 @@ const run = async (host: ToolSearchHost, name: string, args: Record<string, unkn
 const STARTING = 'Error (unavailable): MCP server "slow" is starting: its tools are not listed yet (waited 200 ms). Try again in a moment.';
 
 describe('a control tool naming an MCP server still connecting', () => {
-  it('says "starting" for a name search, a search within the server, a describe and a call, after the bounded wait', { timeout: 60_000 }, async () => {
+  it('says "starting" for a name search, a search within the server, a describe and a call, after the bounded wait', { timeout: scaledTimeout(60_000) }, async () => {
     const host = await hostWithSlowServer(60_000, 200);
     expect(host.status().servers.map((server) => [server.name, server.state])).toEqual([['slow', 'starting']]);
     for (const [name, args] of [
@@ -45,7 +46,7 @@ describe('a control tool naming an MCP server still connecting', () => {
     }
   });
 
-  it('answers as usual once the server is ready within the wait', { timeout: 60_000 }, async () => {
+  it('answers as usual once the server is ready within the wait', { timeout: scaledTimeout(60_000) }, async () => {
     const host = await hostWithSlowServer(1_500, 30_000);
     const called = await run(host, 'tool_call', { id: 'mcp:slow:echo_text', args: { text: 'after the wait' } });
     expect(called.content).toContain('echo: after the wait');
@@ -53,7 +54,7 @@ describe('a control tool naming an MCP server still connecting', () => {
     expect(described.status).toBe('ok');
   });
 
-  it('neither waits for nor names a server the policy hides', { timeout: 60_000 }, async () => {
+  it('neither waits for nor names a server the policy hides', { timeout: scaledTimeout(60_000) }, async () => {
     const host = await hostWithSlowServer(60_000, 20_000);
     const started = Date.now();
     const outcome = await run(host, 'tool_describe', { id: 'mcp:slow:echo_text' }, { deny: ['mcp:slow:*'] });

@@ -9,6 +9,7 @@ import type { ExecutableTool } from './executable-tool.js';
 import { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from '@tool-search/test-utils';
 import type { ToolSearchSession } from './tool-search-session.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const tool = (name: string, description: string, extra: Partial<ExecutableTool> = {}): ExecutableTool => ({
   name,
@@ -292,7 +293,7 @@ describe('createToolSearchHost: MCP servers', () => {
     expect(pids.filter((pid) => /State:\s+Z/.test(procFile(pid, 'status')))).toEqual([]);
     expect(pids.filter((pid) => procFile(pid, 'cmdline').includes('mcp-fixture-server'))).toEqual([]);
     expect(warnings.filter((name) => name === 'MaxListenersExceededWarning')).toEqual([]);
-  }, 180_000);
+  }, scaledTimeout(180_000));
 
   it('answers unavailable naming the server while it is down, and runs the tool again once it is back', async () => {
     const shared = await host({ sources: { mcp: [mcpFixtureConfig('fixture')] }, restartBackoff: { initialMs: 800, maxMs: 800 } });

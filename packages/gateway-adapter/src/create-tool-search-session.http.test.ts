@@ -9,6 +9,7 @@ import { recordingSessionLog } from './testing/recording-session-log.js';
 import { until } from '@tool-search/test-utils';
 import { createToolSearchSession, type CreateToolSearchSessionOptions } from './create-tool-search-session.js';
 import type { ToolSearchSession } from './tool-search-session.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // A Streamable HTTP MCP server that dies (its listener closes and its connections drop) or loses its session
 // (answers HTTP 404) must be reported exactly like a stdio server that exits: the server is marked
@@ -209,7 +210,7 @@ describe('createToolSearchSession: a Streamable HTTP MCP server that dies', () =
     const after = await call(session, 'tool_call', { id: 'mcp:web:shout', args: { text: 'x' } });
     expect(after).toMatchObject({ status: 'error', code: 'unavailable' });
     expect(after.status === 'error' && after.message).toMatch(/^MCP server "web" is unavailable: /);
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('tools mode: a server that dies while idle is noticed through its dropped notification stream, before any call', async () => {
     const { server, session, log } = await httpSession({ mode: 'tools' });

@@ -7,6 +7,7 @@ import { isLangChainAdapterError } from './errors.js';
 import { describe, expect, it } from 'vitest';
 import { executed, showToast, useFixtureSessions } from './internal/fixtures.js';
 import { toolSearchMiddleware } from './tool-search-middleware.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const open = useFixtureSessions();
 
@@ -38,7 +39,7 @@ async function drive(session: ToolSearchSession, contents: Array<Array<Record<st
 
 const toolNames = (request: WireRequest | undefined) => (request?.body.tools ?? []).map((tool) => String(tool['name'])).sort();
 
-describe('toolSearchMiddleware (native mode, Anthropic)', { timeout: 20_000 }, () => {
+describe('toolSearchMiddleware (native mode, Anthropic)', { timeout: scaledTimeout(20_000) }, () => {
   it('defers the allowed catalog, answers tool_search with tool_reference blocks of our ranking, and runs the loaded tool', async () => {
     const session = await open({ mode: 'native' });
     const run = await drive(session, [

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
 import { createPolicy, type PolicyConfig } from '@tool-search/policy';
-import { propertySettings, ADAPTER_WORDS, denyPolicyArbitrary, rawToolsArbitrary } from '@tool-search/property-settings';
+import { ADAPTER_WORDS, denyPolicyArbitrary, propertySettings, rawToolsArbitrary, scaledTimeout } from '@tool-search/property-settings';
 import { createAgent, type BaseMessage } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { toolSearchMiddleware } from './tool-search-middleware.js';
@@ -147,5 +147,5 @@ describe('toolSearchMiddleware (property: fail closed)', () => {
       ),
       { numRuns: settings.runs(40), seed: settings.seed },
     );
-  }, 240_000);
+  }, scaledTimeout(240_000));
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isLangChainAdapterError } from './errors.js';
 import { boundNames, DENIED_ID, executed, IMAGE_TOOL, scriptedModel, showToast, toolMessage, useFixtureSessions } from './internal/fixtures.js';
 import { toolSearchMiddleware } from './tool-search-middleware.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const open = useFixtureSessions();
 
@@ -23,7 +24,7 @@ function systemText(recorded: { model: { calls: Array<{ messages: BaseMessage[] 
   return first?.getType() === 'system' ? first.text : '';
 }
 
-describe('toolSearchMiddleware', { timeout: 20_000 }, () => {
+describe('toolSearchMiddleware', { timeout: scaledTimeout(20_000) }, () => {
   it('tools mode: tool_search then tool_call reach the tool, and the denied tool is neither declared, found nor run', async () => {
     const session = await open({ mode: 'tools' });
     const run = await drive(session, [
@@ -54,7 +55,7 @@ describe('toolSearchMiddleware', { timeout: 20_000 }, () => {
     expect(boundNames(run.bound[0])).toEqual(['show_toast', 'tool_search_code']);
     expect(JSON.parse(String(toolMessage(run.messages, 'c1')?.content))).toMatchObject({ value: { status: 'ok', result: 'Rain tomorrow in Oslo.' } });
     expect(executed).toEqual([{ name: 'get_weather', args: { city: 'Oslo' } }]);
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('directory mode: the directory is appended to the system prompt and tool_call runs a tool by its name', async () => {
     const session = await open({ mode: 'directory' });

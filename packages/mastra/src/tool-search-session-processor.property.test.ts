@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
-import { propertySettings, ADAPTER_WORDS, denyPolicyArbitrary, markedTools, rawToolsArbitrary, withoutEchoes } from '@tool-search/property-settings';
+import { ADAPTER_WORDS, denyPolicyArbitrary, markedTools, propertySettings, rawToolsArbitrary, scaledTimeout, withoutEchoes } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { agentWith, scriptedModel, systemText, toolResults, type ScriptedStep } from './internal/fixtures.js';
 import { ToolSearchSessionProcessor } from './tool-search-session-processor.js';
@@ -70,5 +70,5 @@ describe('ToolSearchSessionProcessor (property)', () => {
       }),
       { numRuns: settings.runs(10), seed: settings.seed },
     );
-  }, 300_000);
+  }, scaledTimeout(300_000));
 });

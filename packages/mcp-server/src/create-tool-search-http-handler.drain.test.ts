@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpClientRelay } from './create-mcp-client-relay.js';
 import { createToolSearchHttpHandler, type CreateToolSearchHttpHandlerOptions, type ToolSearchHttpHandler } from './create-tool-search-http-handler.js';
 import { listenOnLoopback } from './internal/listen-on-loopback.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -69,7 +70,7 @@ async function legacyClient(url: string): Promise<Client> {
 const settle = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
 
 describe('createToolSearchHttpHandler.close', () => {
-  it('answers a 2026-07-28 call and a 2025 call still running at the drain end with -32000 Server shutting down, within one budget', { timeout: 90_000 }, async () => {
+  it('answers a 2026-07-28 call and a 2025 call still running at the drain end with -32000 Server shutting down, within one budget', { timeout: scaledTimeout(90_000) }, async () => {
     // A hook that sees each call on its way upstream: close starts once both are in flight.
     let reached = 0;
     const { url, handler } = await serve({ hooks: [{ id: 'reached', run: () => void (reached += 1) }] });
@@ -89,7 +90,7 @@ describe('createToolSearchHttpHandler.close', () => {
     expect(took).toBeLessThan(drainTimeoutMs * 2);
   });
 
-  it('declines at once a 2026-07-28 call waiting between rounds: close does not wait the drain for it', { timeout: 90_000 }, async () => {
+  it('declines at once a 2026-07-28 call waiting between rounds: close does not wait the drain for it', { timeout: scaledTimeout(90_000) }, async () => {
     const { url, handler } = await serve();
     const first = await modernCall(url, 'mcp:modern:deploy', { env: 'prod' });
     expect(first.json?.result?.resultType).toBe('input_required');
@@ -100,7 +101,7 @@ describe('createToolSearchHttpHandler.close', () => {
     expect(Date.now() - started).toBeLessThan(drainTimeoutMs / 2);
   });
 
-  it('refuses a call past the per-client bound of calls waiting between rounds with -32000 naming it, and admits one again once a slot frees', { timeout: 90_000 }, async () => {
+  it('refuses a call past the per-client bound of calls waiting between rounds with -32000 naming it, and admits one again once a slot frees', { timeout: scaledTimeout(90_000) }, async () => {
     const { url } = await serve({ maxPendingInputCallsPerClient: 2 });
     const waiting = [await modernCall(url, 'mcp:modern:deploy', { env: 'a' }), await modernCall(url, 'mcp:modern:deploy', { env: 'b' })];
     expect(waiting.map((one) => one.json?.result?.resultType)).toEqual(['input_required', 'input_required']);
@@ -113,7 +114,7 @@ describe('createToolSearchHttpHandler.close', () => {
     expect((await modernCall(url, 'mcp:modern:deploy', { env: 'd' })).json?.result?.resultType).toBe('input_required');
   });
 
-  it('refuses a call past the per-process bound with -32000 naming it', { timeout: 90_000 }, async () => {
+  it('refuses a call past the per-process bound with -32000 naming it', { timeout: scaledTimeout(90_000) }, async () => {
     const { url } = await serve({ maxPendingInputCalls: 1 });
     expect((await modernCall(url, 'mcp:modern:deploy', { env: 'a' })).json?.result?.resultType).toBe('input_required');
     expect((await modernCall(url, 'mcp:modern:deploy', { env: 'b' })).json?.error).toEqual({ code: -32000, message: 'Too many calls waiting for answers: this server holds 1 waiting (its limit is 1); try again shortly' });

@@ -6,6 +6,7 @@ import { createToolSearchHost, type ToolSearchHost } from '@tool-search/gateway-
 import { mcpFixtureConfig } from '@tool-search/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolSearchHttpHandler, type CreateToolSearchHttpHandlerOptions, type ToolSearchHttpHandler } from './create-tool-search-http-handler.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -164,7 +165,7 @@ describe('createToolSearchHttpHandler', () => {
     expect(host.status().sessions).toBe(5);
   });
 
-  it('evicts the least recently used idle session at the limit: 150 abandoned SDK clients (close() without DELETE) leave room at once', { timeout: 60_000 }, async () => {
+  it('evicts the least recently used idle session at the limit: 150 abandoned SDK clients (close() without DELETE) leave room at once', { timeout: scaledTimeout(60_000) }, async () => {
     const { url, handler, host } = await serve();
     for (let index = 0; index < 150; index += 1) {
       const transport = new StreamableHTTPClientTransport(new URL(url));

@@ -9,6 +9,7 @@ import { createToolSearchHost, type ToolSearchHost } from '@tool-search/gateway-
 import { startScriptedMcpServer, type ScriptedMcpServer } from '@tool-search/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchMcpServer } from './create-tool-search-mcp-server.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // A client's trace continues through the front: the `traceparent` an MCP client sends in `params._meta` is the
 // parent of the front's server span, the session's `execute_tool` span is the server span's child, and the
@@ -24,7 +25,7 @@ beforeAll(async () => {
   trace.setGlobalTracerProvider(new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] }));
   upstream = await startScriptedMcpServer('notes', [{ name: 'create_note', description: 'Create a note with a title and a text.' }]);
   host = await createToolSearchHost({ sources: { mcp: [upstream.config()] }, startupTimeoutMs: 20_000 });
-}, 30_000);
+}, scaledTimeout(30_000));
 
 afterAll(async () => {
   await host?.close();

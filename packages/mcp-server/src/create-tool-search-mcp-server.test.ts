@@ -14,6 +14,7 @@ import { createPolicy } from '@tool-search/policy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpClientRelay } from './create-mcp-client-relay.js';
 import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions } from './create-tool-search-mcp-server.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const hosts: ToolSearchHost[] = [];
 const clients: Client[] = [];
@@ -303,7 +304,7 @@ describe('createToolSearchMcpServer: bad arguments and progress', () => {
     }
   });
 
-  it('bounds a call by the call timeout when the client sent no progress token, and lets progress keep it alive when it did', { timeout: 30_000 }, async () => {
+  it('bounds a call by the call timeout when the client sent no progress token, and lets progress keep it alive when it did', { timeout: scaledTimeout(30_000) }, async () => {
     const everything = await host({ sources: { mcp: [realMcpServerConfig('everything')] }, startupTimeoutMs: 20_000 });
     const { client } = await connect({ on: everything, config: { mode: 'tools' }, callTimeoutMs: 1_000 });
     const longCall = { name: 'tool_call', arguments: { id: 'mcp:everything:trigger-long-running-operation', args: { duration: 2.5, steps: 25 } } };

@@ -16,6 +16,7 @@ import {
 } from './internal/fixtures.js';
 import { isOpenAIAgentsError } from './errors.js';
 import { toolSearchFor } from './tool-search-for.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 setTracingDisabled(true);
 
@@ -96,7 +97,7 @@ describe('toolSearchFor', () => {
     expect(searchOutputNames(model.requests[1])).toContain('get_tiny_image');
     const output = functionOutput(model.requests[2], 'c2') as Array<Record<string, unknown>>;
     expect(output.filter((item) => item['type'] === 'input_image')).toEqual([expect.objectContaining({ image: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) })]);
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('refuses a session that does not declare every allowed tool', async () => {
     const session = await open({ mode: 'tools' });

@@ -15,6 +15,7 @@ import {
 } from './internal/fixtures.js';
 import { toolSearchTools } from './tool-search-tools.js';
 import type { AgentToolsOptions } from './tool-search-tools.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 setTracingDisabled(true);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -63,7 +64,7 @@ describe('toolSearchTools', () => {
     const ran = functionOutput(model.requests[1], 'c1') as { text: string };
     expect(JSON.parse(ran.text)).toMatchObject({ value: { status: 'ok', result: 'Rain tomorrow in Oslo.' } });
     expect(executed).toEqual([{ name: 'get_weather', args: { city: 'Oslo' } }]);
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('directory mode: the directory names the tool and tool_call runs it by that name', async () => {
     const session = await open({ mode: 'directory' });
@@ -151,6 +152,6 @@ describe('toolSearchTools', () => {
       const url = String(images[0]?.['image']);
       expect(url.startsWith('data:image/png;base64,')).toBe(true);
       expect(Buffer.from(url.slice('data:image/png;base64,'.length), 'base64').subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    }, 30_000);
+    }, scaledTimeout(30_000));
   }
 });

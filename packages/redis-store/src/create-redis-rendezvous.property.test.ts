@@ -4,7 +4,7 @@
 // to another destination or cut, runs no call and reaches no listener. After each case a genuine retry and a
 // genuine event go the same way: once they arrive, the forgery before them was read and refused.
 import { randomUUID } from 'node:crypto';
-import { propertySettings } from '@tool-search/property-settings';
+import { propertySettings, scaledTimeout } from '@tool-search/property-settings';
 import { startRedisServer, type RedisServerFixture } from '@tool-search/test-utils';
 import fc from 'fast-check';
 import pino from 'pino';
@@ -120,5 +120,5 @@ describe('createRedisRendezvous and createRedisEventBus (property)', () => {
       await attacker.close();
       await Promise.all([holder.close(), forwarder.close()]);
     }
-  }, 120_000);
+  }, scaledTimeout(120_000));
 });

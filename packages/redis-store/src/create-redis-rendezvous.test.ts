@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedisStore } from './connect-redis-store.js';
 import { createRedisRendezvous } from './create-redis-rendezvous.js';
 import type { RedisServerEvent } from './create-redis-event-bus.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const SECRET = 'rendezvous-test-secret-of-at-least-32-bytes';
 const OTHER_SECRET = 'an-attacker-guess-at-the-secret-32-bytes+';
@@ -108,7 +109,7 @@ describe('createRedisRendezvous: forged messages', () => {
       await attacker.close();
       await Promise.all([holder.close(), forwarder.close(), stranger.close()]);
     }
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('drops forged, unsigned and wrongly signed events on the event bus, and logs them', async () => {
     const prefix = `forge-bus-${randomUUID().slice(0, 8)}:`;
@@ -240,7 +241,7 @@ describe('createRedisRendezvous: a Redis restart (nothing persisted)', () => {
     } finally {
       await Promise.all([holder.close(), forwarder.close()]);
     }
-  }, 90_000);
+  }, scaledTimeout(90_000));
 });
 
 describe('createRedisRendezvous: a dead holder', () => {
@@ -273,7 +274,7 @@ describe('createRedisRendezvous: a dead holder', () => {
     } finally {
       await forwarder.close();
     }
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('answers at once (after a short grace) when no replica holds the call', async () => {
     const store = await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: `none-${randomUUID().slice(0, 8)}:` });

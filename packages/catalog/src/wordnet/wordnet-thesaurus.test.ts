@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWordNetLicenseFile, renderWordNetTableModule } from '../../scripts/render-wordnet-table.js';
 import { normalizeTerm } from '../internal/tokenize-text.js';
 import { wordnetThesaurus } from './index.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const stem = (word: string) => normalizeTerm(word) as string;
 
@@ -29,5 +30,5 @@ describe('wordnetThesaurus', () => {
   it('is the table and licence that scripts/generate-wordnet-table.ts writes from the WordNet database', () => {
     expect(readFileSync(new URL('./wordnet-table.ts', import.meta.url), 'utf8')).toBe(renderWordNetTableModule());
     expect(readFileSync(new URL('../../WORDNET-LICENSE', import.meta.url), 'utf8')).toBe(renderWordNetLicenseFile());
-  }, 60_000);
+  }, scaledTimeout(60_000));
 });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, type ConnectMcpServerOptions, type McpLogEntry, type McpProgress, type McpServerConnection } from './connect-mcp-server.js';
 import { REAL_MCP_SERVER_SCRIPTS, realMcpServerConfig } from '@tool-search/test-utils';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // @modelcontextprotocol/server-everything over stdio: the reference server for MCP clients (content kinds,
 // resources, prompts, progress, logging, sampling, elicitation, tasks, annotations).
@@ -121,7 +122,7 @@ describe('connectMcpServer with server-everything', () => {
     const result = await shared.callTool('trigger-long-running-operation', { duration: 6, steps: 6 }, { timeoutMs: 1_500, maxTotalTimeoutMs: 2_500 });
     expect(result).toEqual({ ok: false, code: 'timeout', message: 'MCP server "everything" did not finish tools/call trigger-long-running-operation within the maximum of 2500 ms' });
     expect(shared.status).toBe('connected');
-  }, 10_000);
+  }, scaledTimeout(10_000));
 
   it('times out on the idle timeout when no progress arrives in time', async () => {
     const result = await shared.callTool('trigger-long-running-operation', { duration: 2, steps: 1 }, { timeoutMs: 500 });
@@ -147,7 +148,7 @@ describe('connectMcpServer with server-everything', () => {
     expect(result.ok && result.parts[0]).toMatchObject({ type: 'text', text: expect.stringContaining('# Research Report: tide pools') });
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)?.message).toMatch(/^completed/);
-  }, 20_000);
+  }, scaledTimeout(20_000));
 
   it('cancels a running task when its call is aborted', async () => {
     const controller = new AbortController();
@@ -224,7 +225,7 @@ describe('connectMcpServer with server-everything: client capabilities', () => {
     expect(everything.length).toBeGreaterThanOrEqual(2);
     expect(everything[0]).toEqual({ server: 'everything', level: expect.any(String), message: expect.stringMatching(/^\w+[- ]level message|^\w+ level-message/i) });
     for (const entry of capped) expect(entry.level).toBe('emergency');
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('leaves a task-only tool out, with the reason, when include/exclude patterns leave it out', async () => {
     const connection = await connect();
@@ -285,5 +286,5 @@ describe('connectMcpServer with server-everything over HTTP', () => {
     } finally {
       await server.stop();
     }
-  }, 30_000);
+  }, scaledTimeout(30_000));
 });

@@ -11,6 +11,7 @@ import { connectMcpServer } from './connect-mcp-server.js';
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
 import { createEraVerdictCache } from './create-era-verdict-cache.js';
 import type { McpServerConfig } from '../schemas.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const modernStdio: McpServerConfig = { name: 'modern', transport: 'stdio', command: process.execPath, args: [MODERN_MCP_SERVER_PATH] };
 
@@ -99,7 +100,7 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
       rows.push(`${label.padEnd(18)} probed connect ${probed.ms.toFixed(0).padStart(5)} ms, with cached verdict ${cached.ms.toFixed(0).padStart(5)} ms (${probed.protocolVersion})`);
     }
     console.log(`stdio era probe cost (connect + first tools/list):\n${rows.join('\n')}`);
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('forgets a cached verdict that no longer holds, and the next start probes again', async () => {
     const verdicts = createEraVerdictCache();

@@ -5,6 +5,7 @@ import { connectMcpServer, type McpServerConnection } from './connect-mcp-server
 import { listDescendantPids } from './list-descendant-pids.js';
 import type { McpServerConfig } from '../schemas.js';
 import { mcpFixtureConfig, PROMPTS_ONLY_SERVER_PATH } from '@tool-search/test-utils';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const open: McpServerConnection[] = [];
 afterEach(async () => {
@@ -228,7 +229,7 @@ describe('connectMcpServer lifecycle', () => {
       expect(connection.pid).toBeUndefined();
     }
     for (const pid of pids) expect(await waitUntilGone(pid)).toBeUndefined();
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('stops a process the server started itself when it is closed', async () => {
     // The fixture started through a shell that first puts a long-lived child in the background.
@@ -245,7 +246,7 @@ describe('connectMcpServer lifecycle', () => {
     const state = await waitUntilGone(descendants[0]!);
     expect(state === undefined || state === 'Z').toBe(true);
     if (state === 'Z') expect(parentOf(descendants[0]!)).not.toBe(process.pid);
-  }, 15_000);
+  }, scaledTimeout(15_000));
 
   it('reports a server that exits after it started once through onUnavailable, with its kind', async () => {
     const events: string[] = [];

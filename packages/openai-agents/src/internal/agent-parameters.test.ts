@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolSearchTools } from '../tool-search-tools.js';
 import { nonStrictParameters, strictParameters } from './agent-parameters.js';
 import { createFixtureHost, openFixtureSession } from './fixtures.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 let host: ToolSearchHost;
 const sessions: ToolSearchSession[] = [];
 beforeAll(async () => {
   host = await createFixtureHost();
   for (const config of [true, { mode: 'tools' }]) sessions.push(await openFixtureSession(host, config, { client: false }));
-}, 30_000);
+}, scaledTimeout(30_000));
 afterAll(async () => {
   await Promise.all(sessions.map((session) => session.close()));
   await host.close();
