@@ -15,14 +15,16 @@ export const FLAGS = {
   mode: { type: 'string', commands: ['serve', 'search', 'list', 'init'], help: 'MODE  code, tools, directory, direct or auto (overrides toolSearch.mode)' },
   'allowed-host': { type: 'string', multiple: true, commands: ['serve'], help: 'NAME  a hostname clients use in Host (repeatable; needed when HOST is not loopback)' },
   'allowed-origin': { type: 'string', multiple: true, commands: ['serve'], help: 'ORIGIN  an Origin browsers may send (repeatable)' },
-  'token-env': { type: 'string', commands: ['serve'], help: 'NAME  require "Authorization: Bearer $NAME" over HTTP (default: TOOL_SEARCH_TOKEN when set)' },
+  'token-env': { type: 'string', commands: ['serve'], help: 'NAME  require "Authorization: Bearer $NAME" over HTTP (default: TOOL_SEARCH_TOKEN when set; required beyond loopback unless --no-auth)' },
+  'no-auth': { type: 'boolean', commands: ['serve'], help: 'serve --http beyond loopback without a token: anyone who reaches it can call every tool (a warning says so)' },
+  'metrics-token-env': { type: 'string', commands: ['serve'], help: 'NAME  /metrics takes "Authorization: Bearer $NAME", never the clients\' token (default: TOOL_SEARCH_METRICS_TOKEN when set; without one, /metrics answers on loopback only when no client token is set)' },
   store: { type: 'string', commands: ['serve'], help: 'URL  keep what replicas share (upstream OAuth tokens) in Redis, redis://HOST:PORT (default: files on this machine)' },
   limit: { type: 'string', commands: ['search'], help: 'N  hits to show (default 8)' },
   explain: { type: 'boolean', commands: ['search'], help: 'say why each hit ranks where it does (matched words, fields, paths), and why a weak search is weak' },
   from: { type: 'string', commands: ['init'], help: 'FILE  import mcpServers from a Claude Desktop, Claude Code, Cursor or VS Code config' },
   force: { type: 'boolean', commands: ['init'], help: 'overwrite an existing config file' },
   port: { type: 'string', commands: ['console'], help: 'PORT  the port of the console on 127.0.0.1 (default: any free port)' },
-  'session-log': { type: 'string', multiple: true, commands: ['console'], help: 'FILE  a session log (JSON lines) whose events the activity view lists (repeatable)' },
+  'session-log': { type: 'string', multiple: true, commands: ['console', 'serve'], help: 'FILE  a session log (JSON lines) whose events the activity view lists (repeatable); serve: DIR, where it writes one (default: the config\'s sessionLogDir)' },
 } as const satisfies Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; commands: readonly string[]; help: string }>;
 
 export type FlagName = keyof typeof FLAGS;
@@ -41,6 +43,8 @@ export interface ParsedCommandLine {
     'allowed-host'?: string[];
     'allowed-origin'?: string[];
     'token-env'?: string;
+    'no-auth'?: boolean;
+    'metrics-token-env'?: string;
     store?: string;
     limit?: string;
     explain?: boolean;

@@ -1,6 +1,7 @@
 // `tool-search serve --http` exposes the gateway's OpenTelemetry metrics as Prometheus text at /metrics, behind
-// the MCP endpoint's token; the text is checked by Prometheus's own parser (`promtool check metrics`, from the
-// distribution's `prometheus` package, which the test run installs).
+// the endpoint's Host checks and a token of its own (never the MCP clients' token: the metrics name every server
+// and count every tool, whatever a client's policy admits); the text is checked by Prometheus's own parser
+// (`promtool check metrics`, from the distribution's `prometheus` package, which the test run installs).
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +16,10 @@ import { urlPrinted } from './url-printed.js';
 const require = createRequire(import.meta.url);
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
-const TOKEN = 'metrics-test-token';
+const TOKEN = 'client-test-token';
+const METRICS_TOKEN = 'metrics-test-token';
+/** The environment without the token variables (each case sets its own). */
+const { TOOL_SEARCH_TOKEN: _token, TOOL_SEARCH_METRICS_TOKEN: _metrics, ...BASE_ENV } = process.env;
 
 let work: string;
 beforeAll(() => {
@@ -33,10 +37,10 @@ function promtool(text: string): Promise<{ code: number; output: string }> {
 }
 
 describe('tool-search serve --http: /metrics', () => {
-  it('answers Prometheus text that promtool parses, with the calls, searches, catalog and MCP durations, and only with the token', { timeout: 60_000 }, async () => {
+  it('answers Prometheus text that promtool parses, with the calls, searches, catalog and MCP durations, only with the metrics token', { timeout: 60_000 }, async () => {
     const config = join(work, 'config.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } }, toolSearch: { mode: 'tools' } }));
-    const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOOL_SEARCH_TOKEN: TOKEN } });
+    const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...BASE_ENV, TOOL_SEARCH_TOKEN: TOKEN, TOOL_SEARCH_METRICS_TOKEN: METRICS_TOKEN } });
     try {
       const url = await urlPrinted(child);
       const client = new Client({ name: 'metrics-test', version: '1.0.0' });
@@ -48,8 +52,14 @@ describe('tool-search serve --http: /metrics', () => {
       const metricsUrl = new URL('/metrics', url);
       expect((await fetch(metricsUrl)).status).toBe(401);
       expect((await fetch(metricsUrl, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
-      expect((await fetch(metricsUrl, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(405);
-      const scraped = await fetch(metricsUrl, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      // The clients' token opens the MCP endpoint, never /metrics.
+      const withClientToken = await fetch(metricsUrl, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      expect(withClientToken.status).toBe(401);
+      expect(await withClientToken.text()).toContain("not the MCP clients' token");
+      expect((await fetch(metricsUrl, { method: 'POST', headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(405);
+      // And the metrics token opens /metrics, never the MCP endpoint.
+      expect((await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${METRICS_TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' })).status).toBe(401);
+      const scraped = await fetch(metricsUrl, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
       expect(scraped.status).toBe(200);
       expect(scraped.headers.get('content-type')).toMatch(/^text\/plain/);
       const text = await scraped.text();
@@ -67,6 +77,46 @@ describe('tool-search serve --http: /metrics', () => {
       // The semantic conventions' buckets, in seconds (the exporter names the metric without its unit).
       expect(sample(/^mcp_client_operation_duration_bucket\{.*le="0\.01".*\}/)).toBeDefined();
       expect(sample(/^mcp_client_operation_duration_bucket\{.*le="300".*\}/)).toBeDefined();
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+  it('refuses /metrics with 403 naming --metrics-token-env when clients need a token and /metrics has none of its own', { timeout: 60_000 }, async () => {
+    const config = join(work, 'empty.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: {} }));
+    const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...BASE_ENV, TOOL_SEARCH_TOKEN: TOKEN } });
+    try {
+      const metricsUrl = new URL('/metrics', await urlPrinted(child));
+      for (const headers of [{}, { Authorization: `Bearer ${TOKEN}` }]) {
+        const refused = await fetch(metricsUrl, { headers });
+        expect(refused.status).toBe(403);
+        expect(await refused.text()).toContain('start serve with --metrics-token-env NAME');
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('answers /metrics without a token on loopback when no client needs one either, behind the Host check', { timeout: 60_000 }, async () => {
+    const config = join(work, 'empty.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: {} }));
+    const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: BASE_ENV });
+    try {
+      const metricsUrl = new URL('/metrics', await urlPrinted(child));
+      const scraped = await fetch(metricsUrl);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('tool_search_catalog_tools');
+      // DNS-rebinding protection: a page whose name points here sends its own Host.
+      const { request } = await import('node:http');
+      const status = await new Promise<number>((resolve, reject) => {
+        request(metricsUrl, { headers: { host: `evil.example:${metricsUrl.port}` } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(status).toBe(403);
     } finally {
       child.kill('SIGTERM');
     }
