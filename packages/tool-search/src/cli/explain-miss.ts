@@ -9,7 +9,10 @@ import { reasonWithoutTool } from './policy-refusals.js';
 export interface MissFacts {
   /** Tools among the whole catalog's best matches for the query that the policy refuses (not named). */
   refusedMatches: number;
-  /** Why they are refused, in the policy's words, without the tools' names (distinct). */
+  /**
+   * Why they are refused, in the policy's words (distinct), for the rules that name no tool: hint rules (with the
+   * spec default they read when a tool states no annotations) and groups. A rule naming a tool would name it.
+   */
   refusedBecause: string[];
   /** Configured servers that are not ready, with why. */
   serversDown: Array<{ name: string; state: string; reason?: string | undefined }>;
@@ -36,7 +39,7 @@ export function explainMiss(
       { id: tool.id, name: tool.name, source: tool.source, owner: tool.owner, ownerOnly: false, trusted: tool.trusted, ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }) },
       policy!.context,
     );
-    if (!verdict.allowed) refusedBecause.add(reasonWithoutTool(verdict.reason));
+    if (!verdict.allowed && /^(deny|allow):(hint|group):/.test(verdict.rule)) refusedBecause.add(reasonWithoutTool(verdict.reason));
   }
   return {
     refusedMatches: refused.length,

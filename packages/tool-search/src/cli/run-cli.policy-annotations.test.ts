@@ -36,6 +36,8 @@ function setUp(): { dir: string; env: NodeJS.ProcessEnv } {
       memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
     },
     policy: { deny: ['hint:destructive'] },
+    // Searches wait for the servers' first start up to this long (a loaded machine is slow to spawn them).
+    startupTimeoutMs: 30_000,
   };
   writeFileSync(join(dir, 'config.json5'), JSON.stringify(config));
   return { dir, env: { XDG_CACHE_HOME: join(dir, 'cache') } };
