@@ -12,6 +12,7 @@ export type SessionLogEvent =
   | 'hydration'
   | 'likely'
   | 'native.load'
+  | 'native.unload'
   | 'progress'
   | 'code.run'
   | 'mcp.unavailable'

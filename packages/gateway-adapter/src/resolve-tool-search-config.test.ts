@@ -24,7 +24,7 @@ describe('resolveToolSearchConfig', () => {
       maxSearchLimit: 20,
       directory: {},
       auto: { maxTools: 30, maxBytes: 40_000, searchMode: 'code' },
-      nativeSearch: { anthropic: 'client' },
+      nativeSearch: { anthropic: 'client', chat: 'tools', maxLoaded: 32 },
     });
   });
 
@@ -89,8 +89,9 @@ describe('resolveToolSearchConfig', () => {
   });
 
   it('resolves the native search choice, ours by default', () => {
-    expect(resolveToolSearchConfig({ mode: 'native' }).nativeSearch).toEqual({ anthropic: 'client' });
-    expect(resolveToolSearchConfig({ mode: 'native', nativeSearch: { anthropic: 'bm25' } }).nativeSearch).toEqual({ anthropic: 'bm25' });
+    expect(resolveToolSearchConfig({ mode: 'native' }).nativeSearch).toEqual({ anthropic: 'client', chat: 'tools', maxLoaded: 32 });
+    expect(resolveToolSearchConfig({ mode: 'native', nativeSearch: { anthropic: 'bm25' } }).nativeSearch).toEqual({ anthropic: 'bm25', chat: 'tools', maxLoaded: 32 });
+    expect(resolveToolSearchConfig({ mode: 'native', nativeSearch: { chat: 'load', maxLoaded: 8 } }).nativeSearch).toEqual({ anthropic: 'client', chat: 'load', maxLoaded: 8 });
   });
 
   it('rejects an unknown TOOL_SEARCH_MODE naming the variable', () => {

@@ -31,9 +31,12 @@ export interface ResolvedToolSearchConfig {
   directory: { maxChars?: number; contextWindowTokens?: number };
   /** The thresholds of `mode: 'auto'` (always resolved, used only in that mode). */
   auto: AutoModeConfig;
-  /** `native` mode's choice of Anthropic search tool. */
-  nativeSearch: { anthropic: 'client' | 'bm25' | 'regex' };
+  /** `native` mode's choice of Anthropic search tool, and what it does on OpenAI Chat (with its bound). */
+  nativeSearch: { anthropic: 'client' | 'bm25' | 'regex'; chat: 'tools' | 'load'; maxLoaded: number };
 }
+
+/** Most tools a native search loads on OpenAI Chat (`nativeSearch.chat: 'load'`) before the oldest is unloaded. */
+export const DEFAULT_MAX_LOADED_CHAT_TOOLS = 32;
 
 /**
  * Environment read by `resolveToolSearchConfig`: `TOOL_SEARCH_MODE` = off | harness | code | tools | directory |
@@ -98,7 +101,8 @@ export function resolveToolSearchConfig(value: unknown, env: ToolSearchEnv = {})
       (contextWindowTokens === undefined ? TOOL_SEARCH_DEFAULTS.autoMaxBytes : Math.floor(contextWindowTokens * TOOL_SEARCH_DEFAULTS.autoContextShare * 4)),
     searchMode: autoInput?.searchMode ?? 'code',
   };
-  const nativeSearch = { anthropic: ('nativeSearch' in input ? input.nativeSearch?.anthropic : undefined) ?? 'client' };
+  const nativeInput = 'nativeSearch' in input ? input.nativeSearch : undefined;
+  const nativeSearch = { anthropic: nativeInput?.anthropic ?? 'client', chat: nativeInput?.chat ?? 'tools', maxLoaded: nativeInput?.maxLoaded ?? DEFAULT_MAX_LOADED_CHAT_TOOLS };
 
   const base = { kind: 'resolved-tool-search-config' as const, codeTimeoutMs, searchDefaultLimit, maxSearchLimit, directory, auto, nativeSearch };
 

@@ -37,8 +37,19 @@ export const toolSearchConfigObjectSchema = z.strictObject({
       searchMode: z.enum(SEARCH_MODES).optional(),
     })
     .optional(),
-  /** `native` mode: Anthropic's search tool is ours (`client`, default) or its server-side `bm25` / `regex` one. */
-  nativeSearch: z.strictObject({ anthropic: z.enum(['client', 'bm25', 'regex']).optional() }).optional(),
+  /**
+   * `native` mode: Anthropic's search tool is ours (`client`, default) or its server-side `bm25` / `regex` one.
+   * `chat`: on OpenAI Chat (and OpenAI-compatible endpoints without deferral), `tools` (default) renders tools mode;
+   * `load` declares our `tool_search`, whose finds become real functions of the next request, at most `maxLoaded`
+   * of them (default 32; past it the oldest loaded is unloaded first).
+   */
+  nativeSearch: z
+    .strictObject({
+      anthropic: z.enum(['client', 'bm25', 'regex']).optional(),
+      chat: z.enum(['tools', 'load']).optional(),
+      maxLoaded: z.number().int().min(1).max(120).optional(),
+    })
+    .optional(),
   /** The harness has its own native tool search: render every schema (direct) and leave deferral to it. */
   native: z.boolean().optional(),
 });

@@ -47,6 +47,8 @@ export interface ControlRouteContext {
   runSlots: readonly RunSlots[];
   codeTimeoutMs: number;
   sessionSignal: AbortSignal;
+  /** Native mode with chat loading: answers `tool_search` by loading what it finds (see `answerChatToolSearch`). */
+  chatSearch?: ((args: Record<string, unknown>, start: OutcomeStart) => ToolCallOutcome) | undefined;
 }
 
 const CONTROL_KINDS: Readonly<Record<string, OutcomeKind>> = { [TOOL_SEARCH]: 'search', [TOOL_DESCRIBE]: 'describe', [TOOL_SEARCH_CODE]: 'code' };
@@ -62,7 +64,8 @@ export function createControlRoutes(mode: Mode, context: ControlRouteContext): R
   if (mode === 'code') routes.set(TOOL_SEARCH_CODE, { kind: 'code', handle: (args, start, call) => runCode(context, args, start, call) });
   // Native mode declares our tool_search for Anthropic, and falls back to tools mode on OpenAI Chat.
   if (mode === 'tools' || mode === 'directory' || mode === 'native') {
-    routes.set(TOOL_SEARCH, { kind: 'search', handle: async (args, start) => search(context, args, start) });
+    const { chatSearch } = context;
+    routes.set(TOOL_SEARCH, { kind: 'search', handle: async (args, start) => (mode === 'native' && chatSearch !== undefined ? chatSearch(args, start) : search(context, args, start)) });
     routes.set(TOOL_DESCRIBE, { kind: 'describe', handle: async (args, start) => describe(context, args, start) });
     routes.set(TOOL_CALL, { kind: 'call', handle: (args, start, call) => callById(context, args, start, call) });
   }

@@ -39,10 +39,11 @@ import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-searc
 import { createAllowedTools, type AllowedTools } from './allowed-tools.js';
 import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
 import { createCatalogReads, type CatalogReads } from './catalog-reads.js';
+import { answerChatToolSearch } from './answer-chat-tool-search.js';
 import { answerNativeSearch } from './answer-native-search.js';
 import { controlKind, createControlRoutes, type ControlRoute } from './control-routes.js';
 import { gateStartingServers } from './gate-starting-servers.js';
-import { errorOutcome } from './error-outcome.js';
+import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import type { HostCore, HostEvent } from './host-core.js';
 import { parseCallArgs } from './parse-call-args.js';
 import { pick } from './pick.js';
@@ -238,7 +239,13 @@ async function openSession(
     onFinalCall: (toolId) => reads.called(toolId),
   });
   // A search, describe or call naming a server still making its first connection waits for it a bounded time.
-  const routes = gateStartingServers(createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, runSlots: host.runSlots(), codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal }), {
+  // Native mode: what each format's searches loaded. With chat loading, OpenAI Chat declares its loaded tools.
+  const loaded = new Map<SurfaceFormat, Set<string>>();
+  const chatLoading = config.nativeSearch.chat === 'load';
+  const chatSearch = chatLoading
+    ? (args: Record<string, unknown>, start: OutcomeStart) => answerChatToolSearch({ surface, reads, loaded, maxLoaded: config.nativeSearch.maxLoaded, recorder, event, log }, args, start)
+    : undefined;
+  const routes = gateStartingServers(createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, runSlots: host.runSlots(), codeTimeoutMs: config.codeTimeoutMs, sessionSignal: abort.signal, chatSearch }), {
     starting: (server) => host.startingServer(server),
     waitMs: host.startingWaitMs,
     admits: (tool) => tools.admits(tool),
@@ -249,15 +256,16 @@ async function openSession(
     version: () => host.version(),
     limits: { ...searchLimits, codeTimeoutMs: config.codeTimeoutMs },
     directory: config.directory,
-    native: { anthropicSearch: config.nativeSearch.anthropic },
+    native: { anthropicSearch: config.nativeSearch.anthropic, ...(chatLoading ? { chatLoading: true } : {}) },
     memo: host.surfaceMemo(view),
     catalogStarting: () => host.startupPending(),
+    loaded: (format) => loaded.get(format) ?? [],
   });
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();
   if (likely.length > 0) event('likely', { toolIds: likely });
   const embedQueries = host.semantic ? (queries: string[]) => reader.embedQueries(queries) : undefined;
-  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), fellBack: new Set(), loaded: new Map(), started, embedQueries };
+  const parts: SessionParts = { sessionId, decision, tools, recorder, pipeline, routes, surface, reads, searchLimits, event, abort, runner, log, warnedFormats: new Set(), fellBack: new Set(), loaded, started, embedQueries };
   let unsubscribe = () => undefined as void;
   const begin = () => {
     if (parts.abort.signal.aborted) return;

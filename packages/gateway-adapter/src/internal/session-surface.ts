@@ -1,12 +1,17 @@
 // What one session declares to the model, re-rendered when the host's catalog changes, and the names it has
 // ever declared (so a name from an earlier surface keeps reaching its tool, or says it went away). Native mode
 // renders per provider format (each provider defers tools its own way); the other modes render once.
-import { renderSurface, type DirectoryOptions, type Mode, type NativeOptions, type Surface, type SurfaceFormat, type SurfaceLimits } from '@tool-search/modes';
+import { renderSurface, withLoadedTools, type DirectoryOptions, type Mode, type NativeOptions, type Surface, type SurfaceFormat, type SurfaceLimits } from '@tool-search/modes';
 import type { AllowedTools } from './allowed-tools.js';
 
 export interface SessionSurface {
-  /** The surface for the host's current catalog (cached until it changes); native mode needs the format. */
+  /**
+   * The surface for the host's current catalog (cached until it changes); native mode needs the format. Native
+   * mode on OpenAI Chat with chat loading declares the tools its searches loaded after its own (`withLoadedTools`).
+   */
   current(format?: SurfaceFormat): Surface;
+  /** The surface as rendered, every deferred tool still in it (what a native search answer is cut from). */
+  rendered(format?: SurfaceFormat): Surface;
   /** The id a declared name maps to: on a current surface, or on an earlier one while its tool is still known. */
   declaredId(name: string): string | undefined;
 }
@@ -27,6 +32,8 @@ export function createSessionSurface(options: {
   memo: Map<string, { version: number; surface: Surface }>;
   /** True while servers are still starting (the instructions then give no count). Default: never. */
   catalogStarting?: () => boolean;
+  /** Native mode: the ids a format's searches have loaded, oldest first (OpenAI Chat declares them). */
+  loaded?: (format: SurfaceFormat) => Iterable<string>;
 }): SessionSurface {
   const { tools } = options;
   const rendered = new Map<string, { version: number; starting: boolean; surface: Surface; byName: Map<string, string> }>();
@@ -71,7 +78,13 @@ export function createSessionSurface(options: {
   };
 
   return {
-    current: (format) => render(format).surface,
+    current(format) {
+      const surface = render(format).surface;
+      // Chat has no deferral: the tools a search loaded are declared as plain functions, after the surface's own.
+      if (surface.mode !== 'native' || surface.format !== 'openai-chat') return surface;
+      return { ...surface, tools: withLoadedTools(surface, options.loaded?.('openai-chat') ?? []) };
+    },
+    rendered: (format) => render(format).surface,
     declaredId(name) {
       if (rendered.size === 0) render(undefined);
       for (const entry of rendered.values()) {
