@@ -62,3 +62,20 @@ describe('a control tool naming an MCP server still connecting', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
+
+describe('createToolSearchHost maxConcurrentStarts', () => {
+  it('connects its MCP servers in turns: with one start at a time, a quick server listed after a slow one is ready only after it', { timeout: scaledTimeout(60_000) }, async () => {
+    const host = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('slow', { startDelayMs: 2_000 }), mcpFixtureConfig('quick')] }, startupTimeoutMs: 0, maxConcurrentStarts: 1 });
+    hosts.push(host);
+    const readyOrder: string[] = [];
+    while (readyOrder.length < 2) {
+      for (const server of host.status().servers) if (server.state === 'ready' && !readyOrder.includes(server.name)) readyOrder.push(server.name);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(readyOrder).toEqual(['slow', 'quick']);
+  });
+
+  it('refuses a maxConcurrentStarts that is not a whole number 1 or more', async () => {
+    await expect(createToolSearchHost({ sources: {}, maxConcurrentStarts: 0 })).rejects.toThrow('Invalid maxConcurrentStarts: expected a whole number 1 or more, received 0');
+  });
+});

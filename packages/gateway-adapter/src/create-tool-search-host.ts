@@ -15,6 +15,7 @@ import { formatZodError } from './internal/format-zod-error.js';
 import type { HostCore } from './internal/host-core.js';
 import { openToolSearchSession, type OpenSessionOptions } from './internal/open-tool-search-session.js';
 import {
+  DEFAULT_MAX_CONCURRENT_STARTS,
   McpServerSupervisor,
   type McpElicitationHandler,
   type McpLogEntry,
@@ -67,6 +68,11 @@ export interface CreateToolSearchHostOptions {
    * past it the answer says the server is starting (never that the tool is unknown). Default 3,000 ms.
    */
   startingWaitMs?: number | undefined;
+  /**
+   * MCP server connections made at once (first starts and restarts); the others wait their turn, in config order,
+   * so the first servers are searchable sooner than if a hundred started together. Default 8.
+   */
+  maxConcurrentStarts?: number | undefined;
   /** Reconnect backoff of MCP servers that fail or go away (default 1 s doubling to 30 s); `false`: never. */
   restartBackoff?: RestartBackoff | undefined;
   /** Replaces `probeRuntime` for the code-mode decision (run once per host). */
@@ -216,12 +222,18 @@ export async function createToolSearchHost(options: CreateToolSearchHostOptions)
 
   const supervisors = new Map<string, McpServerSupervisor>();
   const serverLogs = new ServerLogRouter(log);
+  const maxConcurrentStarts = options.maxConcurrentStarts ?? DEFAULT_MAX_CONCURRENT_STARTS;
+  if (!Number.isSafeInteger(maxConcurrentStarts) || maxConcurrentStarts < 1) {
+    throw new GatewayAdapterError('invalid_options', `Invalid maxConcurrentStarts: expected a whole number 1 or more, received ${String(maxConcurrentStarts)}`, { path: 'maxConcurrentStarts' });
+  }
+  const startSlots = createRunSlots({ limit: maxConcurrentStarts, maxQueued: mcpConfigs.length, what: 'server starts' });
   for (const config of mcpConfigs) {
     const server = config.name;
     const firstTransport = options.spawnedAhead?.take(config);
     const supervisor = new McpServerSupervisor(config, {
       logger: log,
       firstTransport,
+      startSlots,
       connect: {
         ...pick(options.mcpClient ?? {}, ['roots', 'onElicitation', 'onSampling', 'logLevel', 'oauth']),
         // A server's log lines go to the host log and to the sessions with a call to it in flight.

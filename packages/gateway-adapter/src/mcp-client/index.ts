@@ -35,7 +35,7 @@ export type {
   McpWithheldTool,
 } from './mcp-server-connection.js';
 export type { McpContentPart } from './mcp-content-part.js';
-export { McpServerSupervisor } from './mcp-server-supervisor.js';
+export { DEFAULT_MAX_CONCURRENT_STARTS, McpServerSupervisor } from './mcp-server-supervisor.js';
 export type { McpServerState, RestartBackoff } from './mcp-server-supervisor.js';
 export { convertMcpServersConfig } from './convert-mcp-servers-config.js';
 export type { ConvertedMcpServers, ConvertMcpServersConfigOptions, FailedMcpServerEntry } from './convert-mcp-servers-config.js';

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { connectMcpServer, type ConnectMcpServerOptions } from './connect-mcp-server.js';
 import { createEraVerdictCache } from './create-era-verdict-cache.js';
 import { combineSignals } from '../internal/combine-signals.js';
+import type { RunSlots } from '../internal/create-run-slots.js';
 import type { McpCallOptions, McpCallResult, McpFailureKind, McpServerConnection, McpToolDefinition, McpWithheldTool } from './mcp-server-connection.js';
 import type { McpServerConfig } from '../schemas.js';
 
@@ -18,6 +19,14 @@ export type RestartBackoff = { initialMs?: number; maxMs?: number } | false;
 /** How much of an exited server's stderr its reason quotes (the connection keeps more, for `host.status()`). */
 const STDERR_LINES_IN_REASON = 5;
 const STDERR_CHARS_IN_REASON = 600;
+
+/**
+ * Connection attempts a host makes at once (`maxConcurrentStarts`), and stdio servers spawned ahead of it: a hundred
+ * servers started together share the cores, so each is slower and the first ones are ready later than in turns.
+ */
+export const DEFAULT_MAX_CONCURRENT_STARTS = 8;
+/** How long an attempt waits for a start slot before it connects anyway. */
+const START_SLOT_WAIT_MS = 10 * 60_000;
 
 /** Defaults of the reconnect backoff: the delay doubles from 1 s up to 30 s, then stays there. */
 export const DEFAULT_RESTART_BACKOFF = Object.freeze({ initialMs: 1_000, maxMs: 30_000 });
@@ -40,6 +49,8 @@ export interface McpServerSupervisorOptions extends SupervisorListener {
   backoff?: RestartBackoff | undefined;
   /** The first connection's transport, already started (a stdio server spawned ahead); later ones start their own. */
   firstTransport?: Transport | undefined;
+  /** Slots shared by the host's servers: an attempt connects once it holds one (see `DEFAULT_MAX_CONCURRENT_STARTS`). */
+  startSlots?: RunSlots | undefined;
   /** Options every connection gets (roots, elicitation, sampling, server logs, OAuth). */
   connect?: Pick<ConnectMcpServerOptions, 'roots' | 'onElicitation' | 'onSampling' | 'onLog' | 'logLevel' | 'oauth' | 'clientInfo' | 'onListChanged'> | undefined;
 }
@@ -158,6 +169,13 @@ export class McpServerSupervisor {
     // otherwise pile up on the supervisor's closing signal).
     const attemptSignal = combineSignals([this.closing.signal]);
     const startedTransport = current === 1 ? this.options.firstTransport : undefined;
+    // In turns with the host's other servers; a supervisor closed meanwhile connects nothing.
+    const slot = await this.options.startSlots?.acquire({ waitMs: START_SLOT_WAIT_MS, signal: this.closing.signal });
+    if (this.closed) {
+      if (slot?.ok === true) slot.release();
+      attemptSignal.dispose();
+      return;
+    }
     try {
       next = await connectMcpServer(this.config, {
         ...this.options.connect,
@@ -184,6 +202,7 @@ export class McpServerSupervisor {
       return;
     } finally {
       attemptSignal.dispose();
+      if (slot?.ok === true) slot.release();
     }
     if (this.closed || current !== this.generation) {
       await next.close();

@@ -5,6 +5,7 @@ import type { StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { stdioServerParameters } from './stdio-server-parameters.js';
 import { TrackedStdioClientTransport, type TrackedStdioClientOptions } from './tracked-stdio-client-transport.js';
 import type { McpServerConfig } from '../schemas.js';
+import { DEFAULT_MAX_CONCURRENT_STARTS } from './mcp-server-supervisor.js';
 
 /** Stdio servers spawned ahead of the host: `createToolSearchHost({ spawnedAhead })` takes each one's process for its first connection. */
 export interface StdioServersAhead {
@@ -20,14 +21,17 @@ export interface StdioServersAhead {
 }
 
 /**
- * Spawns every stdio server of `servers` now (HTTP and SSE servers are left to the host) and returns them for
- * the host. A server that cannot be spawned or exits before the host connects fails that first connection with
- * its reason and stderr, as it would have without spawning ahead.
+ * Spawns the first `limit` stdio servers of `servers` now (default `DEFAULT_MAX_CONCURRENT_STARTS`, the host's own
+ * default of connections at once, so they are the ones it connects first; HTTP and SSE servers are left to the host)
+ * and returns them for the host; it spawns the others in turns. A server that cannot be spawned or exits before the
+ * host connects fails that first connection with its reason and stderr, as it would have without spawning ahead.
  */
-export function spawnStdioServersAhead(servers: readonly McpServerConfig[]): StdioServersAhead {
+export function spawnStdioServersAhead(servers: readonly McpServerConfig[], options: { limit?: number } = {}): StdioServersAhead {
+  const limit = options.limit ?? DEFAULT_MAX_CONCURRENT_STARTS;
   const spawned = new Map<string, { key: string; transport: AheadStdioClientTransport }>();
   for (const config of servers) {
     if (config.transport !== 'stdio' || spawned.has(config.name)) continue;
+    if (spawned.size >= limit) break;
     const parameters = stdioServerParameters(config);
     spawned.set(config.name, { key: parametersKey(parameters), transport: new AheadStdioClientTransport(parameters, { maxResultBytes: config.maxResultBytes }) });
   }
