@@ -11,3 +11,5 @@ export const MODERN_MCP_SERVER_PATH = server('modern-mcp-server.mjs');
 export const EXIT_ON_PROBE_SERVER_PATH = server('exit-on-probe-server.mjs');
 /** A stdio server that offers prompts and nothing else. */
 export const PROMPTS_ONLY_SERVER_PATH = server('mcp-prompts-only-server.mjs');
+/** A 2025-era stdio server that asks its client things: within a call, and (ASKING_EVERY_MS) on a timer outside every call. */
+export const ASKING_MCP_SERVER_PATH = server('asking-mcp-server.mjs');

@@ -1,6 +1,6 @@
 // @tool-search/test-utils: the fixture MCP servers and helpers the packages' tests and benches share. Private:
 // never published, never imported by shipped code.
-export { EXIT_ON_PROBE_SERVER_PATH, MODERN_MCP_SERVER_PATH, PROMPTS_ONLY_SERVER_PATH, REPLAY_MCP_SERVER_PATH } from './fixture-servers.js';
+export { ASKING_MCP_SERVER_PATH, EXIT_ON_PROBE_SERVER_PATH, MODERN_MCP_SERVER_PATH, PROMPTS_ONLY_SERVER_PATH, REPLAY_MCP_SERVER_PATH } from './fixture-servers.js';
 export { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from './mcp-fixture.js';
 export { REAL_MCP_SERVER_SCRIPTS, realMcpServerConfig } from './real-mcp-servers.js';
 export { EMBEDDINGS_FIXTURE_SERVER_PATH, startEmbeddingsFixture } from './embeddings-fixture.js';
