@@ -285,8 +285,16 @@ export function createRedisRendezvous(
           const reply = openReply(wire, replyTo);
           if (reply !== undefined) settle(reply);
         });
+        // A push that failed (the connection dropped under it) is tried again on the next look.
+        let pushed = false;
         let pushedAt = epoch;
-        await push();
+        const tryPush = async () => {
+          pushedAt = epoch;
+          pushed = false;
+          await push();
+          pushed = true;
+        };
+        await tryPush().catch((error: unknown) => log.debug({ err: error instanceof Error ? error.message.slice(0, 300) : String(error) }, 'redis rendezvous: answers not pushed yet'));
         const deadline = Date.now() + replyTimeoutMs;
         let missingSince: number | undefined;
         while (settled === undefined) {
@@ -300,10 +308,7 @@ export function createRedisRendezvous(
               break;
             }
             // Redis restarted empty since the push: the answers may be lost with it, so they go again.
-            if (epoch !== pushedAt) {
-              pushedAt = epoch;
-              await push();
-            }
+            if (!pushed || epoch !== pushedAt) await tryPush();
             if (await isAlive(holder)) missingSince = undefined;
             else if (Date.now() - (missingSince ??= Date.now()) >= graceMs) {
               settle({ ok: false, code: -32602, message: 'The server process holding this call stopped before answering (its heartbeat on Redis ended). Call the tool again.' });
