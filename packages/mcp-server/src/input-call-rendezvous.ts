@@ -13,6 +13,9 @@ export interface InputCallRendezvous {
    * call with their answers. Resolves once other replicas can reach it, with the function that stops serving.
    */
   hold(callId: string, answer: (answers: Record<string, unknown> | undefined) => Promise<InputCallReply>): Promise<() => Promise<void>>;
-  /** Passes `answers` to the replica holding `callId`; resolves with its reply, or `undefined` when none holds it. */
+  /**
+   * Passes `answers` to the replica holding `callId`; resolves with its reply, or `undefined` when none holds it. A
+   * holder that stops while this waits gives an error reply (-32602 for one known gone), not a wait without end.
+   */
   forward(callId: string, answers: Record<string, unknown> | undefined): Promise<InputCallReply | undefined>;
 }
