@@ -208,6 +208,11 @@ export interface SearchExplanation {
     score: number;
     /** The query is this tool's id or name: it comes first, whatever the words score. */
     exactMatch: boolean;
+    /**
+     * The deprecated tool this hit was placed just above: that tool's description names this one as its
+     * replacement ("use read_text_file instead"), so this hit's score is the deprecated tool's, a hair higher.
+     */
+    replaces?: string;
     /** The lexical sum of the terms below, before the factors. */
     lexical: number;
     /** The annotation factor: 1.1 when the tool's hints agree with a look-only or destroy-only query, 0.9 when not, else 1. */

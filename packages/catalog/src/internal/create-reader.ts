@@ -47,7 +47,7 @@ export function createReader(parts: CatalogParts, scope: Scope, limits: Resolved
       const answer = searchWithEvidence(context, query, options, 'lexical');
       const tools = answer.hits.map((hit) => parts.store.get(hit.id) as ToolDescriptor);
       const thresholds = { coverage: parts.settings.weakCoverage, strength: parts.settings.weakStrength };
-      return explainSearch({ query, answer, exact: exactMatches(context, query), index: parts.index.explain(query, tools, scope.index), thresholds });
+      return explainSearch({ query, answer, exact: exactMatches(context, query), index: parts.index.explain(query, tools, scope.index), thresholds, replacementNamedBy: (id) => parts.index.replacementNamedBy(id) });
     }),
     searchMany: synced((queries: SearchQuery[]): SearchHit[][] => {
       checkMany(context, queries, 'searchMany');

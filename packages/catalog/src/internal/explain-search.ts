@@ -10,6 +10,8 @@ export function explainSearch(input: {
   exact: readonly string[];
   index: IndexExplanation;
   thresholds: { coverage: number; strength: number };
+  /** The replacement a deprecated tool names, if any (the ranking places it just above the deprecated tool). */
+  replacementNamedBy?: (id: string) => string | undefined;
 }): SearchExplanation {
   const { answer, index } = input;
   const hits = answer.hits.map((hit, position) => {
@@ -19,6 +21,8 @@ export function explainSearch(input: {
     const naming = found?.naming ?? 1;
     const exactMatch = input.exact.includes(hit.id);
     const expected = lexical * facet * (found?.naming ?? 1);
+    const next = answer.hits[position + 1];
+    const replaces = next !== undefined && !exactMatch && input.replacementNamedBy?.(next.id) === hit.id && hit.score > next.score && hit.score - next.score < 0.01 ? next.id : undefined;
     return {
       id: hit.id,
       name: hit.name,
@@ -30,6 +34,7 @@ export function explainSearch(input: {
       naming,
       diversification: exactMatch || expected === 0 ? 1 : round(Math.min(1, hit.score / expected)),
       matches: (found?.matches ?? []).map((match) => ({ term: match.term, path: match.path, fields: match.fields, share: lexical > 0 ? round(match.contribution / lexical) : 0 })),
+      ...(replaces === undefined ? {} : { replaces }),
     };
   });
   const explanation: SearchExplanation = {

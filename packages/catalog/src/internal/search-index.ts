@@ -12,6 +12,8 @@ import { analyzeQuery, indexFields, toolFacet, writtenQueryTerms } from './index
 import { IndexScope, isAdmittedSlot } from './index-scope.js';
 import { queryFacet } from './intent-table.js';
 import { NameEvidence } from './name-evidence.js';
+import { deprecatedReplacement } from './deprecated-replacement.js';
+import { toolId } from '../tool-id.js';
 import { JOINED_MARK, postingFrequency, postingHas, Postings } from './postings.js';
 import { DEFAULT_RANKING, INDEXED_FIELDS, isWeakEvidence, type IndexedField, type RankingSettings } from './ranking-settings.js';
 import { EXACT_MARK, normalizeTerm, type AnalyzedText } from './tokenize-text.js';
@@ -86,6 +88,8 @@ export class SearchIndex {
   /** The last query's thesaurus verdict (see `readsThesaurus`): rank, coverage and explain of one search share it. */
   private thesaurusVerdict: { query: string; scope: IndexScope | undefined; changes: number; uses: boolean } | undefined;
 
+  /** Per deprecated slot: the id of the tool its description names as its replacement (same source and owner). */
+  private readonly replacementOf = new Map<number, string>();
   /** Per slot, where a judged hit has its terms (see `evidenceFields`); bounded, dropped on any change. */
   private readonly evidenceFieldCache = new Map<number, EvidenceFields>();
 
@@ -134,6 +138,9 @@ export class SearchIndex {
     }
     this.ownerOfSlot[slot] = ownerNumber;
     this.names.add(slot, fields, this.ownerOfSlot);
+    const replacement = deprecatedReplacement(tool.description, tool.name);
+    if (replacement === undefined) this.replacementOf.delete(slot);
+    else this.replacementOf.set(slot, toolId(tool.source, tool.owner, replacement));
     this.documentLengths[slot] = documentLength;
     this.documentLengthSum += documentLength;
     this.saturationDirty = true;
@@ -150,6 +157,7 @@ export class SearchIndex {
       this.documentLengths[slot] = 0;
       this.facets[slot] = 0;
       this.names.remove(slot);
+      this.replacementOf.delete(slot);
       this.ids[slot] = undefined;
       this.slotOf.delete(id);
       this.freeSlots.push(slot);
@@ -190,6 +198,12 @@ export class SearchIndex {
 
   private saturationFor(scope: IndexScope | undefined): Float64Array {
     return scope === undefined ? this.saturationBySlot() : this.scopedSaturation(scope);
+  }
+
+  /** The id of the tool a deprecated tool names as its replacement (`deprecatedReplacement`), if any. */
+  replacementNamedBy(id: string): string | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.replacementOf.get(slot);
   }
 
   /** The id in a slot (undefined for a free slot). */
@@ -460,7 +474,31 @@ export class SearchIndex {
       scores[slot] = 0;
       masks[slot] = 0;
     }
-    return result;
+    return this.replacementsFirst(result, limit, admitted);
+  }
+
+  /**
+   * Each deprecated hit's named replacement (when the scope admits it) placed just above it, scored a hair above
+   * it: a tool that says "use read_text_file instead" ranks below `read_text_file`.
+   */
+  private replacementsFirst(ranked: RankedId[], limit: number, admitted: Uint8Array | undefined): RankedId[] {
+    if (this.replacementOf.size === 0) return ranked;
+    let out = ranked;
+    for (let i = 0; i < out.length; i++) {
+      const entry = out[i] as RankedId;
+      const slot = this.slotOf.get(entry.id) as number;
+      const replacement = this.replacementOf.get(slot);
+      if (replacement === undefined) continue;
+      const replacementSlot = this.slotOf.get(replacement);
+      if (replacementSlot === undefined || (admitted !== undefined && !isAdmittedSlot(admitted, replacementSlot))) continue;
+      const at = out.findIndex((other) => other.id === replacement);
+      if (at >= 0 && at < i) continue;
+      const rest = out.filter((other) => other.id !== replacement);
+      const position = rest.indexOf(entry);
+      out = [...rest.slice(0, position), { id: replacement, score: entry.score + REPLACEMENT_LEAD }, ...rest.slice(position)].slice(0, limit);
+      i = position + 1;
+    }
+    return out;
   }
 
   /** Adds each term's BM25F part to the scores of the admitted slots that have it; returns the slots touched. */
@@ -489,6 +527,9 @@ export class SearchIndex {
     return touched;
   }
 }
+
+/** How far above a deprecated tool its replacement is scored (past the answer's 3-decimal rounding). */
+const REPLACEMENT_LEAD = 0.002;
 
 /** Judged hits whose fields are kept (a search judges one to three). */
 const EVIDENCE_FIELD_CACHE = 256;
