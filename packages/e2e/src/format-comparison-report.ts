@@ -114,6 +114,22 @@ export function formatComparisonReport(result: ComparisonResult): string {
         `  ${modeLabel(report).padEnd(12)} first request ${percentSaved(report.firstRequestBytes, direct.firstRequestBytes)}; whole run ${percentSaved(report.totalRequestBytes, direct.totalRequestBytes)}`,
       );
     }
+    // Native mode's request is not smaller: every definition still travels, deferred. Its gain is the context.
+    const directInContext = direct.schemasPerTurn.map((turn) => turn.inContext);
+    if (native && directInContext.length > 0) {
+      lines.push(
+        `  native saves context, not bytes: the provider still receives every definition (deferred), but the model's context holds ${native.schemasPerTurn.map((turn) => turn.inContext).join(' → ')} definitions per turn against direct's ${directInContext.join(' → ')}.`,
+      );
+    }
+  }
+  // The one mode that starts a sandbox: its first run pays for it.
+  const code = result.reports.find((report) => report.mode === 'code' && (report.renderedMode ?? 'code') === 'code');
+  const others = result.reports.filter((report) => report.mode !== 'code').map((report) => report.wallTimeMs);
+  if (code && others.length > 0 && code.wallTimeMs > Math.max(...others)) {
+    lines.push(
+      '',
+      `Code mode's wall time (${code.wallTimeMs} ms, against ${Math.min(...others)}-${Math.max(...others)} ms for the others) includes its sandbox's first start: finding which runtime is there and starting it (a locked-down Node child process, or the QuickJS-WASM engine) before the model's code runs; the other modes run no sandbox.`,
+    );
   }
   const failed = result.proofs.filter((proof) => !proof.ok);
   lines.push('', `Proofs: ${result.proofs.length - failed.length} of ${result.proofs.length} passed`);

@@ -155,6 +155,13 @@ describe('formatComparisonReport', () => {
     expect(text).toContain('  native       first request 5.0% larger (105.00% of direct)');
     expect(text).toContain("the model's context holds 4 before its search and 12 after (8 loaded by 1 provider tool search our catalog answered)");
     expect(text).toContain('Proofs: 17 of 17 passed');
+    // Native's gain is the context, not the bytes; code mode's first run starts a sandbox.
+    expect(text).toContain("  native saves context, not bytes: the provider still receives every definition (deferred), but the model's context holds 4 → 12 → 12 definitions per turn against direct's 1035 → 1035.");
+    expect(text).not.toContain("Code mode's wall time");
+    const slowCode = reports.map((entry) => (entry.mode === 'code' ? { ...entry, wallTimeMs: 9_800 } : entry));
+    expect(formatComparisonReport({ ...result, reports: slowCode })).toContain(
+      "Code mode's wall time (9800 ms, against 1000-1000 ms for the others) includes its sandbox's first start: finding which runtime is there and starting it (a locked-down Node child process, or the QuickJS-WASM engine) before the model's code runs; the other modes run no sandbox.",
+    );
   });
 
   it('[H5] says which mode was rendered in place of the one asked for, and why', () => {
