@@ -42,9 +42,15 @@ export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearc
   maxRequestBytes?: number | undefined;
   /**
    * Serves `GET /metrics` (Prometheus text, for example `PrometheusExporter.getMetricsRequestHandler`) behind the
-   * same Host, Origin and token checks as the MCP endpoint. Default: no `/metrics`.
+   * same Host and Origin checks as the MCP endpoint and `metricsToken`, never `token`. Default: no `/metrics`.
    */
   metrics?: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  /**
+   * `/metrics`'s own bearer token. The clients' `token` never opens `/metrics` (the metrics name every server and
+   * count every tool, whatever a client's policy admits): with a `token` and no `metricsToken`, `/metrics` answers
+   * 403. Without either, it answers whoever passes the Host and Origin checks. Must differ from `token`.
+   */
+  metricsToken?: string | undefined;
   /**
    * Where the 2026-07-28 front publishes the list changes its clients may see, and what its `subscriptions/listen`
    * streams follow. Default: in this process only. Replicas share one (for example over Redis) so that a listener
@@ -104,15 +110,19 @@ const MAX_SWEEP_INTERVAL_MS = 60_000;
 
 /** Creates the handler. Throws `McpServerError('invalid_options')` without allowed hosts or with a short `requestStateSecret`. */
 export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandlerOptions): ToolSearchHttpHandler {
-  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, metrics: _metrics, eventBus, maxPendingInputCalls, maxPendingInputCallsPerClient, ...sessionOptions } = options;
+  const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, metrics: _metrics, metricsToken, eventBus, maxPendingInputCalls, maxPendingInputCallsPerClient, ...sessionOptions } = options;
   if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
     throw new McpServerError('invalid_options', 'createToolSearchHttpHandler needs allowedHosts (the hostnames clients reach this server by), for DNS-rebinding protection', { path: 'allowedHosts' });
   }
   checkStateSecret(options.requestStateSecret);
+  if (metricsToken !== undefined && metricsToken === token) {
+    throw new McpServerError('invalid_options', 'createToolSearchHttpHandler: metricsToken equals token; /metrics needs a token of its own, never the MCP clients\'', { path: 'metricsToken' });
+  }
   const settings = { ...DEFAULTS, ...pickDefined(options, ['path', 'maxSessions', 'idleTimeoutMs', 'maxRequestBytes']) };
   const maxPerClient = options.maxSessionsPerClient ?? Math.max(1, Math.ceil(settings.maxSessions / 2));
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'http' });
   const rules = { allowedHosts, allowedOrigins, token };
+  const metricsRules = { allowedHosts, allowedOrigins, token: metricsToken };
   const sessions = new Map<string, Entry>();
   let closed = false;
   // The 2026-07-28 front, made with the first modern request (a 2025-only client never loads SDK v2's server).
@@ -183,11 +193,15 @@ export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandler
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const metrics = pathname === METRICS_PATH ? options.metrics : undefined;
     if (pathname !== settings.path && metrics === undefined) return answer(response, 404, -32000, `Not found: the MCP endpoint is ${settings.path}`);
-    const refused = checkHttpRequest(request, rules);
+    const refused = checkHttpRequest(request, metrics === undefined ? rules : metricsRules);
     if (refused !== undefined) {
       log.warn({ status: refused.status, host: request.headers.host?.slice(0, 200), origin: request.headers.origin?.slice(0, 200) }, 'http request refused');
       if (refused.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
-      return answer(response, refused.status, -32000, refused.message);
+      const message = metrics !== undefined && refused.status === 401 ? `Unauthorized: ${METRICS_PATH} needs "Authorization: Bearer <the metrics token>", not the MCP clients' token` : refused.message;
+      return answer(response, refused.status, -32000, message);
+    }
+    if (metrics !== undefined && metricsToken === undefined && token !== undefined) {
+      return answer(response, 403, -32000, `Forbidden: ${METRICS_PATH} takes a token of its own (metricsToken), never the MCP clients' token, and none is set`);
     }
     if (metrics !== undefined) {
       if (request.method === 'GET') return metrics(request, response);

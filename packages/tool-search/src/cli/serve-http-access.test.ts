@@ -119,9 +119,15 @@ describe('tool-search serve --http: who may call, checked before any server star
     expect(spawned()).toBe(false);
   });
 
-  it('serves beyond loopback with --no-auth, warning once on stderr that anyone who reaches it can call every tool', async () => {
-    const ran = await serve(['--config', emptyConfig, '--http', '0.0.0.0:0', '--allowed-host', 'lan.example', '--no-auth', '--quiet']);
+  it('serves beyond loopback with --no-auth, warning once on stderr that anyone who reaches it can call every tool, and keeps /metrics shut', async () => {
+    let metrics: { status: number; text: string } | undefined;
+    const ran = await serve(['--config', emptyConfig, '--http', '0.0.0.0:0', '--allowed-host', 'lan.example', '--no-auth', '--quiet'], {}, async (url) => {
+      const scraped = await fetch(new URL('/metrics', url));
+      metrics = { status: scraped.status, text: await scraped.text() };
+    });
     expect(ran.code).toBe('serving');
+    // Nobody needs a token to call, yet /metrics, beyond loopback, wants one of its own.
+    expect(metrics).toEqual({ status: 403, text: 'Forbidden: /metrics has no token of its own; start serve with --metrics-token-env NAME to scrape it\n' });
     const warnings = ran.stderr.split('\n').filter((line) => line.includes('warning: no token'));
     expect(warnings).toEqual([`tool-search: warning: no token on ${ran.url} (--no-auth): anyone who can reach ${ran.url} can call every tool with your servers' credentials; set one with --token-env NAME`]);
   });

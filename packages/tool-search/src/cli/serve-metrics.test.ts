@@ -81,7 +81,7 @@ describe('tool-search serve --http: /metrics', () => {
       child.kill('SIGTERM');
     }
   });
-  it('refuses /metrics with 403 naming --metrics-token-env when clients need a token and /metrics has none of its own', { timeout: 60_000 }, async () => {
+  it('refuses /metrics with 403 when clients need a token and /metrics has none of its own, the clients\' token included', { timeout: 60_000 }, async () => {
     const config = join(work, 'empty.json');
     writeFileSync(config, JSON.stringify({ mcpServers: {} }));
     const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...BASE_ENV, TOOL_SEARCH_TOKEN: TOKEN } });
@@ -90,7 +90,7 @@ describe('tool-search serve --http: /metrics', () => {
       for (const headers of [{}, { Authorization: `Bearer ${TOKEN}` }]) {
         const refused = await fetch(metricsUrl, { headers });
         expect(refused.status).toBe(403);
-        expect(await refused.text()).toContain('start serve with --metrics-token-env NAME');
+        expect(await refused.text()).toContain("takes a token of its own (metricsToken), never the MCP clients' token");
       }
     } finally {
       child.kill('SIGTERM');

@@ -187,29 +187,28 @@ async function serveHttp(
   context: CommandContext,
   listening: ListeningHttp & { access: HttpAccess },
   options: SessionOptions & { metrics: MetricsHandler | undefined; eventBus: RedisStore['eventBus'] | undefined },
-  { createToolSearchHttpHandler, checkHttpRequest }: McpServerModule,
+  { createToolSearchHttpHandler }: McpServerModule,
 ): Promise<void> {
   const config = context.config();
   const { access, port, url } = listening;
   const { metrics, ...sessionOptions } = options;
   const origins = [...(context.flags['allowed-origin'] ?? []), ...(config.http.allowedOrigins ?? [])];
   const allowedOrigins = [...access.allowedHosts.flatMap((name) => [`http://${name}:${port}`, `https://${name}:${port}`]), ...origins];
-  // /metrics is not the MCP endpoint's: serve answers it here, with its own token (never the clients').
+  // /metrics takes its own token, never the clients' (the handler's rule); without one it answers only where
+  // nobody needs a token at all (loopback, no client token), else 403 naming the flag.
   const handler = createToolSearchHttpHandler({
     ...sessionOptions,
     allowedHosts: access.allowedHosts,
     allowedOrigins,
     token: access.token,
+    metrics: metrics === undefined ? undefined : access.metricsToken !== undefined || access.metricsOpen ? metrics : refuseMetrics,
+    metricsToken: access.metricsToken,
     maxSessions: config.http.maxSessions,
     maxSessionsPerClient: config.http.maxSessionsPerClient,
     idleTimeoutMs: config.http.idleTimeoutMs,
   });
-  const scrape = metrics === undefined ? undefined : metricsRoute(access, allowedOrigins, metrics, checkHttpRequest);
-  listening.serve((request, response) => {
-    if (scrape !== undefined && new URL(request.url ?? '/', 'http://localhost').pathname === METRICS_PATH) return scrape(request, response);
-    void handler.handle(request, response);
-  });
-  const scraping = scrape === undefined ? '' : access.metricsToken !== undefined ? '; Prometheus metrics on /metrics (their own bearer token)' : access.metricsOpen ? '; Prometheus metrics on /metrics' : '';
+  listening.serve((request, response) => void handler.handle(request, response));
+  const scraping = metrics === undefined ? '' : access.metricsToken !== undefined ? '; Prometheus metrics on /metrics (their own bearer token)' : access.metricsOpen ? '; Prometheus metrics on /metrics' : '';
   context.output.progress(`tool-search: serving MCP on ${url}${access.token === undefined ? '' : ' (bearer token required)'}${scraping}`);
   context.output.result({ url, port });
   await stopSignal(context, undefined);
@@ -219,34 +218,10 @@ async function serveHttp(
   await handler.close({ drainTimeoutMs: drainTimeoutMs(context) });
 }
 
-/** Where the metrics are served. */
-const METRICS_PATH = '/metrics';
-
-/**
- * `GET /metrics`: behind the endpoint's Host and Origin checks and the metrics token. Without a metrics token it
- * answers only where nobody needs a token at all (loopback, no client token): a client token never opens it, as
- * the metrics name every server and count every tool, whatever that client's policy admits.
- */
-function metricsRoute(access: HttpAccess, allowedOrigins: string[], metrics: MetricsHandler, check: McpServerModule['checkHttpRequest']): MetricsHandler {
-  return (request, response) => {
-    const answer = (status: number, text: string) => {
-      response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${text}\n`);
-    };
-    const refused = check(request, { allowedHosts: access.allowedHosts, allowedOrigins, token: access.metricsToken });
-    if (refused !== undefined) {
-      if (refused.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
-      return answer(refused.status, refused.status === 401 ? `Unauthorized: ${METRICS_PATH} needs "Authorization: Bearer <the metrics token>" (--metrics-token-env), not the MCP clients' token` : refused.message);
-    }
-    if (access.metricsToken === undefined && !access.metricsOpen) {
-      return answer(403, `Forbidden: ${METRICS_PATH} has no token of its own; start serve with --metrics-token-env NAME to scrape it`);
-    }
-    if (request.method !== 'GET') {
-      response.setHeader('Allow', 'GET');
-      return answer(405, `Method not allowed: ${String(request.method).slice(0, 20)}; ${METRICS_PATH} takes GET`);
-    }
-    metrics(request, response);
-  };
-}
+/** `/metrics` where it has no token and clients would need none: beyond loopback with --no-auth. */
+const refuseMetrics: MetricsHandler = (_request, response) => {
+  response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden: /metrics has no token of its own; start serve with --metrics-token-env NAME to scrape it\n');
+};
 
 /** Who may reach `serve --http`: the hostnames it answers to, the clients' token, the metrics token. */
 interface HttpAccess {
