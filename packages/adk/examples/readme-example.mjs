@@ -1,4 +1,4 @@
-// npm install @tool-search/adk @tool-search/gateway-adapter @google/adk zod   (Node >= 20), then: node readme-example.mjs
+// npm install @tool-search/adk @tool-search/gateway-adapter @google/adk zod   (Node 20.16+ or 22+), then: node readme-example.mjs
 import { BaseLlm, InMemoryRunner, LlmAgent, stringifyContent } from '@google/adk';
 import { ToolSearchToolset } from '@tool-search/adk';
 import { createToolSearchHost } from '@tool-search/gateway-adapter';

@@ -1,4 +1,4 @@
-// npm install @tool-search/mastra @tool-search/gateway-adapter @mastra/core zod   (Node >= 22.13), then: node readme-example.mjs
+// npm install @tool-search/mastra @tool-search/gateway-adapter @mastra/core zod   (Node >= 22.22), then: node readme-example.mjs
 import { Agent } from '@mastra/core/agent';
 import { MastraLanguageModelV2Mock } from '@mastra/core/test-utils/llm-mock';
 import { ToolSearchSessionProcessor } from '@tool-search/mastra';
