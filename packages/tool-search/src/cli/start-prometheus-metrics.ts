@@ -1,6 +1,7 @@
 // The metrics of `serve --http`: an OpenTelemetry meter provider registered as the global one, read by the
-// Prometheus exporter on demand (no listener of its own: `/metrics` is a route of the MCP endpoint, behind its
-// checks). The gateway and the front record through `@opentelemetry/api`, so their instruments land here.
+// Prometheus exporter on demand (no listener of its own: `/metrics` is a route of the MCP endpoint, behind its Host
+// checks and a token of its own, never the clients'). The gateway and the front record through `@opentelemetry/api`,
+// so their instruments land here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { metrics } from '@opentelemetry/api';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
