@@ -20,8 +20,8 @@ export interface NamingPass {
 }
 
 export class NameEvidence {
-  /** Per owner number: the stems of its name and, for a name of several words, those words written as one. */
-  private readonly owners: Array<{ stems: string[]; joined: string | undefined }> = [];
+  /** Per owner number: the stems of its name, for a name of several words those written as one, and a pattern of it as written. */
+  private readonly owners: Array<{ stems: string[]; joined: string | undefined; written: RegExp | undefined }> = [];
   /** Name stem (those not in the tool's owner's name) -> the slots whose name has it. */
   private readonly slotsByStem = new Map<string, number[]>();
   /** Per slot: its distinct name stems, to take it out again. */
@@ -38,7 +38,24 @@ export class NameEvidence {
   /** Records an owner the first time the index sees it (`number` in order of first sight). */
   addOwner(number: number, owner: AnalyzedText): void {
     const { words } = owner;
-    this.owners[number] = { stems: [...new Set(owner.terms)], joined: words.length > 1 ? normalizeTerm(words.join('')) : undefined };
+    const written = words.length === 0 ? undefined : new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('[\\s_.-]*')}(?![\\p{L}\\p{N}])`, 'giu');
+    this.owners[number] = { stems: [...new Set(owner.terms)], joined: words.length > 1 ? normalizeTerm(words.join('')) : undefined, written };
+  }
+
+  /**
+   * The owners `query` names: every word of the owner's name (or its name as one word) is in the query and, when
+   * `ownerOnlyAsServer`, written as a server's name: first in the query, before a colon or "server", "mcp",
+   * "tools", "api", after "in", "on", "via", "using", "with", "from", "through", "to", "into", "use", "my", "the",
+   * or capitalised inside a sentence.
+   */
+  serversNamed(query: string, stems: ReadonlySet<string>): Set<number> {
+    const named = new Set<number>();
+    this.owners.forEach((owner, number) => {
+      const every = owner.stems.length > 0 && owner.stems.every((stem) => stems.has(stem));
+      if (!every && !(owner.joined !== undefined && stems.has(owner.joined))) return;
+      if (!this.settings.ownerOnlyAsServer || owner.written === undefined || writtenAsServer(query, owner.written)) named.add(number);
+    });
+    return named;
   }
 
   /** Adds the name of the tool in `slot` (its owner already added); `ownerOfSlot` is the index's own table. */
@@ -78,20 +95,14 @@ export class NameEvidence {
   }
 
   /** Opens a query's pass; undefined when neither factor is on (every factor 1). */
-  open(analyzed: AnalyzedText): NamingPass | undefined {
+  open(analyzed: AnalyzedText, query: string): NamingPass | undefined {
     const { nameWeight, ownerNamedWeight, oppositeNameWeight } = this.settings;
     if (nameWeight <= 0 && ownerNamedWeight <= 0 && oppositeNameWeight <= 0) return undefined;
     const asked = oppositeNameWeight > 0 ? intentSides(analyzed.words, true) : [];
     const querySides = new Set(asked);
     const opposite = new Set(oppositeSides(asked));
     const stems = new Set(analyzed.terms);
-    const named = new Set<number>();
-    if (ownerNamedWeight > 0) {
-      this.owners.forEach((owner, number) => {
-        const every = owner.stems.length > 0 && owner.stems.every((stem) => stems.has(stem));
-        if (every || (owner.joined !== undefined && stems.has(owner.joined))) named.add(number);
-      });
-    }
+    const named = ownerNamedWeight > 0 ? this.serversNamed(query, stems) : new Set<number>();
     const counted: number[][] = [];
     if (nameWeight > 0) {
       for (const stem of stems) {
@@ -123,4 +134,23 @@ export class NameEvidence {
       },
     };
   }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Words before a server's name that say it is the server: "in Sentry", "on slack", "via github", "my notion". */
+const BEFORE_SERVER = /(?:^|[\s(])(?:in|on|via|using|with|from|through|to|into|use|my|our|the|at)\s+$/i;
+/** Words after a server's name that say it is the server: "playwright:", "figma server", "notion api". */
+const AFTER_SERVER = /^\s*(?::|server\b|mcp\b|tools?\b|api\b)/i;
+
+/** Whether `query` writes a server's name (its pattern) as a server's (see `NameEvidence.serversNamed`). */
+function writtenAsServer(query: string, written: RegExp): boolean {
+  written.lastIndex = 0;
+  for (const match of query.matchAll(written)) {
+    const before = query.slice(0, match.index);
+    const after = query.slice(match.index + match[0].length);
+    if (before.trim() === '' || BEFORE_SERVER.test(before) || AFTER_SERVER.test(after)) return true;
+    // Capitalised inside a sentence ("look it up in Sentry", "file a GitHub issue"): a name, not a word.
+    if (/^\p{Lu}/u.test(match[0]) && !/[.!?]\s*$/.test(before)) return true;
+  }
+  return false;
 }

@@ -99,6 +99,12 @@ export interface RankingSettings {
    */
   ownerNamedWeight: number;
   /**
+   * `ownerNamedWeight` lifts a server's tools only when the query writes the server's name as a server's: first in
+   * the query, before a colon or "server", after "in", "on", "via", "using", ..., or capitalised inside a sentence
+   * ("forget everything about bob" does not name the server "everything").
+   */
+  ownerOnlyAsServer: boolean;
+  /**
    * A tool whose name asks the opposite of what the query asks ("start" and `force_terminate`, "add" and
    * `remove_label`; `OPPOSITE_INTENTS`) is multiplied by 1 - `oppositeNameWeight`.
    */
@@ -145,6 +151,7 @@ export const DEFAULT_RANKING: RankingSettings = {
   strongWhenServerAndName: true,
   nameWeight: 0.1,
   ownerNamedWeight: 0.5,
+  ownerOnlyAsServer: true,
   oppositeNameWeight: 0.2,
   thesaurusWeight: 0.3,
   thesaurusMaxFrequency: 0,

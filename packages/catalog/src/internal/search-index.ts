@@ -285,7 +285,7 @@ export class SearchIndex {
   private readsThesaurus(query: string, scope: IndexScope | undefined, statistics: Statistics, analyzed: AnalyzedText, plain: Expansion, ranked?: readonly RankedId[]): boolean {
     const known = this.thesaurusVerdict;
     if (known !== undefined && known.query === query && known.scope === scope && known.changes === this.changes) return known.uses;
-    const top = plain.terms.length === 0 ? undefined : (ranked ?? this.rankTerms(plain.terms, analyzed, 1, statistics, scope))[0];
+    const top = plain.terms.length === 0 ? undefined : (ranked ?? this.rankTerms(query, plain.terms, analyzed, 1, statistics, scope))[0];
     const uses = top === undefined || isWeakEvidence(this.settings, this.coverageOf(plain.terms, plain.kept, analyzed, statistics, [top.id])[0] as QueryCoverage);
     this.thesaurusVerdict = { query, scope, changes: this.changes, uses };
     return uses;
@@ -397,7 +397,7 @@ export class SearchIndex {
     const admitted = statistics.admitted;
     const saturation = this.saturationFor(scope);
     const facet = this.settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
-    const naming = this.names.open(analyzed);
+    const naming = this.names.open(analyzed, query);
     const k1 = this.settings.k1;
     const hits = tools.map((tool) => {
       const slot = this.slotOf.get(tool.id);
@@ -435,13 +435,13 @@ export class SearchIndex {
     const analyzed = analyzeQuery(query);
     const { plain, withRelatives } = this.expansions(query, statistics, analyzed);
     // The ranking without relatives both decides and, when the query's own words answer it, is the answer.
-    const ranked = this.rankTerms(plain.terms, analyzed, limit, statistics, scope);
+    const ranked = this.rankTerms(query, plain.terms, analyzed, limit, statistics, scope);
     if (withRelatives === undefined || !this.readsThesaurus(query, scope, statistics, analyzed, plain, ranked)) return ranked;
-    return this.rankTerms(withRelatives.terms, analyzed, limit, statistics, scope);
+    return this.rankTerms(query, withRelatives.terms, analyzed, limit, statistics, scope);
   }
 
   /** `rank` of terms already expanded. */
-  private rankTerms(queryTerms: readonly QueryTerm[], analyzed: AnalyzedText, limit: number, statistics: Statistics, scope: IndexScope | undefined): RankedId[] {
+  private rankTerms(query: string, queryTerms: readonly QueryTerm[], analyzed: AnalyzedText, limit: number, statistics: Statistics, scope: IndexScope | undefined): RankedId[] {
     if (queryTerms.length === 0) return [];
     const settings = this.settings;
     const admitted = statistics.admitted;
@@ -455,7 +455,7 @@ export class SearchIndex {
     const depth = Math.max(limit, settings.coveredTermWeight < 1 ? settings.diversifyDepth : 0);
     const top: Candidate[] = [];
     const facet = settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
-    const naming = this.names.open(analyzed);
+    const naming = this.names.open(analyzed, query);
     // No factor lifts a score more than this: a candidate below the last kept one even so is passed over unscored.
     const bound = (naming?.bound ?? 1) * (facet === 0 ? 1 : 1 + settings.facetBoost);
     for (const slot of touched) {
