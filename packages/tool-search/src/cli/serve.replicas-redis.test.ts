@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
-import { freePort, MODERN_MCP_SERVER_PATH } from '@tool-search/test-utils';
+import { freePort, MODERN_MCP_SERVER_PATH, startCountingMcpServer, type CountingMcpServer } from '@tool-search/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlPrinted } from './url-printed.js';
 
@@ -28,6 +28,7 @@ let work: string;
 let redisPort: number;
 let redis: ChildProcess | undefined;
 let config: string;
+let counter: CountingMcpServer;
 const replicas: Replica[] = [];
 const clients: ModernClient[] = [];
 
@@ -68,7 +69,17 @@ beforeAll(async () => {
   redisPort = await freePort();
   await startRedis();
   config = join(work, 'config.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { modern: { command: process.execPath, args: [MODERN_MCP_SERVER_PATH] } }, toolSearch: { mode: 'tools' } }));
+  counter = await startCountingMcpServer();
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: { modern: { command: process.execPath, args: [MODERN_MCP_SERVER_PATH] }, counter: { url: counter.url } },
+      toolSearch: { mode: 'tools' },
+      // `record` needs an approval, which the MCP client whose call it is gives: an approval that crosses replicas.
+      policy: { requireApproval: ['mcp:counter:record'] },
+      approvals: 'client',
+    }),
+  );
   replicas.push(...(await Promise.all([startReplica(), startReplica(), startReplica()])));
   // On a loaded machine the modern fixture may answer its start-up probe late and be taken for a 2025 server, which
   // it refuses (the gateway's probe timeout, not what this file tests): such a replica is started again.
@@ -105,6 +116,7 @@ afterAll(async () => {
   for (const replica of replicas) if (replica.child.exitCode === null && replica.child.signalCode === null) replica.child.kill('SIGKILL');
   await Promise.allSettled(replicas.map((replica) => replica.exited));
   await stopRedis();
+  await counter?.close();
   if (work !== undefined) rmSync(work, { recursive: true, force: true });
 });
 
@@ -112,7 +124,7 @@ afterAll(async () => {
  * A client pinned to 2026-07-28 whose requests go to `route.to` (changed by the test, also from inside the
  * elicitation handler, so the retry with the answer goes elsewhere); `onAsked` answers the confirmation.
  */
-async function routedClient(route: { to: Replica }, onAsked: () => Promise<{ action: 'accept'; content: { confirm: boolean } } | { action: 'decline' }>) {
+async function routedClient(route: { to: Replica }, onAsked: () => Promise<{ action: 'accept'; content: Record<string, boolean> } | { action: 'decline' }>) {
   const routed = async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     url.host = route.to.address;
@@ -167,13 +179,13 @@ describe('serve --http replicas on one --store: what crosses Redis', () => {
 
   it('loses no answer when Redis restarts (empty) while the answer is on its way to the replica holding the call', SLOW, async () => {
     const [a, b] = [replicas[0]!, replicas[1]!];
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < 4; round++) {
       const route = { to: a };
       const client = await routedClient(route, async () => {
         // Redis goes down before the answer is sent, and comes back (empty) while it is on its way.
         await stopRedis();
         route.to = b;
-        setTimeout(() => void startRedis(), 500);
+        setTimeout(() => void startRedis(), 300 + 400 * round);
         return { action: 'accept', content: { confirm: true } };
       });
       expect(textOf(await deploy(client))).toBe('Deployed to production');
@@ -181,22 +193,26 @@ describe('serve --http replicas on one --store: what crosses Redis', () => {
     }
   });
 
-  it('answers -32602 within seconds when the replica holding the call dies while the answer is forwarded to it', SLOW, async () => {
+  it('answers -32602 within seconds when the replica holding the call dies after the answer reached it', SLOW, async () => {
     const [, b, c] = [replicas[0]!, replicas[1]!, replicas[2]!];
     const route = { to: c };
-    let killedAt = 0;
+    // The call starts on C and asks for an approval; the approval goes through B to C, which runs the (slow) call.
     const client = await routedClient(route, async () => {
-      // The call runs on C, which dies; the answer goes to B.
-      c.child.kill('SIGKILL');
-      await c.exited;
-      killedAt = Date.now();
       route.to = b;
-      return { action: 'accept', content: { confirm: true } };
+      return { action: 'accept', content: { approve: true } };
     });
-    const failure = await deploy(client).then(
+    const called = client.callTool({ name: 'tool_call', arguments: { id: 'mcp:counter:record', args: { tag: 'dead-holder', ms: 20_000 } } }, { timeout: 45_000 }).then(
       () => undefined,
       (error: unknown) => error as { code?: number; message?: string },
     );
+    // C runs the approved call upstream, then dies with the answer it owes B.
+    const deadline = Date.now() + 20_000;
+    while (counter.started('dead-holder') === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(counter.started('dead-holder')).toBe(1);
+    c.child.kill('SIGKILL');
+    await c.exited;
+    const killedAt = Date.now();
+    const failure = await called;
     const waitedMs = Date.now() - killedAt;
     expect(failure?.code).toBe(-32602);
     expect(failure?.message).toContain('stopped before answering');
