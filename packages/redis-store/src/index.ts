@@ -5,7 +5,7 @@ export type { RedisStore } from './connect-redis-store.js';
 export { createRedisEventBus } from './create-redis-event-bus.js';
 export type { RedisEventBus, RedisServerEvent } from './create-redis-event-bus.js';
 export { createRedisRendezvous } from './create-redis-rendezvous.js';
-export type { RedisPubSub, RedisRendezvous, RedisRendezvousReply } from './create-redis-rendezvous.js';
+export type { RedisPubSub, RedisRendezvous, RedisRendezvousCommands, RedisRendezvousReply } from './create-redis-rendezvous.js';
 export { createRedisTokenStore, DEFAULT_KEY_PREFIX } from './create-redis-token-store.js';
 export type { RedisKeyValue } from './create-redis-token-store.js';
 export { isRedisStoreError, RedisStoreError } from './errors.js';
