@@ -50,3 +50,27 @@ describe('catalog.setOwnerContext', () => {
     expect(() => catalog.setOwnerContext({ source: 'mcp', owner: 'db', text: 42 as never })).toThrow(expect.objectContaining({ code: 'invalid_options', path: 'text' }));
   });
 });
+
+describe('context shared by all of a server\'s tools', () => {
+  const tools: ToolInput[] = [
+    { name: 'fetch', source: 'mcp', owner: 'web', description: 'Fetch a URL.' },
+    { name: 'screenshot', source: 'mcp', owner: 'web', description: 'Take a screenshot of a page.' },
+    { name: 'search_results', source: 'mcp', owner: 'engine', description: 'Get the results of a web search query.' },
+  ];
+  const instructions = 'Use this server to fetch search results, query search engines and page through results of any search.';
+
+  it('cannot lift one of its tools over a better match elsewhere', () => {
+    const catalog = createCatalog(tools);
+    catalog.setOwnerContext({ source: 'mcp', owner: 'web', text: instructions });
+    expect(ids(catalog.search('fetch the search results', { limit: 3 }))[0]).toBe('mcp:engine:search_results');
+    expect(ids(catalog.search('search results of a query', { limit: 3 }))[0]).toBe('mcp:engine:search_results');
+  });
+
+  it('still finds its tools, below every tool their own text finds', () => {
+    const catalog = createCatalog(tools);
+    catalog.setOwnerContext({ source: 'mcp', owner: 'web', text: instructions });
+    const hits = ids(catalog.search('page through search engines', { limit: 3 }));
+    expect(hits[0]).toBe('mcp:engine:search_results');
+    expect(hits.slice(1).sort()).toEqual(['mcp:web:fetch', 'mcp:web:screenshot']);
+  });
+});

@@ -4,7 +4,7 @@
 import type { MatchPath, Thesaurus } from '../types.js';
 import { clipQuery } from './index-fields.js';
 import { expandQueryTerms, relatedTerms } from './intent-table.js';
-import { JOINED_MARK, PAIR_MARK, type Posting, type Postings } from './postings.js';
+import { CONTEXT_MARK, JOINED_MARK, PAIR_MARK, type Posting, type Postings } from './postings.js';
 import type { RankingSettings } from './ranking-settings.js';
 import { normalizeTerm, splitWords, type AnalyzedText } from './tokenize-text.js';
 
@@ -76,7 +76,7 @@ export function expandQuery(query: string, analyzed: AnalyzedText, statistics: S
   const expansion: Expansion = { query, analyzed, postings, settings, thesaurus, df, idf: (frequency) => bm25Idf(total, frequency), bitOf: new Map() };
   const typoTolerant = unique.length <= settings.maxTermsForFuzzy;
   // A word counts as present when a tool has it, or has it as one split identifier ("github" in GitHub).
-  const present = (term: string) => df(term) > 0 || (settings.joinedWeight > 0 && df(JOINED_MARK + term) > 0);
+  const present = (term: string) => df(term) > 0 || (settings.joinedWeight > 0 && df(JOINED_MARK + term) > 0) || df(CONTEXT_MARK + term) > 0;
   const typos = typoTolerant || !settings.unknownWordTypos ? new Map<string, string[]>() : typoVariants(expansion, present);
   const relatives = thesaurusRelatives(expansion, unique);
   let kept = typoTolerant ? unique : unique.filter((term) => present(term) || typos.has(term) || relatives.has(term));
@@ -93,7 +93,23 @@ export function expandQuery(query: string, analyzed: AnalyzedText, statistics: S
     ...identifierTerms(expansion, kept),
     ...thesaurusTerms(expansion, relatives),
     ...intentTerms(expansion, kept, typos, typoTolerant),
+    ...contextTerms(expansion, kept),
   ];
+}
+
+/**
+ * The query's words as owners' contexts have them (`CONTEXT_MARK`): they cover no query word of their own (bit
+ * -1), so they neither count as evidence nor steer diversification; the ranking reads them only for tools
+ * without a match in their own text.
+ */
+function contextTerms({ df, idf }: Expansion, kept: readonly string[]): QueryTerm[] {
+  const out: QueryTerm[] = [];
+  for (const term of kept) {
+    const marked = CONTEXT_MARK + term;
+    const frequency = df(marked);
+    if (frequency > 0) out.push({ term: marked, weight: 1, path: 'word', original: false, bit: -1, idf: idf(frequency) });
+  }
+  return out;
 }
 
 /** BM25's idf of a term found in `frequency` of `total` tools. */

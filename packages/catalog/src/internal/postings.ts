@@ -15,6 +15,11 @@ export type Posting = number[];
 export const JOINED_MARK = '%';
 /** Labels a pair of nearby words among the query terms (pairs have their own numeric postings). */
 export const PAIR_MARK = '+';
+/**
+ * Marks a word of an owner's context (a server's instructions): its own posting, so the ranking can count it only
+ * for tools no word of the query finds in their own text (`SearchIndex.rankTerms`).
+ */
+export const CONTEXT_MARK = '^';
 /** Fields whose words do not lengthen the tool (text shared by many tools, not the tool's own). */
 const UNLENGTHENED_FIELDS: ReadonlySet<IndexedField> = new Set(['context']);
 /** Term ids below this pair into one exact integer key (2^26 × 2^26 stays under 2^53). */
@@ -86,6 +91,10 @@ export class Postings {
       if (weight === 0) continue;
       // Length counts words once; the exact forms ride along without lengthening the text.
       if (!UNLENGTHENED_FIELDS.has(field)) documentLength += weight * terms.length;
+      if (field === 'context') {
+        for (const term of terms) count(CONTEXT_MARK + term, weight);
+        continue;
+      }
       for (const term of terms) count(term, weight);
       for (const term of exact) count(term, weight);
       if (joinedWeight > 0) for (const term of joined) count(JOINED_MARK + term, weight);
@@ -198,5 +207,5 @@ function removeSlot(posting: Posting, slot: number): void {
 
 /** Whether a term is an exact form or a whole identifier (looked up exactly, never by prefix or typo). */
 export function isMarked(term: string): boolean {
-  return term.startsWith(EXACT_MARK) || term.startsWith(JOINED_MARK);
+  return term.startsWith(EXACT_MARK) || term.startsWith(JOINED_MARK) || term.startsWith(CONTEXT_MARK);
 }

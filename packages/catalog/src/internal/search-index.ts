@@ -14,7 +14,7 @@ import { queryFacet } from './intent-table.js';
 import { NameEvidence } from './name-evidence.js';
 import { deprecatedReplacement } from './deprecated-replacement.js';
 import { toolId } from '../tool-id.js';
-import { JOINED_MARK, postingFrequency, postingHas, Postings } from './postings.js';
+import { CONTEXT_MARK, JOINED_MARK, postingFrequency, postingHas, Postings } from './postings.js';
 import { DEFAULT_RANKING, INDEXED_FIELDS, isWeakEvidence, type IndexedField, type RankingSettings } from './ranking-settings.js';
 import { EXACT_MARK, normalizeTerm, type AnalyzedText } from './tokenize-text.js';
 
@@ -403,16 +403,21 @@ export class SearchIndex {
       const slot = this.slotOf.get(tool.id);
       if (slot === undefined || (admitted !== undefined && !isAdmittedSlot(admitted, slot))) return { id: tool.id, lexical: 0, facet: 1, naming: 1, matches: [] };
       const fields = this.fieldsOf(tool);
-      const matches: IndexExplanation['hits'][number]['matches'] = [];
+      let matches: Array<IndexExplanation['hits'][number]['matches'][number] & { context?: true }> = [];
       let lexical = 0;
       for (const { term, weight, path, idf, posting } of queryTerms) {
         const tf = postingFrequency(posting ?? this.postings.get(term), slot);
         if (tf === 0) continue;
         const contribution = (weight * idf * (k1 + 1) * tf) / (tf + (saturation[slot] as number));
         lexical += contribution;
-        matches.push({ term: displayTerm(term), path, contribution, fields: path === 'word-pair' ? [] : fieldsWith(fields, term) });
+        matches.push({ term: displayTerm(term), path, contribution, fields: path === 'word-pair' ? [] : fieldsWith(fields, term), ...(term.startsWith(CONTEXT_MARK) ? { context: true } : {}) });
       }
-      return { id: tool.id, lexical, facet: this.facetFactor(facet, slot), naming: naming?.factor(slot) ?? 1, matches };
+      // Context counts only for a tool its own text does not match (see `addContextOnly`).
+      if (matches.some((match) => match.context !== true) && matches.some((match) => match.context === true)) {
+        for (const match of matches) if (match.context === true) lexical -= match.contribution;
+        matches = matches.filter((match) => match.context !== true);
+      }
+      return { id: tool.id, lexical, facet: this.facetFactor(facet, slot), naming: naming?.factor(slot) ?? 1, matches: matches.map(({ term, path, contribution, fields: found }) => ({ term, path, contribution, fields: found })) };
     });
     naming?.close();
     return { words, hits };
@@ -510,23 +515,58 @@ export class SearchIndex {
     const { scores, masks } = this;
     const k1 = this.settings.k1;
     const touched: number[] = [];
+    let context: Map<number, number> | undefined;
     for (const { term, weight, bit, idf, posting: own } of queryTerms) {
       const posting = own ?? this.postings.get(term);
       if (!posting) continue;
       const termWeight = weight * idf * (k1 + 1);
       const bitMask = bit < 0 ? 0 : 1 << bit;
+      const fromContext = term.startsWith(CONTEXT_MARK);
       for (let i = 0; i < posting.length; i += 2) {
         const slot = posting[i] as number;
         if (admitted !== undefined && !isAdmittedSlot(admitted, slot)) continue;
         const tf = posting[i + 1] as number;
+        const part = (termWeight * tf) / (tf + (saturation[slot] as number));
+        if (fromContext) {
+          context ??= new Map();
+          context.set(slot, (context.get(slot) ?? 0) + part);
+          continue;
+        }
         if (masks[slot] === 0 && scores[slot] === 0) touched.push(slot);
-        scores[slot] = (scores[slot] as number) + (termWeight * tf) / (tf + (saturation[slot] as number));
+        scores[slot] = (scores[slot] as number) + part;
         masks[slot] = (masks[slot] as number) | bitMask;
       }
     }
+    if (context !== undefined) this.addContextOnly(context, touched);
     return touched;
   }
+
+  /**
+   * Context (a server's instructions, shared by all its tools) counts only for a tool no query word finds in its
+   * own text, and below every tool that one does: scaled under `CONTEXT_ONLY_SHARE` of the lowest own score, so
+   * text every tool of a server shares never lifts one of them over a better match elsewhere.
+   */
+  private addContextOnly(context: ReadonlyMap<number, number>, touched: number[]): void {
+    const { scores } = this;
+    let lowestOwn = Infinity;
+    for (const slot of touched) lowestOwn = Math.min(lowestOwn, scores[slot] as number);
+    let highest = 0;
+    for (const [slot, part] of context) if ((scores[slot] as number) === 0) highest = Math.max(highest, part);
+    if (highest === 0) return;
+    const scale = lowestOwn === Infinity ? 1 : (CONTEXT_ONLY_SHARE * lowestOwn) / highest;
+    for (const [slot, part] of context) {
+      if ((scores[slot] as number) !== 0) continue;
+      touched.push(slot);
+      scores[slot] = part * scale;
+    }
+  }
 }
+
+/**
+ * A tool found only through its server's context scores at most this share of the lowest score of a tool found
+ * through its own text (the name and annotation factors, 0.8 to 1.65 × 1.1, cannot close the gap).
+ */
+const CONTEXT_ONLY_SHARE = 0.4;
 
 /** How far above a deprecated tool its replacement is scored (past the answer's 3-decimal rounding). */
 const REPLACEMENT_LEAD = 0.002;
@@ -545,7 +585,7 @@ interface EvidenceFields {
 
 /** A query term as a person reads it: without the index's marks. */
 function displayTerm(term: string): string {
-  return term.replace(/^[=%+]/, '');
+  return term.replace(/^[=%+^]/, '');
 }
 
 /** The fields of a tool whose analysed text holds `term` (as a word, exact form or whole identifier). */
