@@ -96,6 +96,11 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: "The agent loop hands the provider's tool search requests to the session in native mode (Responses tool_search_call, Anthropic tool_use of tool_search) and executes the loaded tools.",
     testFile: 'run-agent-loop.test.ts',
   },
+  {
+    id: 'H12',
+    text: "Native mode on OpenAI Chat with nativeSearch.chat 'load' (an endpoint with no deferral): the tools a search loads are real functions of the next request, appended after a byte-identical prefix, bounded, and every call goes through policy and approvals.",
+    testFile: 'chat-loading.test.ts',
+  },
   { id: 'H5', text: 'The comparison runner reports every mode and fails when a proof fails.', testFile: 'run-comparison.test.ts' },
 ];
 

@@ -66,6 +66,8 @@ export interface PageServerMapOptions {
   maxBytes: number;
   /** The query the ranking used: repeated in `next`, so the next page is ranked the same way. */
   query?: string | undefined;
+  /** Most servers on the page (default and at most `SERVERS_PER_PAGE`): fewer leaves more bytes to their tool names. */
+  maxServers?: number | undefined;
 }
 
 /**
@@ -76,6 +78,7 @@ export interface PageServerMapOptions {
  */
 export function pageServerMap(ranked: readonly ServerSummary[], options: PageServerMapOptions): ServerMapPage {
   const offset = Math.max(0, Math.min(options.offset ?? 0, ranked.length));
+  const maxServers = Math.max(1, Math.min(options.maxServers ?? SERVERS_PER_PAGE, SERVERS_PER_PAGE));
   const build = (count: number): ServerMapPage => {
     const end = offset + count;
     const page: ServerMapPage = {
@@ -86,7 +89,7 @@ export function pageServerMap(ranked: readonly ServerSummary[], options: PageSer
     return page;
   };
   let count = Math.min(1, ranked.length - offset);
-  while (count < SERVERS_PER_PAGE && offset + count < ranked.length && jsonBytes(build(count + 1)) <= options.maxBytes) count += 1;
+  while (count < maxServers && offset + count < ranked.length && jsonBytes(build(count + 1)) <= options.maxBytes) count += 1;
   const page = build(count);
   let used = jsonBytes(page);
   const queues = page.servers.map((entry, index) => ({ entry, names: ranked[offset + index]?.tools ?? [], open: true }));

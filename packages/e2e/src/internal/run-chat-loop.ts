@@ -1,6 +1,7 @@
-// The agent loop over OpenAI Chat Completions (no deferred loading there: native mode renders tools mode).
+// The agent loop over OpenAI Chat Completions (no deferred loading there: native mode renders tools mode, or with
+// nativeSearch.chat "load" the session declares what its tool_search loaded as functions of the next request).
 import OpenAI from 'openai';
-import type { AgentLoopOptions, AgentLoopResult, AgentToolCall } from '../run-agent-loop.js';
+import type { AgentLoopOptions, AgentLoopResult, AgentToolCall } from '../agent-loop-options.js';
 import { joinInstructions, parseToolArguments, toolCallRecord, wrongClient } from './agent-turn.js';
 
 export async function runChatLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
