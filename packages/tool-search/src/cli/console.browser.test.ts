@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const view = async (name: string) => {
-  await page.getByRole('button', { name, exact: true }).click();
+  await page.locator('#nav').getByRole('button', { name, exact: true }).click();
   await page.locator('main').getByText('Loading...').waitFor({ state: 'detached' });
 };
 const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
@@ -77,7 +77,21 @@ describe('tool-search console in Chromium', { timeout: 60_000 }, () => {
     expect(page.url()).not.toContain('token=');
     const unauthorized = await page.evaluate(async () => (await fetch('/api/servers')).status);
     expect(unauthorized).toBe(401);
+    expect(await page.getByRole('button', { name: 'Servers', exact: true }).getAttribute('aria-current')).toBe('page');
     await shot('servers');
+  });
+
+  it('says what to do when the token is missing or wrong, instead of a bare HTTP 401', async () => {
+    const other = await browser.newPage();
+    try {
+      await other.goto(url.replace(/token=[^&#]+/, 'token=stale'));
+      await other.getByRole('heading', { name: "This page needs the console's token" }).waitFor();
+      const text = await other.locator('main').textContent();
+      expect(text).toContain('Open the full URL that tool-search console printed when it started');
+      expect(text).not.toContain('HTTP 401');
+    } finally {
+      await other.close();
+    }
   });
 
   it('lists the whole catalog with schemas and annotations, and filters it', async () => {
@@ -88,6 +102,10 @@ describe('tool-search console in Chromium', { timeout: 60_000 }, () => {
     expect(text).not.toContain('mcp:everything:echo');
     await page.locator('main details').first().click();
     expect(await page.locator('main pre').first().textContent()).toContain('"type"');
+    // Every schema open, the page still fits the 1280 px window: long schemas wrap.
+    await page.getByLabel('filter tools').fill('');
+    for (const details of await page.locator('main details').all()) await details.evaluate((node) => node.setAttribute('open', ''));
+    expect(await page.locator('html').evaluate((root) => root.scrollWidth)).toBeLessThanOrEqual(1280);
     await shot('catalog');
   });
 
@@ -115,6 +133,24 @@ describe('tool-search console in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Search', exact: true }).last().click();
     await expect.poll(() => page.locator('#search-result').textContent()).toMatch(/1 tool the policy refuses matches these words/);
     expect(await page.locator('#search-result').textContent()).not.toContain('get-env');
+    // The words as typed, the fields in plain words; a live region says each search's outcome.
+    expect(await page.locator('#search-result').textContent()).not.toMatch(/\benviron\b|\bvariabl\b|paramText/);
+    expect(await page.getByRole('status').getAttribute('aria-live')).toBe('polite');
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^\d+ tools found, evidence (weak|strong)$/);
+  });
+
+  it('shows a failed search where it happened, the form still there', async () => {
+    await view('Search');
+    await page.route('**/api/search?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'the search index is being rebuilt' }) }));
+    try {
+      await page.getByLabel('query').fill('read a file');
+      await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+      await expect.poll(() => page.locator('#search-result [role=alert]').textContent()).toBe('the search index is being rebuilt (/api/search)');
+      expect(await page.getByLabel('query').inputValue()).toBe('read a file');
+      expect(await page.getByRole('status').textContent()).toBe('The search failed');
+    } finally {
+      await page.unroute('**/api/search?**');
+    }
   });
 
   it('shows what the policy refuses and the rule that decided', async () => {
@@ -122,6 +158,11 @@ describe('tool-search console in Chromium', { timeout: 60_000 }, () => {
     const text = await page.locator('main').textContent();
     expect(text).toMatch(/1 refused/);
     expect(text).toContain('deny:*:everything:get-env');
+    await page.getByLabel('filter policy').fill('get-env');
+    expect(await page.locator('main tbody tr').allTextContents()).toEqual([expect.stringContaining('mcp:everything:get-env')]);
+    await page.getByLabel('filter policy').fill('');
+    await page.getByLabel('refused only').check();
+    expect(await page.locator('main tbody tr').count()).toBe(1);
     await shot('policy');
   });
 

@@ -53,7 +53,17 @@ export function explanationForPeople(explanation: SearchExplanation, typed: Read
   return {
     ...explanation,
     query: queryForDisplay(explanation.query),
+    ...(explanation.why === undefined ? {} : { why: withTypedWords(explanation.why, typed) }),
     words: explanation.words.map((word) => ({ ...word, term: asTyped(word.term) })),
     hits: explanation.hits.map((hit) => ({ ...hit, matches: hit.matches.map((match) => ({ ...match, term: asTyped(match.term), fields: match.fields.map(fieldInWords) })) })),
   };
+}
+
+/** A sentence of the catalog's (`why`) with each of the query's index terms written as typed. */
+function withTypedWords(sentence: string, typed: ReadonlyMap<string, string>): string {
+  let out = sentence;
+  for (const [term, word] of typed) {
+    if (term !== word) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu'), word);
+  }
+  return out;
 }

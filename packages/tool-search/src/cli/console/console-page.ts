@@ -13,13 +13,14 @@ export const CONSOLE_PAGE = String.raw`<!doctype html>
   header { display: flex; align-items: center; gap: 1.5rem; padding: .6rem 1.2rem; background: #1d2733; color: #fff; }
   header h1 { font-size: 1rem; margin: 0; font-weight: 600; }
   nav button { background: none; border: 0; color: #c9d3df; padding: .4rem .7rem; cursor: pointer; font: inherit; border-radius: 4px; }
-  nav button[aria-selected="true"] { background: #3b4b5f; color: #fff; }
+  nav button[aria-current="page"] { background: #3b4b5f; color: #fff; }
   main { padding: 1rem 1.2rem; }
   table { border-collapse: collapse; width: 100%; background: #fff; }
-  th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #e4e7eb; vertical-align: top; }
+  th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #e4e7eb; vertical-align: top; overflow-wrap: anywhere; }
   th { background: #eef1f4; font-weight: 600; }
   code, pre { font: 12px ui-monospace, monospace; }
-  pre { white-space: pre-wrap; background: #f0f2f5; padding: .5rem; margin: .3rem 0; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f0f2f5; padding: .5rem; margin: .3rem 0; max-width: 100%; }
+  .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .ok { color: #17733b; } .bad { color: #b3261e; } .muted { color: #6b7280; } .implied { font-style: italic; }
   .bar { height: 1rem; background: #3f7bd9; display: inline-block; vertical-align: middle; }
   .bar.direct { background: #9aa4b1; }
@@ -34,7 +35,7 @@ export const CONSOLE_PAGE = String.raw`<!doctype html>
   <button data-view="servers">Servers</button><button data-view="catalog">Catalog</button><button data-view="search">Search</button>
   <button data-view="policy">Policy</button><button data-view="activity">Activity</button><button data-view="bytes">Bytes</button>
 </nav></header>
-<main id="main" aria-live="polite"></main>
+<main id="main"></main>
 <script type="module">
 const params = new URLSearchParams(location.search);
 const token = params.get('token') || sessionStorage.getItem('tool-search-token') || '';
@@ -42,10 +43,29 @@ sessionStorage.setItem('tool-search-token', token);
 if (params.has('token')) history.replaceState(null, '', location.pathname + location.hash);
 const main = document.getElementById('main');
 
+/** A refused token: the page says what to do instead of the bare status. */
+class TokenRefused extends Error {}
 async function api(path) {
-  const response = await fetch(path, { headers: { Authorization: 'Bearer ' + token } });
-  if (!response.ok) throw new Error(path + ': HTTP ' + response.status);
+  let response;
+  try {
+    response = await fetch(path, { headers: { Authorization: 'Bearer ' + token } });
+  } catch {
+    throw new Error('The console does not answer: is tool-search console still running? Start it again and open the URL it prints.');
+  }
+  if (response.status === 401) throw new TokenRefused();
+  if (!response.ok) {
+    const body = await response.json().catch(() => ({}));
+    throw new Error((body && body.error ? body.error : 'the console answered HTTP ' + response.status) + ' (' + path.split('?')[0] + ')');
+  }
   return response.json();
+}
+function tokenPage() {
+  return [el('h2', {}, 'This page needs the console\'s token'),
+    el('p', {}, token === '' ? 'The address has no token.' : 'The token this page has is not the one of the running console (it is made anew each time the console starts).'),
+    el('p', {}, 'Open the full URL that ', el('code', {}, 'tool-search console'), ' printed when it started: it ends in ', el('code', {}, '?token=…'), '. Lost it? Stop the console and start it again: it prints a new one.')];
+}
+function problem(error) {
+  return error instanceof TokenRefused ? tokenPage() : [el('p', { class: 'bad', role: 'alert' }, String(error.message || error))];
 }
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -86,20 +106,41 @@ const views = {
   async search() {
     const input = el('input', { type: 'search', name: 'q', placeholder: 'what would the model search for?', 'aria-label': 'query' });
     const out = el('div', { id: 'search-result' });
+    // Announced when a search ends (the results themselves are too long to read out).
+    const status = el('p', { id: 'search-status', class: 'sr-only', role: 'status', 'aria-live': 'polite' });
     const form = el('form', { onsubmit: async (event) => {
       event.preventDefault();
-      const result = await api('/api/search?q=' + encodeURIComponent(input.value));
-      out.replaceChildren(...renderSearch(result));
+      status.textContent = 'Searching...';
+      try {
+        const result = await api('/api/search?q=' + encodeURIComponent(input.value));
+        out.replaceChildren(...renderSearch(result));
+        status.textContent = result.explanation.hits.length + ' tools found, evidence ' + result.explanation.evidence;
+      } catch (error) {
+        out.replaceChildren(...problem(error));
+        status.textContent = 'The search failed';
+      }
     } }, input, el('button', { type: 'submit' }, 'Search'));
-    return [el('h2', {}, 'Search'), form, out];
+    return [el('h2', {}, 'Search'), form, status, out];
   },
   async policy() {
     const rows = await api('/api/policy');
     const refused = rows.filter((r) => !r.admitted).length;
-    return [el('h2', {}, 'Policy'), el('p', {}, (rows.length - refused) + ' tools admitted, ' + refused + ' refused'), table(['tool', 'verdict', 'decided by'], rows.map((r) => [
-      el('code', {}, r.id), el('span', { class: r.admitted ? 'ok' : 'bad' }, r.admitted ? 'admitted' : 'refused'),
-      r.rule ? r.by + ' · layer ' + r.layer + ' · rule ' + r.rule + ': ' + r.reason : (r.admitted ? 'no rule refuses it' : ''),
-    ]))];
+    const decided = (r) => r.rule ? r.by + ' · layer ' + r.layer + ' · rule ' + r.rule + ': ' + r.reason : (r.admitted ? 'no rule refuses it' : '');
+    const filter = el('input', { type: 'search', placeholder: 'filter by tool, rule or reason', 'aria-label': 'filter policy' });
+    const onlyRefused = el('input', { type: 'checkbox', id: 'only-refused' });
+    const body = el('div');
+    const render = () => {
+      const q = filter.value.toLowerCase();
+      const shown = rows.filter((r) => (!onlyRefused.checked || !r.admitted) && (r.id + ' ' + decided(r)).toLowerCase().includes(q));
+      body.replaceChildren(table(['tool', 'verdict', 'decided by'], shown.map((r) => [
+        el('code', {}, r.id), el('span', { class: r.admitted ? 'ok' : 'bad' }, r.admitted ? 'admitted' : 'refused'), decided(r),
+      ])), el('p', { class: 'muted' }, shown.length + ' of ' + rows.length + ' tools'));
+    };
+    filter.addEventListener('input', render);
+    onlyRefused.addEventListener('change', render);
+    render();
+    return [el('h2', {}, 'Policy'), el('p', {}, (rows.length - refused) + ' tools admitted, ' + refused + ' refused'),
+      el('div', { class: 'tools' }, filter, el('label', { for: 'only-refused' }, onlyRefused, ' refused only')), body];
   },
   async activity() {
     const { lines, problems } = await api('/api/activity');
@@ -148,10 +189,12 @@ function renderSearch(result) {
 }
 
 async function show(name) {
-  for (const button of document.querySelectorAll('#nav button')) button.setAttribute('aria-selected', String(button.dataset.view === name));
+  for (const button of document.querySelectorAll('#nav button')) {
+    if (button.dataset.view === name) button.setAttribute('aria-current', 'page'); else button.removeAttribute('aria-current');
+  }
   location.hash = name;
   main.replaceChildren(el('p', { class: 'muted' }, 'Loading...'));
-  try { main.replaceChildren(...(await views[name]())); } catch (error) { main.replaceChildren(el('p', { class: 'bad' }, String(error.message || error))); }
+  try { main.replaceChildren(...(await views[name]())); } catch (error) { main.replaceChildren(...problem(error)); }
 }
 document.getElementById('nav').addEventListener('click', (event) => { const view = event.target.dataset && event.target.dataset.view; if (view) show(view); });
 show(views[location.hash.slice(1)] ? location.hash.slice(1) : 'servers');
