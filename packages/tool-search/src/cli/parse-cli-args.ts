@@ -24,7 +24,7 @@ export const FLAGS = {
   from: { type: 'string', commands: ['init'], help: 'FILE  import mcpServers from a Claude Desktop, Claude Code, Cursor or VS Code config' },
   force: { type: 'boolean', commands: ['init'], help: 'overwrite an existing config file' },
   port: { type: 'string', commands: ['console'], help: 'PORT  the port of the console on 127.0.0.1 (default: any free port)' },
-  'session-log': { type: 'string', multiple: true, commands: ['console', 'serve'], help: 'FILE  a session log (JSON lines) whose events the activity view lists (repeatable); serve: DIR, where it writes one (default: the config\'s sessionLogDir)' },
+  'session-log': { type: 'string', multiple: true, commands: ['console', 'serve'], help: 'FILE|DIR  a session log (JSON lines), or a folder of them, whose events the activity view lists (repeatable); serve: DIR, where it writes one (default: the config\'s sessionLogDir)' },
 } as const satisfies Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; commands: readonly string[]; help: string }>;
 
 export type FlagName = keyof typeof FLAGS;
