@@ -54,10 +54,17 @@ describe('loadConfig', () => {
     expect(problem('{ http: { allowedHost: [] } }')).toMatchObject({ path: 'http.allowedHost' });
   });
 
-  it('names a wrong value and an unset variable by path', () => {
+  it('names a wrong value by path', () => {
     expect(problem('{ toolSearch: { mode: "fast" } }')).toMatchObject({ path: 'toolSearch.mode' });
-    expect(problem('{ mcpServers: { gh: { command: "x", env: { T: "${GITHUB_TOKEN}" } } } }')).toMatchObject({ path: 'mcpServers.gh.env.T', message: expect.stringContaining('GITHUB_TOKEN') });
     expect(problem('{ startupTimeoutMs: -1 }')).toMatchObject({ path: 'startupTimeoutMs' });
+  });
+
+  it('leaves out only the server with an unset variable, naming its path and what to do', () => {
+    const config = loadConfig(file('{ mcpServers: { gh: { command: "x", env: { T: "${GITHUB_TOKEN}" } }, fs: { command: "fs-mcp" } } }'), {});
+    expect(config.servers.map((server) => server.name)).toEqual(['fs']);
+    expect(config.failedServers).toEqual([
+      { name: 'gh', reason: 'not started: mcpServers.gh.env.T refers to ${GITHUB_TOKEN}, which is not set; set GITHUB_TOKEN in the environment tool-search runs in, or remove the server' },
+    ]);
   });
 
   it('says how to create the file when it does not exist', () => {
