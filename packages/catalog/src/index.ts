@@ -59,6 +59,6 @@ export type {
   ToolDescriptor,
   ToolFilter,
   ToolInput,
-  ToolSource,
   ViewOptions,
 } from './types.js';
+export type { ToolSource } from './tool-id.js';

@@ -1,5 +1,5 @@
 // The trust-by-source rule: which tools are trusted when nobody says otherwise.
-import type { ToolSource } from './types.js';
+import type { ToolSource } from './tool-id.js';
 
 /**
  * Trust by source. `openclaw` and `plugin` tools are code the host installed and runs itself; `mcp` tools come

@@ -1,11 +1,13 @@
 // Tool ids: `<source>:<owner>:<name>`.
-import type { ToolSource } from './types.js';
 
 /**
  * The four tool sources, in the order `sources()` reports them. This list is the one spelling of the sources:
  * `ToolSource`, the schemas here and in other packages, and policy's id patterns are all derived from it.
  */
 export const TOOL_SOURCES = ['openclaw', 'plugin', 'mcp', 'client'] as const;
+
+/** Where a tool comes from; the first segment of its id (one of `TOOL_SOURCES`). */
+export type ToolSource = (typeof TOOL_SOURCES)[number];
 
 /** Builds a tool id, `<source>:<owner>:<name>` (inputs are not validated here; `createCatalog` does that). */
 export function toolId(source: ToolSource, owner: string, name: string): string {

@@ -1,9 +1,6 @@
 // The catalog's public types. Other packages (modes, gateway-adapter) are written against these.
 import type { Logger } from 'pino';
-import type { TOOL_SOURCES } from './tool-id.js';
-
-/** Where a tool comes from; the first segment of its id (one of `TOOL_SOURCES`). */
-export type ToolSource = (typeof TOOL_SOURCES)[number];
+import type { ToolSource } from './tool-id.js';
 
 /** A JSON Schema object, as MCP and the model providers speak it. */
 export type JsonSchema = Record<string, unknown>;

@@ -16,8 +16,8 @@ import type {
   ServerMapOptions,
   ToolDescription,
   ToolDescriptor,
-  ToolSource,
 } from '../types.js';
+import type { ToolSource } from '../tool-id.js';
 import { browseServer, mapServers } from './browse-server.js';
 import { describeByKey } from './describe-by-key.js';
 import type { QueryVectors } from './embedding-state.js';

@@ -3,8 +3,8 @@
 import type { Logger } from 'pino';
 import { CatalogError } from '../errors.js';
 import type { ResolvedSearchLimits } from '../resolve-search-limits.js';
-import { TOOL_SOURCES } from '../tool-id.js';
-import type { ToolDescriptor, ToolSource } from '../types.js';
+import { TOOL_SOURCES, type ToolSource } from '../tool-id.js';
+import type { ToolDescriptor } from '../types.js';
 import { outlineOwners, type OwnerOutline } from './build-server-map.js';
 import { describeType } from './describe-type.js';
 import type { EmbeddingState, QueryVectors } from './embedding-state.js';

@@ -1,6 +1,6 @@
 // What the three wire-format loops share: reading the model's arguments, joining instructions, recording a call.
 import type { ToolCallOutcome } from '@tool-search/gateway-adapter';
-import type { AgentToolCall } from '../run-agent-loop.js';
+import type { AgentToolCall } from '../agent-loop-options.js';
 
 /** The model's arguments as JSON; malformed JSON goes to the session as-is, which reports it as invalid. */
 export function parseToolArguments(text: string): unknown {

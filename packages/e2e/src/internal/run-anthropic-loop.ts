@@ -4,7 +4,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { renderOutcome } from '@tool-search/gateway-adapter';
 import { TOOL_SEARCH } from '@tool-search/modes';
-import type { AgentLoopOptions, AgentLoopResult, AgentNativeSearch, AgentToolCall } from '../run-agent-loop.js';
+import type { AgentLoopOptions, AgentLoopResult, AgentNativeSearch, AgentToolCall } from '../agent-loop-options.js';
 import { joinInstructions, toolCallRecord, wrongClient } from './agent-turn.js';
 
 /** Room for the model's reply; small enough that the SDK accepts a non-streaming request. */

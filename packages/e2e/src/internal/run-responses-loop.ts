@@ -2,7 +2,7 @@
 // items are answered by the session (a `tool_search_output` input item that loads the ranked definitions);
 // the loaded tools then come back as plain function calls.
 import OpenAI from 'openai';
-import type { AgentLoopOptions, AgentLoopResult, AgentNativeSearch, AgentToolCall } from '../run-agent-loop.js';
+import type { AgentLoopOptions, AgentLoopResult, AgentNativeSearch, AgentToolCall } from '../agent-loop-options.js';
 import { joinInstructions, parseToolArguments, toolCallRecord, wrongClient } from './agent-turn.js';
 
 /** The model's `tool_search_call`, replayed as an input item (stateless: no `previous_response_id`). */
