@@ -331,9 +331,13 @@ export function createRedisRendezvous(
       if (timer !== undefined) clearInterval(timer);
       for (const settle of [...waiting]) settle({ ok: false, code: -32603, message: 'This server process is shutting down. Call the tool again.' });
       if (started === undefined) return;
-      await started.catch(() => undefined);
-      await beating;
-      await Promise.all([subscriber.unsubscribe(wakeChannel(replica)).catch(() => undefined), publisher.del(aliveKey(replica)).catch(() => undefined)]);
+      // Bounded: with Redis away, closing does not wait for it (the heartbeat then expires on its own).
+      const goodbye = (async () => {
+        await started.catch(() => undefined);
+        await beating;
+        await Promise.all([subscriber.unsubscribe(wakeChannel(replica)).catch(() => undefined), publisher.del(aliveKey(replica)).catch(() => undefined)]);
+      })();
+      await Promise.race([goodbye, sleep(2 * heartbeatMs)]);
     },
   };
 }
