@@ -3,7 +3,7 @@
 // among the hits, so a model calls what the server wants called.
 
 /** "deprecated" said of the tool itself (not a tool that lists deprecated things). */
-const DEPRECATED = /(?:^|[.!?:;(\[\n]\s*)deprecated\b|\b(?:is|now|been|tool)\s+deprecated\b|\bdeprecated\s+(?:in\s+favou?r\s+of|since|use)\b/i;
+const DEPRECATED = /(?:^|[.!?:;([\n]\s*)deprecated\b|\b(?:is|now|been|tool)\s+deprecated\b|\bdeprecated\s+(?:in\s+favou?r\s+of|since|use)\b/i;
 /** The replacement it names: "use X instead", "in favour of X", "replaced by X", "use X". */
 const REPLACEMENT = /\b(?:use\s+[`'"]?([\w.-]+)[`'"]?\s+instead|in\s+favou?r\s+of\s+[`'"]?([\w.-]+)|replaced\s+by\s+[`'"]?([\w.-]+)|deprecated[^.]{0,40}?\buse\s+[`'"]?([\w.-]+))/i;
 
