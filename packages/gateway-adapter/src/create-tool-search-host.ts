@@ -28,7 +28,7 @@ import {
   type StdioServersAhead,
 } from './mcp-client/index.js';
 import { loadPluginTools, type PluginSpec } from './load-plugin-tools.js';
-import { pick } from './internal/pick.js';
+import { pickDefined as pick } from './pick-defined.js';
 import { DEFAULT_POLICY_CACHE_SIZE, PolicyCache, type PolicyCacheStatus } from './internal/policy-cache.js';
 import type { ToolSearchEnv } from './resolve-tool-search-config.js';
 import type { LoggingLevel } from '@modelcontextprotocol/client';

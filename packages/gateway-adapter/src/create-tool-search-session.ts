@@ -6,7 +6,7 @@ import type { SessionLog, SessionLogTarget } from './create-session-log.js';
 import { createToolSearchHost, type ToolSearchHostSources } from './create-tool-search-host.js';
 import type { ClientTool } from './executable-tool.js';
 import type { ToolSearchEnv } from './resolve-tool-search-config.js';
-import { pick } from './internal/pick.js';
+import { pickDefined as pick } from './pick-defined.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 
 /** The tools of one run, by source: a host's sources plus the run's client tools. */

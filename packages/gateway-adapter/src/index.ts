@@ -38,6 +38,7 @@ export type { SessionLog, SessionLogEvent, SessionLogTarget } from './create-ses
 export { createToolSearchHost } from './create-tool-search-host.js';
 export type { OpenTelemetryOptions } from './otel/gateway-spans.js';
 export { MCP_DURATION_BUCKETS } from './otel/gateway-instruments.js';
+export { pickDefined } from './pick-defined.js';
 export type {
   CreateToolSearchHostOptions,
   HostMcpServer,

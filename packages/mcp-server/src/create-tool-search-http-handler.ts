@@ -12,7 +12,7 @@ import { checkHttpRequest } from './internal/check-http-request.js';
 import { checkMessageBounds } from './internal/check-message-bounds.js';
 import { createBoundedEventStore } from './internal/create-bounded-event-store.js';
 import { createRequestLedger, type RequestLedger } from './internal/create-request-ledger.js';
-import { pickDefined } from './internal/pick-defined.js';
+import { pickDefined } from '@tool-search/gateway-adapter';
 import type { ModernFront } from './internal/create-modern-front.js';
 import { checkStateSecret } from './internal/check-state-secret.js';
 

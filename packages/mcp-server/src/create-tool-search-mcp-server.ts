@@ -8,11 +8,10 @@ import type { ApprovalProvider, BeforeToolCallHook, Policy, PolicyConfig, Policy
 import { createPolicy, isPolicy } from '@tool-search/policy';
 import { parseToolId } from '@tool-search/catalog';
 import type { ToolSearchHost, ToolSearchSession, SessionLog, SessionLogTarget, ToolCallOutcome } from '@tool-search/gateway-adapter';
-import { createSessionLog, MCP_LOG_LEVELS } from '@tool-search/gateway-adapter';
+import { createSessionLog, MCP_LOG_LEVELS, pickDefined as pick } from '@tool-search/gateway-adapter';
 import pino, { type Logger } from 'pino';
 import type { McpClientRelay, RelayCall } from './create-mcp-client-relay.js';
 import { outcomeToCallResult } from './internal/outcome-to-call-result.js';
-import { pickDefined as pick } from './internal/pick-defined.js';
 import { toMcpTools, type McpListedTool } from './internal/to-mcp-tools.js';
 import { createSessionUpstream } from './internal/create-session-upstream.js';
 import { completeUpstream } from './internal/complete-upstream.js';

@@ -22,7 +22,7 @@ import type { CallMeta, CallPipeline } from './call-pipeline.js';
 import type { CatalogReads, SearchRequest } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import { formatZodError } from './format-zod-error.js';
-import { pick } from './pick.js';
+import { pickDefined as pick } from '../pick-defined.js';
 import { acquireRunSlots, type RunSlots } from './create-run-slots.js';
 import { runCodeBody } from './run-code-body.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';

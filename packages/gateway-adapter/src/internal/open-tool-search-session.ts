@@ -46,7 +46,7 @@ import { gateStartingServers } from './gate-starting-servers.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import type { HostCore, HostEvent } from './host-core.js';
 import { parseCallArgs } from './parse-call-args.js';
-import { pick } from './pick.js';
+import { pickDefined as pick } from '../pick-defined.js';
 import { createSessionSurface, type SessionSurface } from './session-surface.js';
 import { createTelemetryRecorder, type SessionEvent, type TelemetryRecorder } from './telemetry-recorder.js';
 import { gatewayInstruments } from '../otel/gateway-instruments.js';

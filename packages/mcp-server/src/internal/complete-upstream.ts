@@ -2,7 +2,7 @@
 // server it belongs to (one answer shape for both protocol eras' fronts).
 import type { UpstreamPrompts } from './upstream-prompts.js';
 import type { UpstreamResources } from './upstream-resources.js';
-import { pickDefined } from './pick-defined.js';
+import { pickDefined } from '@tool-search/gateway-adapter';
 
 interface CompleteParams {
   ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
