@@ -47,8 +47,10 @@ describe.each(listPublishedPackages().map((pkg) => [pkg.name, pkg] as const))('%
   });
 });
 
-it('the root README names the packages’ zod range', () => {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+it('the root README and CONTRIBUTING.md name the packages’ zod range', () => {
+  const text = ['README.md', 'CONTRIBUTING.md'].map((file) => readFileSync(join(REPO_ROOT, file), 'utf8')).join('\n');
   const zod = workspaceCatalog().get('zod');
-  for (const [quoted] of readme.matchAll(/`\^4\.\d+\.\d+`/g)) expect(quoted).toBe(`\`${zod}\``);
+  const quoted = [...text.matchAll(/`\^4\.\d+\.\d+`/g)].map(([range]) => range);
+  expect(quoted.length).toBeGreaterThan(0);
+  for (const range of quoted) expect(range).toBe(`\`${zod}\``);
 });
