@@ -133,4 +133,14 @@ describe('findImportCircles', () => {
     files.set('/p/g.ts', "export { f as g } from './index.js';");
     expect(findImportCircles([...files.keys()], (path) => files.get(path) ?? '')).toEqual([['/p/g.ts', '/p/index.ts', '/p/internal/f.ts', '/p/g.ts']]);
   });
+
+  it('reports a loop of several files through a dispatcher once, as e2e agent loops had it', () => {
+    const files = new Map([
+      ['/p/run-loop.ts', "import { a } from './internal/a-loop.js';\nimport { b } from './internal/b-loop.js';\nexport type Options = {};"],
+      ['/p/internal/a-loop.ts', "import type { Options } from '../run-loop.js';\nimport { turn } from './turn.js';"],
+      ['/p/internal/b-loop.ts', "import type { Options } from '../run-loop.js';\nimport { turn } from './turn.js';"],
+      ['/p/internal/turn.ts', "import type { Options } from '../run-loop.js';"],
+    ]);
+    expect(findImportCircles([...files.keys()], (path) => files.get(path) ?? '')).toEqual([['/p/internal/a-loop.ts', '/p/run-loop.ts', '/p/internal/a-loop.ts']]);
+  });
 });

@@ -30,16 +30,33 @@ export function findImportCircles(files: readonly string[], read: (path: string)
     const targets = readImportSpecifiers(read(file)).flatMap((specifier) => resolveRelative(file, specifier, known) ?? []);
     edges.set(file, [...new Set(targets)].sort());
   }
+  const reverse = new Map<string, string[]>();
+  for (const [file, targets] of edges) for (const target of targets) reverse.set(target, [...(reverse.get(target) ?? []), file]);
   const circles: string[][] = [];
   const inCircle = new Set<string>();
   for (const start of edges.keys()) {
     if (inCircle.has(start)) continue;
     const path = shortestPathBack(start, edges);
     if (path === undefined) continue;
-    for (const file of path) inCircle.add(file);
+    // The whole group of files the circle belongs to (each reaches the others) is reported once, by this circle.
+    const backward = reachable(start, reverse);
+    for (const file of reachable(start, edges)) if (backward.has(file)) inCircle.add(file);
     circles.push(path);
   }
   return circles;
+}
+
+function reachable(start: string, edges: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const seen = new Set([start]);
+  const queue = [start];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const target of edges.get(file) ?? []) {
+      if (seen.has(target)) continue;
+      seen.add(target);
+      queue.push(target);
+    }
+  }
+  return seen;
 }
 
 /** The shortest import path from `start` back to itself (breadth first), or undefined when there is none. */
