@@ -1,0 +1,387 @@
+// pnpm bench:scale [--stdio 70] [--http 30] [--tools 10000] [--replicas 3] [--clients 200] [--rounds 3]
+// An organisation-sized deployment on this machine: upstream MCP servers replaying the bench data (`mixed`, the
+// first --tools tools spread evenly over --stdio stdio servers and --http Streamable HTTP servers), --replicas
+// `tool-search serve --http --store redis://…` processes on a real redis-server behind nginx (the README's block,
+// round robin; the 2025-era clients on a second, ip_hash port, since their sessions live in one replica), and
+// --clients concurrent MCP clients, half pinned to 2026-07-28 (SDK v2) and half on 2025-06-18 (SDK v1), each doing
+// --rounds rounds of tools/list and tool_search. Before that, in this process: the same catalog's build, search and
+// one server's list_changed with a view per client. Prints start-up, latencies (p50/p95/p99), the list_changed
+// cost, RSS per replica and per upstream, file descriptors and errors by kind. Installs nothing; asserts nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { percentile } from '@tool-search/bench-stats';
+import { createCatalog, type ToolInput } from '@tool-search/catalog';
+import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
+import { freePort, REPLAY_MCP_SERVER_PATH, startRedisServer } from '@tool-search/test-utils';
+import { urlPrinted } from '../src/cli/url-printed.js';
+
+const { values } = parseArgs({
+  options: { stdio: { type: 'string' }, http: { type: 'string' }, tools: { type: 'string' }, replicas: { type: 'string' }, clients: { type: 'string' }, rounds: { type: 'string' } },
+});
+const STDIO = Number(values.stdio ?? 70);
+const HTTP = Number(values.http ?? 30);
+const TOOLS = Number(values.tools ?? 10_000);
+const REPLICAS = Number(values.replicas ?? 3);
+const CLIENTS = Number(values.clients ?? 200);
+const ROUNDS = Number(values.rounds ?? 3);
+const SERVERS = STDIO + HTTP;
+if ([STDIO, HTTP, TOOLS, REPLICAS, CLIENTS, ROUNDS].some((n) => !Number.isInteger(n) || n < 0) || SERVERS < 1 || REPLICAS < 1 || TOOLS < SERVERS || TOOLS > 10_957) {
+  process.stderr.write('usage: bench:scale [--stdio 70] [--http 30] [--tools 10000 (at most 10957)] [--replicas 3] [--clients 200] [--rounds 3]\n');
+  process.exit(2);
+}
+
+const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+// Installs nothing: redis-server and nginx come as they do for the tests (`pnpm test` checks for them first).
+const onPath = (command: string) => (process.env['PATH'] ?? '').split(':').some((dir) => existsSync(join(dir, command)));
+for (const command of ['redis-server', 'nginx']) {
+  if (!onPath(command)) {
+    process.stderr.write(`bench:scale needs ${command} on the PATH: node tooling/system-packages/ensure-system-packages.mjs installs it (as pnpm test does)\n`);
+    process.exit(2);
+  }
+}
+if (!existsSync(BIN)) {
+  process.stderr.write(`${BIN} is missing: build first (pnpm --filter tool-search build)\n`);
+  process.exit(2);
+}
+const README = fileURLToPath(new URL('../README.md', import.meta.url));
+const HTTP_UPSTREAMS = fileURLToPath(new URL('./replay-http-servers.mjs', import.meta.url));
+const DATA = fileURLToPath(new URL('../../catalog/bench/data/mixed', import.meta.url));
+const SECRET = 'bench-scale-secret-of-at-least-32-bytes';
+const work = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+const children: ChildProcess[] = [];
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
+const stats = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return `${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(percentile(sorted, 99))}`;
+};
+const rssMb = (pid: number) => {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+const fds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+/** Pids of the direct children of `pid` (a replica's stdio upstreams). */
+const childrenOf = (pid: number) =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+const sleep = (wait: number) => new Promise((resolve) => setTimeout(resolve, wait));
+
+// The tools, server by server: tool i goes to server i mod SERVERS, its name made unique within its server.
+/** One JSONL file of the bench data, plain or gzipped, as its parsed lines. */
+const readJsonl = <T>(base: string): T[] => {
+  const file = [base, `${base}.gz`].find((candidate) => existsSync(candidate));
+  if (file === undefined) return [];
+  const bytes = readFileSync(file);
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes)
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T);
+};
+// `mixed` is the union of the public sets (its union.json names them), in that order.
+const sets = (JSON.parse(readFileSync(join(DATA, 'union.json'), 'utf8')) as { sets: string[] }).sets;
+const set = {
+  tools: sets.flatMap((name) => readJsonl<{ name: string; description?: string; parameters: unknown }>(join(DATA, '..', name, 'tools.jsonl'))),
+  queries: sets.flatMap((name) => readJsonl<{ query: string }>(join(DATA, '..', name, 'queries.jsonl'))),
+};
+const serverName = (index: number) => (index < STDIO ? `stdio${String(index).padStart(2, '0')}` : `http${String(index - STDIO).padStart(2, '0')}`);
+const toolsOf: Array<Array<{ name: string; description: string; parameters: unknown; source: string }>> = Array.from({ length: SERVERS }, () => []);
+set.tools.slice(0, TOOLS).forEach((tool, index) => {
+  const server = index % SERVERS;
+  const taken = new Set(toolsOf[server]!.map((entry) => entry.name));
+  let name = tool.name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60) || 'tool';
+  for (let suffix = 2; taken.has(name); suffix += 1) name = `${name.replace(/_\d+$/, '')}_${suffix}`;
+  toolsOf[server]!.push({ name, description: tool.description ?? '', parameters: tool.parameters, source: serverName(server) });
+});
+const toolsFile = join(work, 'tools.jsonl');
+writeFileSync(toolsFile, toolsOf.flat().map((tool) => JSON.stringify(tool)).join('\n'));
+// Each stdio server reads a file of its own tools only (as a real server holds its own, not the whole catalog's).
+const toolsFileOf = (server: number) => {
+  const file = join(work, `tools-${serverName(server)}.jsonl`);
+  writeFileSync(file, toolsOf[server]!.map((tool) => JSON.stringify(tool)).join('\n'));
+  return file;
+};
+const inputsOf = (server: number): ToolInput[] =>
+  toolsOf[server]!.map((tool) => ({ name: tool.name, description: tool.description, source: 'mcp', owner: serverName(server), inputSchema: (tool.parameters ?? { type: 'object' }) as Record<string, unknown> }));
+const QUERIES = set.queries.slice(0, 50).map((query) => query.query);
+
+out(`bench:scale: ${SERVERS} upstream servers (${STDIO} stdio, ${HTTP} Streamable HTTP), ${TOOLS} tools, ${REPLICAS} replicas, ${CLIENTS} clients x ${ROUNDS} rounds`);
+out();
+
+// 1. In this process: the catalog of one replica, its search, and one server's list_changed with a view per client.
+{
+  const inputs = Array.from({ length: SERVERS }, (_, server) => inputsOf(server)).flat();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let started = performance.now();
+  const catalog = createCatalog(inputs);
+  const buildMs = performance.now() - started;
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+  let asked = 0;
+  const views = Array.from({ length: CLIENTS }, (_, index) => catalog.view((tool) => (asked++, (tool.name.length + index) % 11 !== 0)));
+  for (const view of views) view.search(QUERIES[0] ?? 'read a file');
+  asked = 0;
+  const changed = inputsOf(SERVERS - 1);
+  const updates: number[] = [];
+  const catchUps: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    started = performance.now();
+    // A server whose list changed: its tools out, its new list in (every description changed: the worst case).
+    catalog.remove(changed.map((tool) => `mcp:${tool.owner}:${tool.name}`));
+    catalog.add(changed.map((tool) => ({ ...tool, description: `${tool.description} (v${round + 2})` })));
+    updates.push(performance.now() - started);
+    started = performance.now();
+    for (const view of views) view.search(QUERIES[round] ?? 'read a file');
+    catchUps.push((performance.now() - started) / views.length);
+  }
+  const rebuilt = asked > changed.length * views.length * 5 ? views.length : 0;
+  // The host as a replica runs it: sessions over the same tools (as local tools here), tool_search through a session.
+  const host = await createToolSearchHost({
+    sources: { openclaw: inputs.map((input): ExecutableTool => ({ name: input.name, owner: input.owner, description: input.description ?? '', inputSchema: input.inputSchema ?? { type: 'object' }, execute: () => 'ok' })) },
+  });
+  const sessions = await Promise.all(Array.from({ length: Math.min(CLIENTS, 50) }, () => host.openSession({ config: { mode: 'tools' } })));
+  const searches: number[] = [];
+  // Warm-up, not counted: the first weak search parses the thesaurus, once per process.
+  for (const [index, session] of sessions.entries()) await session.execute({ name: 'tool_search', args: { query: QUERIES[index % QUERIES.length] ?? 'x' }, toolCallId: `warm-${index}` });
+  for (let round = 0; round < 4; round += 1) {
+    for (const [index, session] of sessions.entries()) {
+      const query = QUERIES[(index + round) % QUERIES.length] ?? 'read a file';
+      started = performance.now();
+      await session.execute({ name: 'tool_search', args: { query }, toolCallId: `s${round}-${index}` });
+      searches.push(performance.now() - started);
+    }
+  }
+  await host.close();
+  out('## In one process (what one replica holds)');
+  out();
+  out(`| catalog build | ${(buildMs / 1000).toFixed(2)} s for ${inputs.length} tools, heap +${heapMb.toFixed(1)} MB (${((heapMb / inputs.length) * 1000).toFixed(2)} MB per 1,000 tools) |`);
+  out('| --- | --- |');
+  out(`| list_changed of one server (${changed.length} tools replaced), index update p50 / max | ${ms(percentile([...updates].sort((a, b) => a - b), 50))} / ${ms(Math.max(...updates))} ms |`);
+  out(`| views rebuilt by it (of ${views.length}); filter calls | ${rebuilt}; ${asked} (${(asked / 5 / views.length).toFixed(0)} per view per change: the changed tools only) |`);
+  out(`| a view's catch-up and next search, mean | ${ms(percentile([...catchUps].sort((a, b) => a - b), 50))} ms |`);
+  out();
+  out('| in-process tool_search (session.execute) | count | p50 ms | p95 ms | p99 ms |');
+  out('| --- | ---: | ---: | ---: | ---: |');
+  out(`| search | ${stats(searches)} |`);
+  out();
+}
+
+// 2. The deployment: Redis, the HTTP upstreams, the replicas, nginx.
+const redis = await startRedisServer();
+const httpSources = Array.from({ length: HTTP }, (_, index) => serverName(STDIO + index));
+let httpUrls: string[] = [];
+let httpPid = 0;
+if (HTTP > 0) {
+  const upstreams = spawn(process.execPath, [HTTP_UPSTREAMS, toolsFile, ...httpSources], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(upstreams);
+  httpPid = upstreams.pid!;
+  httpUrls = await new Promise<string[]>((resolve) => {
+    let text = '';
+    upstreams.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (text.includes('\n')) resolve((JSON.parse(text.split('\n')[0]!) as { urls: string[] }).urls);
+    });
+  });
+}
+// The slowest upstream's own start, alone: a stdio replay server spawned, initialized and listed.
+const ownStart = await (async () => {
+  const started = performance.now();
+  const client = new LegacyClient({ name: 'own-start', version: '1' });
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [REPLAY_MCP_SERVER_PATH], env: { ...process.env, REPLAY_TOOLS_FILE: toolsFileOf(0) } as Record<string, string> }));
+  await client.listTools();
+  const took = performance.now() - started;
+  await client.close();
+  return took;
+})();
+const config = join(work, 'config.json');
+writeFileSync(
+  config,
+  JSON.stringify({
+    mcpServers: Object.fromEntries([
+      ...Array.from({ length: STDIO }, (_, index) => [serverName(index), { command: process.execPath, args: [REPLAY_MCP_SERVER_PATH], env: { REPLAY_TOOLS_FILE: toolsFileOf(index) } }]),
+      ...httpUrls.map((url, index) => [serverName(STDIO + index), { url }]),
+    ]),
+    toolSearch: { mode: 'tools' },
+    startupTimeoutMs: 120_000,
+    http: { maxSessions: CLIENTS * 2, maxSessionsPerClient: CLIENTS * 2 },
+  }),
+);
+
+interface Replica {
+  child: ChildProcess;
+  address: string;
+  spawnedAt: number;
+}
+const replicas: Replica[] = [];
+const startedAll = performance.now();
+for (let index = 0; index < REPLICAS; index += 1) {
+  const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json', '--quiet', '--store', redis.url], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TOOL_SEARCH_STATE_SECRET: SECRET, TOOL_SEARCH_TOKEN: undefined } as NodeJS.ProcessEnv,
+  });
+  children.push(child);
+  replicas.push({ child, address: new URL(await urlPrinted(child)).host, spawnedAt: performance.now() });
+}
+
+// Start-up, per replica: the first search that answers, and the first that covers every server (a describe of one
+// tool of each answers).
+const modern = async (url: string) => {
+  const client = new ModernClient({ name: 'bench-scale', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(new ModernTransport(new URL(url)));
+  return client;
+};
+const probeIds = Array.from({ length: SERVERS }, (_, server) => `mcp:${serverName(server)}:${toolsOf[server]![0]!.name}`);
+const startup: Array<{ firstSearch: number; covering: number }> = [];
+for (const replica of replicas) {
+  const client = await modern(`http://${replica.address}/mcp`);
+  let firstSearch = Number.NaN;
+  let covering = Number.NaN;
+  for (let missing = probeIds; missing.length > 0; ) {
+    // A request the loaded replica does not answer in time counts as not yet (the probe goes on).
+    const found = await client.callTool({ name: 'tool_search', arguments: { query: QUERIES[0] ?? 'read a file' } }, { timeout: 600_000 }).catch(() => ({ isError: true }));
+    if (Number.isNaN(firstSearch) && found.isError !== true) firstSearch = performance.now() - replica.spawnedAt;
+    const still: string[] = [];
+    for (const id of missing) {
+      const described = await client.callTool({ name: 'tool_describe', arguments: { id } }, { timeout: 600_000 }).catch(() => ({ isError: true }));
+      if (described.isError === true) still.push(id);
+    }
+    missing = still;
+    if (missing.length === 0) covering = performance.now() - replica.spawnedAt;
+    else await sleep(200);
+  }
+  startup.push({ firstSearch, covering });
+  await client.close();
+}
+const allCovered = performance.now() - startedAll;
+
+// nginx: the README's block, round robin; the 2025-era clients on an ip_hash port.
+const nginxDir = join(work, 'nginx');
+mkdirSync(nginxDir);
+const readmeBlock = /```nginx\n([\s\S]*?)```/.exec(readFileSync(README, 'utf8'))?.[1] ?? '';
+const location = (name: string) =>
+  (new RegExp(`location ${name} \\{\\n([\\s\\S]*?)\\n    \\}`).exec(readmeBlock)?.[1] ?? '')
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').replace(/^\s*#.*$/, '').trim())
+    .filter((line) => line !== '');
+const proxy = location('/mcp').map((line) => `      ${line.startsWith('proxy_pass ') ? 'proxy_pass http://$upstream_group;' : line}`).join('\n');
+const failed = `    location @replica_failed {\n${location('@replica_failed').map((line) => `      ${line}`).join('\n')}\n    }`;
+const [roundRobinPort, stickyPort] = [await freePort(), await freePort()];
+const servers = replicas.map((replica) => `    server ${replica.address};`).join('\n');
+writeFileSync(
+  join(nginxDir, 'nginx.conf'),
+  [
+    ...(process.getuid?.() === 0 ? ['user root;'] : []),
+    'daemon off;',
+    'worker_processes 1;',
+    `pid ${join(nginxDir, 'nginx.pid')};`,
+    `error_log ${join(nginxDir, 'error.log')} warn;`,
+    'events { worker_connections 4096; }',
+    'http {',
+    '  access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(nginxDir, kind)};`),
+    `  upstream round_robin {\n${servers}\n  }`,
+    `  upstream sticky {\n    ip_hash;\n${servers}\n  }`,
+    `  server {\n    listen 127.0.0.1:${roundRobinPort};\n    set $upstream_group round_robin;\n    location / {\n${proxy}\n    }\n${failed}\n  }`,
+    `  server {\n    listen 127.0.0.1:${stickyPort};\n    set $upstream_group sticky;\n    location / {\n${proxy}\n    }\n${failed}\n  }`,
+    '}',
+  ].join('\n'),
+);
+const nginx = spawn('nginx', ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-e', join(nginxDir, 'error.log')], { stdio: ['ignore', 'ignore', 'inherit'] });
+for (let attempt = 0; attempt < 200; attempt += 1) {
+  if (await fetch(`http://127.0.0.1:${roundRobinPort}/mcp`).then(() => true, () => false)) break;
+  await sleep(50);
+}
+
+// 3. The clients: half modern through round robin, half 2025-era through ip_hash, all at once.
+const samples = { list: [] as number[], search: [] as number[], connect: [] as number[] };
+const errors = new Map<string, number>();
+const failedWith = (error: unknown) => {
+  const kind = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\d+/g, 'N').slice(0, 120);
+  errors.set(kind, (errors.get(kind) ?? 0) + 1);
+};
+const timed = async <T>(into: number[], run: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  const value = await run();
+  into.push(performance.now() - started);
+  return value;
+};
+async function oneClient(index: number): Promise<void> {
+  const isModern = index % 2 === 0;
+  const url = `http://127.0.0.1:${isModern ? roundRobinPort : stickyPort}/mcp`;
+  // The two SDKs' clients, as the few calls made here: connect, list, call.
+  type Calls = { connect(): Promise<void>; listTools(): Promise<unknown>; callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<Record<string, unknown>>; close(): Promise<void> };
+  const client: Calls = isModern
+    ? (() => {
+        const inner = new ModernClient({ name: `scale-${index}`, version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+        return { connect: () => inner.connect(new ModernTransport(new URL(url))), listTools: () => inner.listTools(), callTool: (params) => inner.callTool(params), close: () => inner.close() };
+      })()
+    : (() => {
+        const inner = new LegacyClient({ name: `scale-${index}`, version: '1' });
+        return { connect: () => inner.connect(new LegacyTransport(new URL(url))), listTools: () => inner.listTools(), callTool: (params) => inner.callTool(params), close: () => inner.close() };
+      })();
+  try {
+    await timed(samples.connect, () => client.connect());
+    for (let round = 0; round < ROUNDS; round += 1) {
+      await timed(samples.list, () => client.listTools());
+      const query = QUERIES[(index + round) % QUERIES.length] ?? 'read a file';
+      const found = await timed(samples.search, () => client.callTool({ name: 'tool_search', arguments: { query } }));
+      if (found['isError'] === true) failedWith(new Error(`tool_search answered an error: ${JSON.stringify(found['content']).slice(0, 80)}`));
+    }
+  } catch (error) {
+    failedWith(error);
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+const loadStarted = performance.now();
+await Promise.all(Array.from({ length: CLIENTS }, (_, index) => oneClient(index)));
+const loadSeconds = (performance.now() - loadStarted) / 1000;
+
+// 4. What it all costs.
+const upstreamRss = replicas.flatMap((replica) => childrenOf(replica.child.pid!).map(rssMb)).filter((value) => value > 0);
+out('## The deployment');
+out();
+out(`start-up (spawn to answer, per replica): first search ${startup.map((one) => `${(one.firstSearch / 1000).toFixed(1)} s`).join(', ')}; first covering search (all ${SERVERS} servers in) ${startup.map((one) => `${(one.covering / 1000).toFixed(1)} s`).join(', ')}; all replicas covered ${(allCovered / 1000).toFixed(1)} s after the first spawn; one stdio upstream's own start, alone: ${(ownStart / 1000).toFixed(2)} s`);
+out();
+out(`| at the client, through nginx (${CLIENTS} clients at once, ${loadSeconds.toFixed(1)} s) | count | p50 ms | p95 ms | p99 ms |`);
+out('| --- | ---: | ---: | ---: | ---: |');
+out(`| connect (initialize, or the modern discover) | ${stats(samples.connect)} |`);
+out(`| tools/list | ${stats(samples.list)} |`);
+out(`| tool_search | ${stats(samples.search)} |`);
+out();
+out('| process | RSS MB | fds |');
+out('| --- | ---: | ---: |');
+for (const [index, replica] of replicas.entries()) out(`| replica ${index + 1} | ${rssMb(replica.child.pid!).toFixed(0)} | ${fds(replica.child.pid!)} |`);
+out(`| stdio upstream (mean of ${upstreamRss.length}) | ${(upstreamRss.reduce((sum, value) => sum + value, 0) / Math.max(1, upstreamRss.length)).toFixed(1)} | |`);
+if (httpPid > 0) out(`| HTTP upstreams (${HTTP} in one process; per server) | ${(rssMb(httpPid) / HTTP).toFixed(1)} | ${fds(httpPid)} |`);
+out(`| redis-server | ${redis.process.pid === undefined ? '-' : rssMb(redis.process.pid).toFixed(0)} | |`);
+out();
+out(errors.size === 0 ? 'errors: none' : `errors by kind:\n${[...errors].map(([kind, count]) => `  ${count}x ${kind}`).join('\n')}`);
+
+// Everything stops: nginx first (its fast shutdown stops its worker), then the replicas, the upstreams, Redis.
+nginx.kill('SIGTERM');
+for (const child of children) child.kill('SIGTERM');
+await sleep(1_000);
+for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+await redis.stop();
+rmSync(work, { recursive: true, force: true });
+process.exit(0);
