@@ -68,4 +68,15 @@ describe('the names suite', () => {
     expect(shared.found ? 'found' : shared.reason).toBe('ambiguous');
     expect(shared.found ? [] : shared.suggestions).toEqual(['mcp:kv-store:list_all', 'mcp:task-runner:list_all']);
   });
+
+  it('forgets a removed tool\'s other writings and keeps the rest of a shared name', () => {
+    const bench = loadNameSet(BENCH_DATA_DIR, 'realmcp+extra');
+    const catalog = createCatalog(bench.inputs);
+    catalog.remove(['mcp:kv-store:list_all']);
+    expect(catalog.search('ListAll', { limit: 2 }).map((hit) => hit.id)[0]).toBe('mcp:task-runner:list_all');
+    const described = catalog.describe('kv_store__list_all');
+    expect(described.found).toBe(false);
+    catalog.remove(['mcp:task-runner:list_all']);
+    expect(catalog.describe('LIST-ALL').found).toBe(false);
+  });
 });

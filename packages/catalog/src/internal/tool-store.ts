@@ -5,7 +5,7 @@ import { CatalogError } from '../errors.js';
 import { isTrustedByDefault } from '../is-trusted-by-default.js';
 import { MAX_OWNER_CONTEXT_INDEXED, ownerContextSchema, toolInputSchema } from '../schemas.js';
 import { sanitizeText } from '../sanitize-text.js';
-import { toolId } from '../tool-id.js';
+import { TOOL_SOURCES, toolId } from '../tool-id.js';
 import type { OwnerContext, RejectedTool, ToolDescriptor } from '../types.js';
 import { describeServer } from './summarize-server.js';
 import { describeType } from './describe-type.js';
@@ -40,8 +40,11 @@ export class ToolStore {
   private readonly descriptors = new Map<string, ToolDescriptor>();
   /** name -> ids, for describe by name and exact-name ranking. */
   private readonly idsByName = new Map<string, Set<string>>();
-  /** `looseNameKey` of a name, of owner + name, and of source + owner + name -> ids (see `idsNamedLoosely`). */
-  private readonly idsByLooseName = new Map<string, Set<string>>();
+  /**
+   * `looseNameKey` of a name, and of owner + name -> the id, or the ids when several tools have it (one id is kept
+   * as a string: most keys name one tool, and a set per key cost megabytes at ten thousand tools).
+   */
+  private readonly idsByLooseName = new Map<string, string | Set<string>>();
   /** `<source>:<owner>` -> context text (an MCP server's instructions), indexed with each of its tools. */
   private readonly contexts = new Map<string, string>();
   /** `<source>:<owner>` -> the server map's summary line, from the context as given (its line breaks included). */
@@ -84,7 +87,24 @@ export class ToolStore {
    */
   idsNamedLoosely(text: string): Iterable<string> {
     const key = looseNameKey(text);
-    return key === '' ? [] : (this.idsByLooseName.get(key) ?? []);
+    if (key === '') return [];
+    const ids = new Set(this.looseIds(key));
+    // Qualified by source too (`mcp__filesystem__read_file`): the rest is owner + name of a tool of that source.
+    for (const source of TOOL_SOURCES) {
+      const prefix = looseNameKey(source);
+      if (key.length <= prefix.length || !key.startsWith(prefix)) continue;
+      const rest = key.slice(prefix.length);
+      for (const id of this.looseIds(rest)) {
+        const tool = this.descriptors.get(id);
+        if (tool !== undefined && tool.source === source && looseNameKey(tool.owner) + looseNameKey(tool.name) === rest) ids.add(id);
+      }
+    }
+    return ids;
+  }
+
+  private looseIds(key: string): Iterable<string> {
+    const entry = this.idsByLooseName.get(key);
+    return entry === undefined ? [] : typeof entry === 'string' ? [entry] : entry;
   }
 
   /** `<source>:<owner>` of a catalogued tool. */
@@ -159,9 +179,10 @@ export class ToolStore {
       ids.add(tool.id);
       this.idsByName.set(tool.name, ids);
       for (const key of looseKeysOf(tool)) {
-        const loose = this.idsByLooseName.get(key) ?? new Set<string>();
-        loose.add(tool.id);
-        this.idsByLooseName.set(key, loose);
+        const entry = this.idsByLooseName.get(key);
+        if (entry === undefined) this.idsByLooseName.set(key, tool.id);
+        else if (typeof entry === 'string') this.idsByLooseName.set(key, new Set([entry, tool.id]));
+        else entry.add(tool.id);
       }
     }
   }
@@ -175,9 +196,12 @@ export class ToolStore {
     named?.delete(id);
     if (named && named.size === 0) this.idsByName.delete(tool.name);
     for (const key of looseKeysOf(tool)) {
-      const loose = this.idsByLooseName.get(key);
-      loose?.delete(id);
-      if (loose && loose.size === 0) this.idsByLooseName.delete(key);
+      const entry = this.idsByLooseName.get(key);
+      if (entry === id) this.idsByLooseName.delete(key);
+      else if (entry instanceof Set) {
+        entry.delete(id);
+        if (entry.size === 1) this.idsByLooseName.set(key, [...entry][0] as string);
+      }
     }
   }
 
@@ -226,11 +250,10 @@ export function looseNameKey(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** The loose keys a tool is found by: its name, its owner and name, its source, owner and name. */
+/** The loose keys a tool is found by: its name, and its owner and name (its source, owner and name are looked up as those). */
 function looseKeysOf(tool: ToolDescriptor): Set<string> {
   const name = looseNameKey(tool.name);
-  const owner = looseNameKey(tool.owner);
-  return new Set([name, owner + name, looseNameKey(tool.source) + owner + name].filter((key) => key !== ''));
+  return new Set([name, looseNameKey(tool.owner) + name].filter((key) => key !== ''));
 }
 
 function setOrDelete(map: Map<string, string>, key: string, value: string): void {

@@ -136,7 +136,8 @@ export class HostRegistry {
     this.downServerTools.delete(server);
     this.serverTrust.set(server, connection.config.trusted ?? isTrustedByDefault('mcp'));
     // What the server says of itself describes its tools: the catalog indexes it as low-weight context of each.
-    this.catalog.setOwnerContext({ source: 'mcp', owner: server, text: ownerContextText(connection) });
+    // Its title and description (serverInfo) also give the server map's summary (the catalog's `describeServer`).
+    this.catalog.setOwnerContext({ source: 'mcp', owner: server, text: ownerContextText(connection), title: connection.serverInfo?.title, description: connection.serverInfo?.description });
     const definitions = connection.tools();
     const readsResources = connection.features.resources && !definitions.some((definition) => definition.name === READ_RESOURCE_TOOL);
     this.resourceReaders.set(server, readsResources);
@@ -287,9 +288,9 @@ function pickAnnotations(annotations: McpToolDefinition['annotations'] & object)
 }
 
 /**
- * A server's context text: its `instructions`, then its title. The instructions come first, because the server
- * map's summary is the first sentence. (Its own `serverInfo.name`, such as "memory-server", is left out: it would
- * replace the map's "tools to ..." summary of a server without instructions with a word the configured name has.)
+ * A server's context text (searchable words of its tools): its `instructions`, then its title. (Its own
+ * `serverInfo.name`, such as "memory-server", is left out: it only repeats the configured name.) The map's summary
+ * reads the title and description as such (`setOwnerContext`'s fields).
  */
 function ownerContextText(connection: Pick<McpServerConnection, 'instructions' | 'serverInfo'>): string {
   const parts = [connection.instructions?.trim(), connection.serverInfo?.title?.trim()];

@@ -67,7 +67,9 @@ function exposeConnection(core: McpConnectionCore): McpServerConnection {
     },
     get serverInfo() {
       const info = core.client.getServerVersion();
-      return info === undefined ? undefined : { name: info.name, version: info.version, ...(info.title === undefined ? {} : { title: info.title }) };
+      if (info === undefined) return undefined;
+      const description = (info as { description?: unknown }).description;
+      return { name: info.name, version: info.version, ...(info.title === undefined ? {} : { title: info.title }), ...(typeof description === 'string' ? { description } : {}) };
     },
     get features() {
       return core.features();

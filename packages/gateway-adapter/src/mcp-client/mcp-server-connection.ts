@@ -135,7 +135,8 @@ export interface McpServerConnection {
   readonly failureKind: McpFailureKind | undefined;
   /** The server's `instructions` from `initialize`. */
   readonly instructions: string | undefined;
-  readonly serverInfo: { name: string; version: string; title?: string } | undefined;
+  /** The server's `serverInfo` from `initialize` (its `description` when it sends one). */
+  readonly serverInfo: { name: string; version: string; title?: string; description?: string } | undefined;
   readonly features: McpServerFeatures;
   /** Process id of a stdio server while it runs. */
   readonly pid: number | undefined;
