@@ -1,8 +1,8 @@
 // Test fixtures the framework adapters share (a devDependency of their tests only: no file a package ships imports
 // it): a host with local tools, one denied and one behind an approval the fixture's provider refuses, whose sessions
 // a test file opens with `useFixtureSessions()` (ADK, Mastra). `./everything-host` is the host with a real MCP server
-// the AI SDK, OpenAI Agents and LangChain tests open their sessions on; `./readme-example` holds the README examples' host
-// tools, the same for every framework.
+// the AI SDK, OpenAI Agents and LangChain tests open their sessions on. A private package of packages/ (not tooling):
+// it imports gateway-adapter and policy, and sits in the layers between gateway-adapter and the adapters whose tests use it.
 import { createToolSearchHost } from '@tool-search/gateway-adapter';
 import { createPolicy } from '@tool-search/policy';
 import { afterAll, afterEach, beforeAll } from 'vitest';
