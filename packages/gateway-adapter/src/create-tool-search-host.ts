@@ -365,7 +365,7 @@ function createHostCore(parts: {
         release?.();
       }
     },
-    pinnedByServers: () => parts.pins,
+    pinnedByServers: () => [...parts.pins, ...registry.alwaysLoadedIds()],
     readResource: async (server, uri, readOptions) => {
       const live = supervisors.get(server)?.live();
       if (live === undefined) return { ok: false, code: 'unavailable', message: `MCP server "${server}" is unavailable: ${supervisors.get(server)?.reason ?? 'not ready'}` };

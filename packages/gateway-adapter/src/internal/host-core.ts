@@ -72,7 +72,10 @@ export interface HostCore {
   readonly startingWaitMs: number;
   /** Calls an MCP tool; a server's own `timeoutMs` wins over the session's `timeoutMs`. */
   callMcp(server: string, toolName: string, args: Record<string, unknown>, options: McpCallOptions & { onServerLog?: ((entry: McpLogEntry) => void) | undefined }): Promise<McpCallResult>;
-  /** Tool ids the MCP server configs pin directly visible (each session pins them, if its policy allows). */
+  /**
+   * Tool ids pinned directly visible by the servers: those their configs list (`visible`), and the tools of trusted
+   * servers whose `_meta` asks to be always loaded, as catalogued now. Each session pins them if its policy allows.
+   */
   pinnedByServers(): string[];
   readResource(server: string, uri: string, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpReadResourceResult>;
   /** The mode to render for a config (code mode probes the sandbox runtime once per host). */
