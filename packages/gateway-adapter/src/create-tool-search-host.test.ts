@@ -401,7 +401,7 @@ describe('createToolSearchHost: MCP servers', () => {
     expect(hits.every((id) => id.startsWith('mcp:wiki:'))).toBe(true);
     const servers = JSON.parse((await call(session, 'tool_search', {})).content) as { servers: Array<{ owner: string; summary: string }> };
     expect(servers.servers.find((server) => server.owner === 'wiki')?.summary).toBe('Quartermaster Ledger');
-    expect(servers.servers.find((server) => server.owner === 'plain')?.summary).toMatch(/^tools to /);
+    expect(servers.servers.find((server) => server.owner === 'plain')?.summary).toMatch(/^Tools such as /);
   });
 
   it('leaves no server running when it is closed, and refuses new sessions', async () => {
