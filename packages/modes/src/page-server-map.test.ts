@@ -18,6 +18,15 @@ describe('rankServers', () => {
     expect(ranked.map((entry) => entry.owner)).toEqual(['zeta', 'alpha', 'github', 'beta', 'omega']);
   });
 
+  it('ranks the hits\' servers by the reciprocal ranks of their hits: three middling hits outweigh a lone first one', () => {
+    const servers = [server('lone', 3), server('steady', 3), server('late', 3)];
+    // steady: 1/2 + 1/3 + 1/4 = 1.08 > lone: 1; late: 1/5.
+    const ranked = rankServers(servers, { hitServers: ['mcp:lone', 'mcp:steady', 'mcp:steady', 'mcp:steady', 'mcp:late'] });
+    expect(ranked.map((entry) => entry.owner)).toEqual(['steady', 'lone', 'late']);
+    // Equal votes keep the order of the first hit.
+    expect(rankServers(servers, { hitServers: ['mcp:late', 'mcp:lone'] }).map((entry) => entry.owner).slice(0, 2)).toEqual(['late', 'lone']);
+  });
+
   it('orders by size, ties by name, without a query', () => {
     const ranked = rankServers([server('b', 2), server('a', 2), server('c', 7)]);
     expect(ranked.map((entry) => entry.owner)).toEqual(['c', 'a', 'b']);

@@ -23,7 +23,7 @@ export interface ServerMapPage {
 export interface RankServersOptions {
   /** The request the map answers: a server whose name it says (as a word) ranks before the rest. */
   query?: string | undefined;
-  /** `<source>:<owner>` of the request's search hits, best first: those servers lead, in that order. */
+  /** `<source>:<owner>` of the request's search hits, best first: those servers lead, by the reciprocal ranks of their hits. */
   hitServers?: readonly string[] | undefined;
 }
 
@@ -35,13 +35,16 @@ function words(text: string): string[] {
 }
 
 /**
- * The servers by relevance: the owners of the hits first (in hit order), then servers whose name has a word of
+ * The servers by relevance: the owners of the hits first (by the sum of their hits' reciprocal ranks, ties in
+ * order of first hit), then servers whose name has a word of
  * the query, then the rest; within each tier by tool count (largest first), ties by `<source>:<owner>`.
  * Deterministic, and a permutation of its input.
  */
 export function rankServers(servers: readonly ServerSummary[], options: RankServersOptions = {}): ServerSummary[] {
-  const hitRank = new Map<string, number>();
-  for (const key of options.hitServers ?? []) if (!hitRank.has(key)) hitRank.set(key, hitRank.size);
+  // Each hit votes for its server by its reciprocal rank: three middling hits on one server outweigh a lone first one.
+  const votes = new Map<string, number>();
+  (options.hitServers ?? []).forEach((key, index) => votes.set(key, (votes.get(key) ?? 0) + 1 / (index + 1)));
+  const hitRank = new Map([...votes].sort((a, b) => b[1] - a[1]).map(([key], rank) => [key, rank]));
   const queryWords = new Set(options.query === undefined ? [] : words(options.query));
   const named = (server: ServerSummary) => words(server.owner).some((word) => queryWords.has(word));
   const scored = servers.map((server) => {

@@ -1,8 +1,8 @@
 // What `tool_search` answers in tools and directory modes, and the words around it: the plain hits when the
 // evidence is strong; when every search of the call is weak, a note that says so, the first guesses (each with a
-// one-line description and its input signature, as strong hits have) and one page of the server map, the whole
-// answer within `WEAK_ANSWER_BYTES`. The gateway passes the data; the words are here.
-import type { SearchHit, ServerSummary } from '@tool-search/catalog';
+// one-line description and its input signature, as strong hits have) and one page of the server map (without the
+// names the guesses already show), the whole answer within `WEAK_ANSWER_BYTES`. The gateway passes the data; the words are here.
+import { toolId, type SearchHit, type ServerSummary } from '@tool-search/catalog';
 import { TOOL_SEARCH } from './control-tools.js';
 import { pageServerMap, rankServers, type ServerMapPage } from './page-server-map.js';
 
@@ -14,13 +14,16 @@ export const WEAK_ANSWER_BYTES = 4_096;
 export const SERVER_MAP_PAGE_BYTES = 8_192;
 /** Longest one-line description of a weak guess, in characters. */
 const WEAK_DESCRIPTION_CHARS = 100;
-/** Least bytes a weak answer leaves its map page, however long its guesses are. */
+/** Least bytes a weak answer leaves its map page: a batch's guesses are cut to leave it (each search keeps its first). */
 const MIN_WEAK_MAP_BYTES = 1_024;
 /**
  * Servers on a weak answer's map page: the most relevant few, each with room for its tool names nearest the request
  * (the next page, `{ query, servers_offset }`, continues the same ranking). On the realmcp user-phrased requests a
  * fitting tool is named in 82.6 % of first answers with 4 servers, against 80.0 (3), 80.6 (5, 6), 79.4 (8),
- * 76.8 (12) and 75.5 (16): more servers leave fewer names to each within the 4 KB.
+ * 76.8 (12) and 75.5 (16): more servers leave fewer names to each within the 4 KB. With the guessed names left out
+ * of the map and servers ranked by their hits' reciprocal ranks: 83.9 % (4 servers), 83.2 % (3 guesses, 5 servers);
+ * fewer names per server, shorter descriptions or summaries, or guesses from distinct servers name fewer (see the
+ * catalog's bench/RESULTS.md, "Weak answer shape").
  */
 export const WEAK_MAP_SERVERS = 4;
 
@@ -80,6 +83,17 @@ export function renderServerMapPage(input: ServerMapInput, options: RenderServer
   return pageServerMap(ranked, { offset: options.offset, maxBytes: options.maxBytes ?? SERVER_MAP_PAGE_BYTES, query: options.query, maxServers: options.maxServers });
 }
 
+/** The map's servers without the tool names the guesses already show by id: those bytes go to other names. */
+function withoutGuessedNames(map: ServerMapInput, guesses: readonly WeakGuess[]): ServerMapInput {
+  const guessed = new Set(guesses.map((guess) => guess.id));
+  if (guessed.size === 0) return map;
+  const servers = map.servers.map((server) => {
+    const tools = server.tools.filter((name) => !guessed.has(toolId(server.source, server.owner, name)));
+    return tools.length === server.tools.length ? server : { ...server, tools };
+  });
+  return { ...map, servers };
+}
+
 /** A weak `tool_search` answer. */
 export interface WeakSearchAnswer {
   evidence: 'weak';
@@ -98,8 +112,17 @@ export function renderWeakSearchAnswer(searches: ReadonlyArray<{ query: string; 
   const answer: WeakSearchAnswer = options.single
     ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, hits: renderWeakGuesses(searches[0]?.hits ?? []), servers: { servers: [], omitted: 0 } }
     : { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, results: searches.map((search) => ({ query: search.query, hits: renderWeakGuesses(search.hits) })), servers: { servers: [], omitted: 0 } };
+  // A batch's guesses could leave the map too little: drop the last guess of the longest list (each search keeps
+  // its first) until the map has its share.
+  const lists = answer.hits ? [answer.hits] : (answer.results ?? []).map((result) => result.hits);
+  while (jsonBytes(answer) - jsonBytes(answer.servers) > WEAK_ANSWER_BYTES - MIN_WEAK_MAP_BYTES) {
+    const longest = lists.reduce((a, b) => (b.length > a.length ? b : a), lists[0] ?? []);
+    if (longest.length <= 1) break;
+    longest.pop();
+  }
   const rest = jsonBytes(answer) - jsonBytes(answer.servers);
-  answer.servers = renderServerMapPage(options.map, { query: searches[0]?.query, maxBytes: Math.max(MIN_WEAK_MAP_BYTES, WEAK_ANSWER_BYTES - rest), maxServers: WEAK_MAP_SERVERS });
+  const map = withoutGuessedNames(options.map, answer.hits ?? answer.results?.flatMap((result) => result.hits) ?? []);
+  answer.servers = renderServerMapPage(map, { query: searches[0]?.query, maxBytes: Math.max(MIN_WEAK_MAP_BYTES, WEAK_ANSWER_BYTES - rest), maxServers: WEAK_MAP_SERVERS });
   return answer;
 }
 
