@@ -11,6 +11,7 @@ import { MCP_FIXTURE_TOOL_COUNT } from './mcp-fixture.js';
 import type { ProviderApi } from './resolve-script-reply.js';
 import { runComparison, type ComparisonResult, type ModeReport } from './run-comparison.js';
 import type { ComparisonMode } from './write-gateway-config.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const FORMATS = [
   { api: 'responses' as const, stream: false },
@@ -63,7 +64,7 @@ describe.each(FORMATS)('runComparison over $api (stream: $stream)', ({ api, stre
 
   beforeAll(async () => {
     result = await comparison(api, stream);
-  }, 240_000);
+  }, scaledTimeout(240_000));
 
   it('[P1] direct mode calls the fake plugin tool', () => {
     const direct = report('direct');
@@ -193,7 +194,7 @@ describe('native mode over OpenAI Responses', () => {
     const body = JSON.parse(native.firstRequestBody) as { tools: Array<{ type: string; name?: string; execution?: string }> };
     expect(body.tools.filter((tool) => tool.type === 'tool_search')).toEqual([expect.objectContaining({ execution: 'client' })]);
     expect(body.tools.filter((tool) => tool.type === 'namespace').map((tool) => tool.name)).toEqual(['fakeplugin', 'fixture']);
-  }, 240_000);
+  }, scaledTimeout(240_000));
 });
 
 describe('native mode over Anthropic Messages', () => {
@@ -202,14 +203,14 @@ describe('native mode over Anthropic Messages', () => {
     const native = expectNativeRun(result);
     const body = JSON.parse(native.firstRequestBody) as { tools: Array<{ name: string; defer_loading?: boolean }> };
     expect(body.tools.filter((tool) => tool.defer_loading !== true).map((tool) => tool.name).sort()).toEqual(['tool_search', ...CLIENT_TOOL_NAMES].sort());
-  }, 240_000);
+  }, scaledTimeout(240_000));
 });
 
 describe('native mode over OpenAI Chat Completions', () => {
   let native: ModeReport;
   beforeAll(async () => {
     native = modeReport(await comparison('chat', true), 'native');
-  }, 240_000);
+  }, scaledTimeout(240_000));
 
   it('[N3] falls back to tools mode and still calls the target', () => {
     expect(native.renderedMode).toBe('tools');

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isSupportedNodeVersion } from './internal/resolve-node-runtime.js';
 import { probeRuntime, probeRuntimeDetailed } from './probe-runtime.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sandbox-probe-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe('probeRuntime', { timeout: 30_000 }, () => {
+describe('probeRuntime', { timeout: scaledTimeout(30_000) }, () => {
   it('finds a Node >= 26.12.1 that passes the canary with OS isolation on this Linux machine', async () => {
     const result = await probeRuntime();
     expect(result).toMatchObject({ ok: true, engine: 'node', isolation: 'os' });

@@ -5,9 +5,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRunner } from '../index.js';
 import { ENGINES, perEngine } from './fixtures/engines.js';
 import { createDeferred, createRecordingBridge } from './fixtures/recording-bridge.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // Each case spawns real children on a shared 2-core machine: generous per-test budgets, never timed assertions.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+vi.setConfig({ testTimeout: scaledTimeout(30_000), hookTimeout: scaledTimeout(30_000) });
 
 describe.each(ENGINES)('budgets (%s engine)', (engine) => {
   // Default limits throughout: the suite proves the shipped defaults hold (64 MB heap, 1 MiB output, 200 log
@@ -117,7 +118,7 @@ describe.each(ENGINES)('budgets (%s engine)', (engine) => {
           quickjs: { code: 'runtime', message: 'InternalError: out of memory' },
         }),
       );
-    }, 30_000);
+    }, scaledTimeout(30_000));
 
     it('stops an ArrayBuffer bomb (memory outside the V8 heap) with a failed allocation', async () => {
       const { bridge } = createRecordingBridge();
@@ -202,7 +203,7 @@ describe.each(ENGINES)('budgets (%s engine)', (engine) => {
         code: 'result_too_large',
         message: 'the result is nested more than 256 levels deep',
       });
-    }, 30_000);
+    }, scaledTimeout(30_000));
 
     it('crosses a result nested 256 levels deep intact', async () => {
       const { bridge } = createRecordingBridge();
@@ -219,7 +220,7 @@ describe.each(ENGINES)('budgets (%s engine)', (engine) => {
         depth += 1;
       }
       expect({ depth, innermost: cursor }).toEqual({ depth: 256, innermost: [] });
-    }, 30_000);
+    }, scaledTimeout(30_000));
   });
 
   describe('budgets: tool calls', () => {

@@ -6,9 +6,10 @@ import { createEscapedRunnerForTests } from '../internal/create-escaped-runner-f
 import { ENGINES, perEngine } from './fixtures/engines.js';
 import { channelWrite, forgedCallLine, writeToChannel } from './fixtures/forged-messages.js';
 import { createRecordingBridge } from './fixtures/recording-bridge.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // Each case spawns real children on a shared 2-core machine: generous per-test budgets, never timed assertions.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+vi.setConfig({ testTimeout: scaledTimeout(30_000), hookTimeout: scaledTimeout(30_000) });
 
 // Lines forged onto the channel: the parent treats a QuickJS worker's lines exactly as a Node child's.
 describe.each(ENGINES)('channel (%s engine)', (engine) => {

@@ -16,9 +16,10 @@ import { findPidsByCommandLine, isAlive, isDeadOrGone, readParentPid } from './f
 import { startOwnedListeners, type OwnedListeners } from './fixtures/owned-listeners.js';
 import { createRecordingBridge } from './fixtures/recording-bridge.js';
 import type { SandboxChildProbeReport } from './fixtures/sandbox-child-probe.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // Each case spawns real children on a shared 2-core machine: generous per-test budgets, never timed assertions.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+vi.setConfig({ testTimeout: scaledTimeout(30_000), hookTimeout: scaledTimeout(30_000) });
 
 const FAKE_SECRET_NAME = 'TOOL_SEARCH_ADVERSARIAL_FAKE_SECRET';
 const FAKE_SECRET_VALUE = 'sk-adversarial-not-a-real-secret';
@@ -298,7 +299,7 @@ describe('escaped code: processes and threads', () => {
     } finally {
       probe.kill('SIGKILL');
     }
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('ends as crashed, not ok, when escaped code calls process.exit(0) before returning', async () => {
     const result = await runEscaped('process.exit(0);');
@@ -385,7 +386,7 @@ describe('escaped code: environment and inherited state', () => {
     clearTimeout(stopProbe);
     expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
     childProbe.report = JSON.parse(stdout) as SandboxChildProbeReport;
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('sees an empty environment: no NODE_OPTIONS, no secret set in the parent', async () => {
     expect(process.env[FAKE_SECRET_NAME]).toBe(FAKE_SECRET_VALUE);

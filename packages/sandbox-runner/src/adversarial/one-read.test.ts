@@ -10,9 +10,10 @@ import { ENGINES } from './fixtures/engines.js';
 import { forgedCallLine, writeToChannel } from './fixtures/forged-messages.js';
 import { findNonPlainJson } from './fixtures/find-non-plain-json.js';
 import { createRecordingBridge, type RecordedBridgeCall } from './fixtures/recording-bridge.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // Each case runs real sandboxes on a shared 2-core machine: generous per-test budgets, never timed assertions.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+vi.setConfig({ testTimeout: scaledTimeout(30_000), hookTimeout: scaledTimeout(30_000) });
 
 /** The arguments each handler call received, after checking that every one of them is plain JSON data. */
 function receivedArgs(calls: RecordedBridgeCall[]): unknown[][] {

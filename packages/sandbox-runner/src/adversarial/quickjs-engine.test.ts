@@ -13,8 +13,9 @@ import { DEFAULT_LIMITS } from '../resolve-limits.js';
 import type { Bridge } from '../types.js';
 import { createDeferred, createRecordingBridge } from './fixtures/recording-bridge.js';
 import { within } from './fixtures/within.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: scaledTimeout(30_000) });
 
 let engine: QuickJsEngine | undefined;
 afterEach(() => {

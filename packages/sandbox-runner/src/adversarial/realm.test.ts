@@ -4,9 +4,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRunner } from '../index.js';
 import { ENGINES, perEngine } from './fixtures/engines.js';
 import { CANNED_SEARCH_HITS, createRecordingBridge } from './fixtures/recording-bridge.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // Each case spawns real children on a shared 2-core machine: generous per-test budgets, never timed assertions.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+vi.setConfig({ testTimeout: scaledTimeout(30_000), hookTimeout: scaledTimeout(30_000) });
 
 // The ECMAScript globals a fresh V8 context has (Node 26), and QuickJS's one engine-specific error type.
 // Anything else on the body's global object must be one of the two things the contract hands it: `tools` and

@@ -11,9 +11,10 @@ import { DEFAULT_LIMITS } from '../resolve-limits.js';
 import type { Bridge, RunResult } from '../types.js';
 import { createQuickJsEngine, type QuickJsEngine } from './create-quickjs-engine.js';
 import { executeRun } from './execute-run.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // Each case runs dozens of leases on a shared 2-core machine; a hung lease is reported by `within` first.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: scaledTimeout(60_000) });
 
 let engine: QuickJsEngine | undefined;
 afterEach(() => {

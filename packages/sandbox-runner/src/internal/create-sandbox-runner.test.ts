@@ -11,9 +11,10 @@ import { createSeededRandom, pickWith } from '../adversarial/fixtures/seeded-ran
 import { within } from '../adversarial/fixtures/within.js';
 import type { Runner } from '../types.js';
 import { createSandboxRunner } from './create-sandbox-runner.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // Real children on a shared 2-core machine: generous budgets, never timed assertions.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: scaledTimeout(30_000) });
 
 const RETRY_MESSAGE = 'sandbox child died before starting the body; retrying on a fresh child';
 

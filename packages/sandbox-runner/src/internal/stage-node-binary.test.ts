@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { stageNodeBinary } from './stage-node-binary.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 // Two cases start a second Node process (through tsx) on a shared 2-core machine: a generous budget.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: scaledTimeout(30_000) });
 
 const scratch = mkdtempSync(join(tmpdir(), 'sandbox-stage-'));
 const stagedDirectories: string[] = [];

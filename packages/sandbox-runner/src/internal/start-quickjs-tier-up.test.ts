@@ -5,8 +5,9 @@ import { within } from '../adversarial/fixtures/within.js';
 import { DEFAULT_LIMITS } from '../resolve-limits.js';
 import type { Bridge } from '../types.js';
 import { TIER_UP_QUIET_MS } from './start-quickjs-tier-up.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: scaledTimeout(60_000) });
 
 const bridge: Bridge = { search: () => [], describe: (id) => ({ id }), call: (_id, args) => args };
 const closers: Array<() => void> = [];

@@ -12,6 +12,7 @@ import { createSessionLog } from '@tool-search/gateway-adapter';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlPrinted } from './url-printed.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const require = createRequire(import.meta.url);
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -51,7 +52,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   const browserContext = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
   page = await browserContext.newPage();
-}, 60_000);
+}, scaledTimeout(60_000));
 
 afterAll(async () => {
   await browser?.close();
@@ -69,7 +70,7 @@ const view = async (name: string) => {
 };
 const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
-describe('tool-search console in Chromium', { timeout: 60_000 }, () => {
+describe('tool-search console in Chromium', { timeout: scaledTimeout(60_000) }, () => {
   it('opens on the servers, with the token taken out of the address bar, and refuses the API without it', async () => {
     await page.goto(url);
     await expect.poll(() => page.locator('main table').textContent()).toContain('everything');

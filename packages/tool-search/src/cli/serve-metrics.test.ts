@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlPrinted } from './url-printed.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const require = createRequire(import.meta.url);
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -37,7 +38,7 @@ function promtool(text: string): Promise<{ code: number; output: string }> {
 }
 
 describe('tool-search serve --http: /metrics', () => {
-  it('answers Prometheus text that promtool parses, with the calls, searches, catalog and MCP durations, only with the metrics token', { timeout: 60_000 }, async () => {
+  it('answers Prometheus text that promtool parses, with the calls, searches, catalog and MCP durations, only with the metrics token', { timeout: scaledTimeout(60_000) }, async () => {
     const config = join(work, 'config.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } }, toolSearch: { mode: 'tools' } }));
     const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...BASE_ENV, TOOL_SEARCH_TOKEN: TOKEN, TOOL_SEARCH_METRICS_TOKEN: METRICS_TOKEN } });
@@ -81,7 +82,7 @@ describe('tool-search serve --http: /metrics', () => {
       child.kill('SIGTERM');
     }
   });
-  it('refuses /metrics with 403 when clients need a token and /metrics has none of its own, the clients\' token included', { timeout: 60_000 }, async () => {
+  it('refuses /metrics with 403 when clients need a token and /metrics has none of its own, the clients\' token included', { timeout: scaledTimeout(60_000) }, async () => {
     const config = join(work, 'empty.json');
     writeFileSync(config, JSON.stringify({ mcpServers: {} }));
     const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...BASE_ENV, TOOL_SEARCH_TOKEN: TOKEN } });
@@ -97,7 +98,7 @@ describe('tool-search serve --http: /metrics', () => {
     }
   });
 
-  it('answers /metrics without a token on loopback when no client needs one either, behind the Host check', { timeout: 60_000 }, async () => {
+  it('answers /metrics without a token on loopback when no client needs one either, behind the Host check', { timeout: scaledTimeout(60_000) }, async () => {
     const config = join(work, 'empty.json');
     writeFileSync(config, JSON.stringify({ mcpServers: {} }));
     const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: BASE_ENV });

@@ -16,6 +16,7 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from './exit-codes.js';
 import { urlPrinted } from './url-printed.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const require = createRequire(import.meta.url);
 /** OTLP's trace request message, from the protobuf code compiled from the official opentelemetry-proto definitions. */
@@ -81,7 +82,7 @@ async function serveOnce(env: Record<string, string>, traceparent: string): Prom
 }
 
 describe('tool-search serve: traces over OTLP/HTTP', () => {
-  it("exports serve's spans, the client's traceparent their parent, as OTLP JSON", { timeout: 60_000 }, async () => {
+  it("exports serve's spans, the client's traceparent their parent, as OTLP JSON", { timeout: scaledTimeout(60_000) }, async () => {
     received.length = 0;
     const traceId = '0af7651916cd43dd8448eb211c80319c';
     const clientSpan = 'b7ad6b7169203331';
@@ -108,7 +109,7 @@ describe('tool-search serve: traces over OTLP/HTTP', () => {
     expect(upstream.attributes).toEqual(expect.arrayContaining([{ key: 'mcp.method.name', value: { stringValue: 'tools/call' } }]));
   });
 
-  it('sends OTLP protobuf by default, decoded with the messages compiled from opentelemetry-proto', { timeout: 60_000 }, async () => {
+  it('sends OTLP protobuf by default, decoded with the messages compiled from opentelemetry-proto', { timeout: scaledTimeout(60_000) }, async () => {
     received.length = 0;
     const traceId = '1bf92f3577b34da6a3ce929d0e0e4736';
     const clientSpan = '00f067aa0ba902b7';
@@ -129,7 +130,7 @@ describe('tool-search serve: traces over OTLP/HTTP', () => {
     expect(hex(executed!.parentSpanId)).toBe(hex(server!.spanId));
   });
 
-  it('refuses an OTLP protocol it cannot speak before any server starts, naming the variable', { timeout: 30_000 }, async () => {
+  it('refuses an OTLP protocol it cannot speak before any server starts, naming the variable', { timeout: scaledTimeout(30_000) }, async () => {
     const config = join(work, 'config.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }));
     const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0'], {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const require = createRequire(import.meta.url);
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -30,7 +31,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 describe('tool-search serve on stdio, flooded', () => {
-  it(`keeps its RSS under ${RSS_BOUND_MB} MB while ${REQUESTS} x 100 KB requests go unread, then answers them all`, { timeout: 180_000 }, async () => {
+  it(`keeps its RSS under ${RSS_BOUND_MB} MB while ${REQUESTS} x 100 KB requests go unread, then answers them all`, { timeout: scaledTimeout(180_000) }, async () => {
     const child = spawn(process.execPath, [BIN, 'serve', '--config', config], { stdio: 'pipe' });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {

@@ -11,6 +11,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { MCP_FIXTURE_SERVER_PATH, startRedisServer, until, type RedisServerFixture } from '@tool-search/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlPrinted } from './url-printed.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const SECRET = 'a state secret the two replicas share, 32 bytes or more';
@@ -34,7 +35,7 @@ beforeAll(async () => {
     child.stderr!.resume();
     replicas.push({ child, url: new URL(await urlPrinted(child)), exited: new Promise((resolve) => child.once('exit', resolve)) });
   }
-}, 60_000);
+}, scaledTimeout(60_000));
 
 afterAll(async () => {
   await Promise.allSettled(clients.map((client) => client.close()));

@@ -12,6 +12,7 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { freePort, MODERN_MCP_SERVER_PATH, startCountingMcpServer, type CountingMcpServer } from '@tool-search/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlPrinted } from './url-printed.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const SLOW = { timeout: 60_000 };
@@ -91,7 +92,7 @@ beforeAll(async () => {
       replicas[index] = await startReplica();
     }
   }
-}, 180_000);
+}, scaledTimeout(180_000));
 
 /** Whether `replica` calls the modern fixture's `echo`. */
 async function modernServerReady(replica: Replica): Promise<boolean> {

@@ -27,6 +27,7 @@ import {
 } from '@tool-search/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlPrinted } from './url-printed.js';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const README = join(dirname(BIN), '..', 'README.md');
@@ -77,7 +78,7 @@ beforeAll(async () => {
   );
   replicas.push(...(await Promise.all([0, 1, 2].map(() => startReplica(config)))));
   await startNginx();
-}, 60_000);
+}, scaledTimeout(60_000));
 
 afterAll(async () => {
   await Promise.allSettled(clients.map((client) => client.close()));
