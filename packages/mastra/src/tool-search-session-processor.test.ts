@@ -24,6 +24,11 @@ describe('ToolSearchSessionProcessor', () => {
     const result = await agentWith(new ToolSearchSessionProcessor(session), model).generate('Will it rain in Paris?', { maxSteps: 5 });
     expect(result.text).toBe('Rain in Paris.');
     expect(model.doGenerateCalls.map(declaredNames)).toEqual(Array(3).fill(['tool_call', 'tool_describe', 'tool_search']));
+    // The model sent the query alone (not every nullable argument as null): Mastra's validation lets it through,
+    // and the search's hits reach the model.
+    const searched = JSON.stringify(toolResults(model.doGenerateCalls[1]));
+    expect(searched).toContain('openclaw:core:get_weather');
+    expect(searched).not.toContain('validation failed');
     // The instructions are in every step's system text, once.
     for (const call of model.doGenerateCalls) expect(systemText(call).split(session.modelSurface().instructions)).toHaveLength(2);
     expect(executed).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }]);

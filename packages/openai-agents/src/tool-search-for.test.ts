@@ -51,7 +51,7 @@ describe('toolSearchFor', () => {
     expect(loadedNames(first)).toEqual(['show_toast']);
     expect(first?.tools.find((tool) => tool.name === 'tool_search')).toMatchObject({
       type: 'hosted_tool',
-      providerData: { type: 'tool_search', execution: 'client', description: expect.stringContaining('call them directly by name'), parameters: { type: 'object', properties: { query: { type: 'string' } } } },
+      providerData: { type: 'tool_search', execution: 'client', description: expect.stringContaining('call them directly by name'), parameters: { type: 'object', properties: { query: { type: ['string', 'null'] } }, required: expect.arrayContaining(['query']), additionalProperties: false } },
     });
     expect(searchOutputNames(model.requests[1])).toEqual(['get_weather']);
     expect(functionOutput(model.requests[2], 'c2')).toEqual({ type: 'text', text: 'Rain tomorrow in Paris.' });

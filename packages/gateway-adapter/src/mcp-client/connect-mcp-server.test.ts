@@ -194,7 +194,10 @@ describe('connectMcpServer lifecycle', () => {
 
   it('names a command that does not exist', async () => {
     const connection = await connectMcpServer({ name: 'nope', transport: 'stdio', command: 'tool-search-no-such-command' }, { requestTimeoutMs: 5_000 });
-    expect(connection.failure).toBe('MCP server "nope" failed to start: spawn tool-search-no-such-command ENOENT');
+    // In the CLI's words, with no spawn or errno internals.
+    expect(connection.failure).toBe(
+      'MCP server "nope" failed to start: the command "tool-search-no-such-command" was not found (not installed, or not on the PATH tool-search runs with)',
+    );
   });
 
   it('logs one warning for a failed start and one info line for a normal close, and onUnavailable only for a server that went away', async () => {

@@ -82,10 +82,12 @@ describe('spawnStdioServersAhead', () => {
     expect(reason).toContain('Please set SLACK_BOT_TOKEN');
   });
 
-  it('fails the first start of a command that cannot be spawned with the spawn error', SLOW, async () => {
+  it('fails the first start of a command that cannot be spawned, naming the command', SLOW, async () => {
     const config: McpServerConfig = { name: 'missing', transport: 'stdio', command: '/nonexistent/mcp-server' };
     const shared = await host({ sources: { mcp: [config] }, spawnedAhead: ahead([config]) });
     await until(() => shared.status().servers[0]?.state === 'unavailable', 'the start to fail');
-    expect(shared.status().servers[0]?.reason).toContain('ENOENT');
+    const reason = shared.status().servers[0]?.reason ?? '';
+    expect(reason).toContain('MCP server "missing" failed to start: the command "/nonexistent/mcp-server" was not found');
+    expect(reason).not.toContain('ENOENT');
   });
 });

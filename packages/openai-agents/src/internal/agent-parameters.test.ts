@@ -44,14 +44,17 @@ describe('control tool parameters', () => {
     expect(bridged).toMatchObject({ strict: true, parameters: strict });
   });
 
-  it('declares tool_search, tool_describe and tool_call non-strict with additionalProperties true, which the SDK takes as given', () => {
+  it('declares tool_describe strict as the surface closes it, tool_search and tool_call non-strict with additionalProperties true, which the SDK takes as given', () => {
     const tools = toolSearchTools(sessions[1]!);
     expect(tools.map((declared) => [declared.name, declared.strict, declared.parameters.additionalProperties])).toEqual([
       ['tool_search', false, true],
-      ['tool_describe', false, true],
+      ['tool_describe', true, false],
       ['tool_call', false, true],
     ]);
-    for (const surfaceTool of controlTools().filter((control) => control.name !== 'tool_search_code')) {
+    // tool_describe is closed with its one string property required: OpenAI strict's shape, declared as it is.
+    const describeTool = controlTools().find((tool) => tool.name === 'tool_describe')!;
+    expect(tools.find((declared) => declared.name === 'tool_describe')!.parameters).toEqual(describeTool.inputSchema);
+    for (const surfaceTool of controlTools().filter((control) => control.name !== 'tool_search_code' && control.name !== 'tool_describe')) {
       const declared = tools.find((candidate) => candidate.name === surfaceTool.name)!;
       expect(declared.parameters).toEqual({ ...surfaceTool.inputSchema, required: surfaceTool.inputSchema.required ?? [], additionalProperties: true });
     }
