@@ -26,6 +26,10 @@ const nodes = [...new Map([process.execPath, newestNode].map((binary) => [nodeMa
 // there is a range no Node satisfies.
 const npmCli = join(dirname(execFileSync('npm', ['prefix', '-g'], { encoding: 'utf8' }).trim()), 'lib/node_modules/npm/bin/npm-cli.js');
 
+// A consumer's shell, not pnpm's: a test run under `pnpm test` inherits pnpm's npm_config_* settings, which npm
+// would read as its own (and warn about, or obey).
+const consumerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm|pnpm)_/i.test(name)));
+
 let work: string;
 let app: string;
 let packed: PackedPackage[];
@@ -46,7 +50,7 @@ beforeAll(() => {
   for (const entry of packed) dependencies[entry.pkg.name] = `file:${relative(app, entry.tarball)}`;
   const registryPackages = [...new Set(examples.flatMap((example) => example.installs).filter((name) => dependencies[name] === undefined)), 'semver'];
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies }, null, 2)}\n`);
-  const install = spawnSync(newestNode, [npmCli, 'install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn', ...registryPackages], { cwd: app, encoding: 'utf8' });
+  const install = spawnSync(newestNode, [npmCli, 'install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn', ...registryPackages], { cwd: app, encoding: 'utf8', env: consumerEnv });
   installLog = `${install.stdout}${install.stderr}`;
   if (install.status !== 0) throw new Error(`npm install in a plain project failed (exit ${install.status}):\n${installLog}`);
   for (const example of examples) copyFileSync(join(REPO_ROOT, example.pkg.dir, 'examples/readme-example.mjs'), join(app, `${example.pkg.dir.split('/')[1]}.mjs`));
@@ -59,7 +63,7 @@ afterAll(async () => {
 it('installs every tarball with the frameworks’ current releases: no EBADENGINE, no peer conflict', () => {
   const problems = installLog.split('\n').filter((line) => /EBADENGINE|ERESOLVE|peer|invalid|deprecated.*tool-search/i.test(line));
   expect(problems).toEqual([]);
-  const ls = spawnSync(newestNode, [npmCli, 'ls', '--all'], { cwd: app, encoding: 'utf8' });
+  const ls = spawnSync(newestNode, [npmCli, 'ls', '--all'], { cwd: app, encoding: 'utf8', env: consumerEnv });
   expect(ls.stderr, 'npm ls finds every dependency and peer present and in range').toBe('');
   expect(ls.status).toBe(0);
 }, scaledTimeout(30_000));
@@ -104,7 +108,7 @@ it('finds, for every package, that its runtime dependencies support the Node ran
 describe.each(examples.map((example) => [example.pkg.name, example] as const))('%s README example', (_name, example) => {
   const runsOn = nodes.filter(([major]) => major >= Number(/\d+/.exec(nodeRange(example.pkg))?.[0]));
   it.each(runsOn)('runs with node on Node %i and prints what the README says', (_major, binary) => {
-    const run = spawnSync(binary, [`${example.pkg.dir.split('/')[1]}.mjs`], { cwd: app, encoding: 'utf8', timeout: scaledTimeout(50_000) });
+    const run = spawnSync(binary, [`${example.pkg.dir.split('/')[1]}.mjs`], { cwd: app, encoding: 'utf8', env: consumerEnv, timeout: scaledTimeout(50_000) });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(example.expected);
     expect(run.status).toBe(0);
