@@ -197,6 +197,8 @@ function hiddenLeaks(text: string, hidden: Hidden, asked: { tools: readonly stri
   // A whole key only: `openclaw:o5:x` asked for is let be, `openclaw:o5` is not.
   for (const key of [...asked.tools].sort((a, b) => b.length - a.length)) scanned = scanned.replace(new RegExp(`(?<![A-Za-z0-9_:])${escapeRegExp(key)}(?![A-Za-z0-9_:])`, 'g'), '');
   for (const key of asked.servers) scanned = scanned.replace(new RegExp(`No server \\\\*"${escapeRegExp(key)}\\\\*"`, 'g'), 'No server ""');
+  // A map page's `next` gives the caller's own query back (`{ query, servers_offset }`): the caller's words, not the catalog's.
+  for (const query of queries) scanned = scanned.replace(new RegExp(`\\\\*"query\\\\*":\\\\*"${escapeRegExp(query)}\\\\*"`, 'g'), '"query":""');
   const queryWords = new Set(queries.flatMap((query) => query.toLowerCase().split(/\s+/)));
   for (const server of hidden.servers) {
     const owner = server.slice(server.indexOf(':') + 1);
