@@ -1,12 +1,12 @@
 // pnpm bench:retrieval [--data <dir>] [--sets a,b] [--ranking '<json overrides>'] [--embedder use-lite]
 //   [--embedding-cache <file>] [--thesaurus wordnet (default) | none | --thesaurus-options '<json>'] [--no-baseline] [--no-view]
-//   [--no-likely] [--no-answers]   (fusion knobs: --ranking '{"fusion":{...}}'; thesaurus knobs: --ranking
-//   '{"thesaurusWeight":..}')
+//   [--no-likely]   (fusion knobs: --ranking '{"fusion":{...}}'; thesaurus knobs: --ranking '{"thesaurusWeight":..}')
 // Per benchmark set: R@5, R@10, nDCG@10, MRR@10 for catalog.search, for plain BM25 and (with --embedder) for
-// catalog.searchAsync fused with an embedder, side by side; realmcp subsets; likely tools; views. For a set with
-// model-written first calls (realmcp/model-queries.jsonl): R@1 and R@5 of those calls beside the user-phrased
-// queries, and (unless --no-answers) what a tools-mode session's tool_search answers them: whether a fitting tool
-// is named anywhere in that first answer, and its bytes. Data: ./data (the dev splits; see data/README.md).
+// catalog.searchAsync fused with an embedder, side by side; realmcp subsets; likely tools; views; the weak flag's
+// calibration. For a set with model-written first calls (realmcp/model-queries.jsonl): R@1 and R@5 of those calls
+// beside the user-phrased queries. What a tools-mode session's tool_search answers them (a fitting tool named in the
+// first answer, its bytes) is measured through gateway-adapter, by its bench/first-answers.ts, which
+// `pnpm bench:retrieval` runs first. Data: ./data (the dev splits; see data/README.md).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,7 @@ import { createRankedCatalog } from '../src/create-catalog.js';
 import { DEFAULT_SEARCH_LIMIT } from '../src/resolve-search-limits.js';
 import type { Catalog, CatalogOptions, Embedder } from '../src/index.js';
 import { benchDataDir, rankingFrom, thesaurusFrom } from './bench-options.js';
-import { benchFile, listBenchSets, loadBenchSet, loadModelQueries, type BenchModelQuery, type BenchQuery, type BenchSet } from './load-bench-set.js';
+import { listBenchSets, loadBenchSet, loadModelQueries, type BenchModelQuery, type BenchQuery, type BenchSet } from './load-bench-set.js';
 import { meanMetrics, scoreRanking, type Metrics, type RelevanceMode } from './metrics.js';
 import { PlainBm25 } from './plain-bm25.js';
 import { queryHalf, sharesNoWord } from './query-subsets.js';
@@ -32,7 +32,6 @@ const { values } = parseArgs({
     'no-baseline': { type: 'boolean' },
     'no-view': { type: 'boolean' },
     'no-likely': { type: 'boolean' },
-    'no-answers': { type: 'boolean' },
   },
 });
 const dataDir = benchDataDir(values.data);
@@ -150,7 +149,7 @@ for (const name of setNames) {
     calibration.push({ label: `  ${name} (sample)`, verdicts });
     publicSample.push(...verdicts);
   }
-  if (modelQueries) modelWrittenBlocks.push(await measureModelWritten(set, modelQueries, catalog, join(dataDir, name)));
+  if (modelQueries) modelWrittenBlocks.push(measureModelWritten(set, modelQueries, catalog));
   if (!values['no-likely']) likelyRows.push(measureLikely(set, catalog, mode));
   if (!values['no-view']) viewRows.push(await compareView(set, mode));
 }
@@ -163,10 +162,10 @@ function callQueries(args: BenchModelQuery['args']): string[] {
 
 /**
  * The model-written first calls beside the user-phrased queries of the same tasks: R@1 and R@5 of the call's first
- * query (ours and plain BM25), and the first answer: a fitting tool named anywhere in what a tools-mode session's
- * tool_search answers for the whole call (BM25: in its top 8 of any of the call's queries), and the answer's bytes.
+ * query (ours and plain BM25), and whether plain BM25 would name a fitting tool in its top 8 of any of the call's
+ * queries (what a tools-mode session answers is measured by gateway-adapter's bench/first-answers.ts).
  */
-async function measureModelWritten(set: BenchSet, modelQueries: BenchModelQuery[], catalog: Catalog, dir: string): Promise<string[]> {
+function measureModelWritten(set: BenchSet, modelQueries: BenchModelQuery[], catalog: Catalog): string[] {
   const byQid = new Map(set.queries.map((query) => [query.qid, query]));
   const missing = modelQueries.filter((entry) => !byQid.has(entry.qid)).map((entry) => entry.qid);
   if (missing.length > 0) throw new Error(`${set.name}/model-queries.jsonl names tasks that queries.jsonl does not: ${missing.slice(0, 5).join(', ')}`);
@@ -177,26 +176,16 @@ async function measureModelWritten(set: BenchSet, modelQueries: BenchModelQuery[
     { label: 'model-written first calls', calls: tasks.map(({ call }) => call) },
     { label: 'user phrasing (queries.jsonl), same tasks', calls: tasks.map(({ task }) => ({ query: task.query })) },
   ];
-  let answers: string[][] | undefined;
-  if (!values['no-answers']) {
-    const { toolsModeAnswers } = await import('./tools-mode-answers.js');
-    const toolsFile = benchFile(dir, 'tools.jsonl') as string;
-    const all = await toolsModeAnswers(toolsFile, set.tools, kinds.flatMap((kind) => kind.calls));
-    answers = kinds.map((_, index) => all.slice(index * tasks.length, (index + 1) * tasks.length));
-  }
-  const { answerNames } = await import('./tools-mode-answers.js');
-  const namesAnyTool = answerNames(set.tools.map((tool) => tool.id));
   const share = (count: number) => fmt((100 * count) / Math.max(1, tasks.length));
   const lines = [
-    `Model-written first \`tool_search\` calls (${set.name}/model-queries.jsonl, ${tasks.length} tasks; ${tasks.filter(({ call }) => call.query === undefined).length} are batches, scored on their first query for R@k). First answer: what a tools-mode session's tool_search answers the whole call over ${set.tools.length} tools from replaying MCP servers; "named" = a fitting tool's id, or its server and name as words, anywhere in it (BM25: in its top ${DEFAULT_SEARCH_LIMIT} of any of the call's queries)${values.ranking || values.embedder || values.thesaurus || values['thesaurus-options'] ? '; the session runs the built packages as a host runs them (WordNet on; no --ranking, --embedder or --thesaurus)' : ''}:`,
+    `Model-written first \`tool_search\` calls (${set.name}/model-queries.jsonl, ${tasks.length} tasks; ${tasks.filter(({ call }) => call.query === undefined).length} are batches, scored on their first query for R@k; BM25 named: a fitting tool in its top ${DEFAULT_SEARCH_LIMIT} of any of the call's queries; the first answers a tools-mode session gives are in gateway-adapter's first-answers table):`,
   ];
   const header = ['queries', 'tasks'];
   if (bm25) header.push('BM25 R@1', 'BM25 R@5');
   header.push('R@1', 'R@5');
   if (bm25) header.push('Δ R@1', 'Δ R@5', 'BM25 named in first answer %');
-  if (answers) header.push('named in first answer %', 'mean answer bytes', 'answers naming no tool');
   lines.push(`| ${header.join(' | ')} |`, `| --- | ${header.slice(1).map(() => '---:').join(' | ')} |`);
-  kinds.forEach((kind, kindIndex) => {
+  for (const kind of kinds) {
     const ours = meanMetrics(kind.calls.map((call, i) => scoreRanking(toBench(catalog.search(callQueries(call)[0] as string, { limit: 10 }).map((hit) => hit.id)), (tasks[i] as { task: BenchQuery }).task.relevant, 'any')));
     const cells = [kind.label.padEnd(42), String(tasks.length)];
     if (bm25) {
@@ -209,15 +198,8 @@ async function measureModelWritten(set: BenchSet, modelQueries: BenchModelQuery[
     } else {
       cells.push(fmt(ours.r1), fmt(ours.r5));
     }
-    const texts = answers?.[kindIndex];
-    if (texts) {
-      const named = texts.filter((text, i) => answerNames((tasks[i] as { task: BenchQuery }).task.relevant)(text)).length;
-      const bytes = average(texts.map((text) => Buffer.byteLength(text)));
-      const empty = texts.filter((text) => !namesAnyTool(text)).length;
-      cells.push(share(named), bytes.toFixed(0), String(empty));
-    }
     lines.push(`| ${cells.join(' | ')} |`);
-  });
+  }
   return lines;
 }
 
