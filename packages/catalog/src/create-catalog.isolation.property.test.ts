@@ -263,6 +263,39 @@ describe('catalog.view isolation (property)', () => {
       { numRuns: settings.runs(6), seed: settings.seed },
     );
   }, scaledTimeout(240_000));
+
+  it('never shows a refused tool in a family of near-duplicates (alsoOn), which a view answers as the admitted tools alone', () => {
+    fc.assert(
+      fc.property(
+        // Each tool is copied onto other servers, by name or with its description and another name: families everywhere.
+        fc.array(
+          fc.record({ tool: toolArbitrary, copies: fc.array(fc.record({ owner: fc.constantFrom(...OWNERS), source: fc.constantFrom(...SOURCES), renamed: fc.boolean() }), { minLength: 1, maxLength: 3 }) }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        filterArbitrary,
+        fc.array(queryArbitrary, { minLength: 1, maxLength: 4 }),
+        (families, spec, queries) => {
+          const seen = new Set<string>();
+          const inputs = families
+            .flatMap(({ tool, copies }) => [
+              toInput({ ...tool, descriptionWords: [...tool.descriptionWords, 'alpha', 'beta', 'gamma'] }),
+              ...copies.map((copy) => toInput({ ...tool, owner: copy.owner, source: copy.source, nameWords: copy.renamed ? [...tool.nameWords, 'copy'] : tool.nameWords, descriptionWords: [...tool.descriptionWords, 'alpha', 'beta', 'gamma'] })),
+            ])
+            .filter((input) => !seen.has(idOf(input)) && seen.add(idOf(input)) !== undefined);
+          const catalog = createCatalog(inputs);
+          const filter = compileFilter(spec);
+          const view = catalog.view(filter);
+          const refused = catalog.list().filter((tool) => filter(tool) !== true);
+          const keys = [...refused.slice(0, 3).map((tool) => tool.id), ...catalog.list().slice(0, 3).map((tool) => tool.name)];
+          const read = readAll(view, queries, keys);
+          expect(read).toEqual(readAll(createCatalog(inputs.filter((input) => refused.every((tool) => tool.id !== idOf(input)))), queries, keys));
+          const text = JSON.stringify(read);
+          for (const tool of refused) expect(text).not.toContain(`"${tool.id}"`);
+        },
+      ),
+      { numRuns: settings.runs(60), seed: settings.seed },
+    );
+  }, scaledTimeout(120_000));
 });
 
 /** `size` tools over `owners` owners, in owner order (each owner's tools added together, as servers list them). */

@@ -61,6 +61,12 @@ export interface SearchHit {
   /** Compact TypeScript-like signature of the input schema, at most 300 characters. */
   input: string;
   score: number;
+  /**
+   * Near-duplicates of this tool on other servers the reader sees (the same name, or a near-identical description
+   * and parameters), each with what differs from this one: on the first hit of such a family only (a member further
+   * down keeps its place). Never a tool the reader does not see.
+   */
+  alsoOn?: Array<{ id: string; differs: string }>;
 }
 
 /**

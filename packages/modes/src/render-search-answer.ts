@@ -40,6 +40,8 @@ export interface WeakGuess {
   id: string;
   description: string;
   input: string;
+  /** Near-duplicates on other servers and what differs (the catalog's `alsoOn`), when the guess has any. */
+  alsoOn?: SearchHit['alsoOn'];
 }
 
 /** The first sentence of a hit's description, at most `WEAK_DESCRIPTION_CHARS` characters. */
@@ -51,7 +53,7 @@ function oneLine(description: string): string {
 
 /** A weak answer's guesses: its first `WEAK_GUESSES` hits, each `{ id, description, input }`. */
 export function renderWeakGuesses(hits: readonly SearchHit[]): WeakGuess[] {
-  return hits.slice(0, WEAK_GUESSES).map((hit) => ({ id: hit.id, description: oneLine(hit.description), input: hit.input }));
+  return hits.slice(0, WEAK_GUESSES).map((hit) => ({ id: hit.id, description: oneLine(hit.description), input: hit.input, ...(hit.alsoOn ? { alsoOn: hit.alsoOn } : {}) }));
 }
 
 /** UTF-8 bytes of a value's JSON. */

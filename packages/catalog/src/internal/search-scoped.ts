@@ -7,6 +7,7 @@ import { fuseRankings } from './fuse-rankings.js';
 import { isWeakEvidence } from './ranking-settings.js';
 import type { QueryCoverage } from './search-index.js';
 import { checkQuery, resolveLimit, type ReaderContext } from './reader-context.js';
+import { withToolFamilies } from './tool-families.js';
 
 /** Most queries one `searchMany` call takes. */
 export const MAX_QUERIES_PER_CALL = 16;
@@ -65,12 +66,12 @@ export function searchScoped(context: ReaderContext, query: string, options: Sea
   if (inServer !== undefined) ranked = ranked.filter((entry) => inServer(entry.id));
   const rounded = ranked.slice(0, limit + exact.length).map((entry) => ({ id: entry.id, score: roundScore(entry.score) }));
   rounded.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (exact.length === 0) return rounded.slice(0, limit).map((entry) => parts.hits.hit(entry.id, entry.score));
+  if (exact.length === 0) return withToolFamilies(context, rounded.slice(0, limit).map((entry) => parts.hits.hit(entry.id, entry.score)));
   // An exact id or name always comes first, scored just above the best other hit.
   const exactSet = new Set(exact);
   const rest = rounded.filter((entry) => !exactSet.has(entry.id));
   const top = roundScore((rest[0]?.score ?? 0) + 1);
-  return [...exact.map((id) => ({ id, score: top })), ...rest].slice(0, limit).map((entry) => parts.hits.hit(entry.id, entry.score));
+  return withToolFamilies(context, [...exact.map((id) => ({ id, score: top })), ...rest].slice(0, limit).map((entry) => parts.hits.hit(entry.id, entry.score)));
 }
 
 /**
