@@ -5,7 +5,7 @@
 // beside the postings, per slot: name words are looked up through their own small postings, so the cost follows
 // the query's words, not the number of tools a query touches.
 import type { IndexedField, RankingSettings } from './ranking-settings.js';
-import { intentSides, oppositeSides } from './intent-table.js';
+import { ACTION_VERB_STEMS, intentSides, oppositeSides, relatedTerms } from './intent-table.js';
 import { normalizeTerm, type AnalyzedText } from './tokenize-text.js';
 
 /** Name words tracked per tool (the rest of a longer name is left out), so the counts fit a byte. */
@@ -29,6 +29,8 @@ export class NameEvidence {
   private nameLengths = new Uint8Array(0);
   /** Per slot: the intent sides its name's words are on (`intentSides`), undefined for none. */
   private readonly nameSides: Array<readonly number[] | undefined> = [];
+  /** Per slot: the first stem of its name past its owner's (the action of `firecrawl_crawl`, `check_crawl_status`). */
+  private readonly leadStems: Array<string | undefined> = [];
   /** Scratch per slot: how many of its name stems the current query has (zeroed after each query). */
   private nameHits = new Uint8Array(0);
   private ownerOfSlot: readonly number[] = [];
@@ -71,6 +73,7 @@ export class NameEvidence {
       this.nameHits = new Uint8Array(size);
     }
     this.nameLengths[slot] = stems.length;
+    this.leadStems[slot] = stems[0];
     const sides = intentSides(fields.name.words, false);
     this.nameSides[slot] = sides.length > 0 ? sides : undefined;
     this.stemsOfSlot[slot] = stems;
@@ -81,17 +84,34 @@ export class NameEvidence {
     }
   }
 
-  remove(slot: number): void {
-    for (const stem of this.stemsOfSlot[slot] ?? []) {
-      const slots = this.slotsByStem.get(stem);
-      if (slots === undefined) continue;
-      const at = slots.indexOf(slot);
-      if (at >= 0) slots.splice(at, 1);
-      if (slots.length === 0) this.slotsByStem.delete(stem);
+  /** Takes the names of the tools in `slots` out; each stem's slot list is filtered once for all of them. */
+  removeAll(slots: readonly number[]): void {
+    const leaving = new Set<number>();
+    const stems = new Set<string>();
+    for (const slot of slots) {
+      const slotStems = this.stemsOfSlot[slot];
+      if (slotStems !== undefined) {
+        leaving.add(slot);
+        for (const stem of slotStems) stems.add(stem);
+      }
+      this.stemsOfSlot[slot] = undefined;
+      this.nameLengths[slot] = 0;
+      this.nameSides[slot] = undefined;
     }
-    this.stemsOfSlot[slot] = undefined;
-    this.nameLengths[slot] = 0;
-    this.nameSides[slot] = undefined;
+    for (const stem of stems) {
+      const slotsOfStem = this.slotsByStem.get(stem);
+      if (slotsOfStem === undefined) continue;
+      // In place, in order: the same list as taking the slots out one by one.
+      let kept = 0;
+      for (const slot of slotsOfStem) if (!leaving.has(slot)) slotsOfStem[kept++] = slot;
+      slotsOfStem.length = kept;
+      if (kept === 0) this.slotsByStem.delete(stem);
+    }
+  }
+
+  /** `actionVerbFactors` over this index's owners and names. */
+  private actionFactors(counted: readonly number[][], stems: ReadonlySet<string>, named: ReadonlySet<number>): Map<number, number> {
+    return actionVerbFactors(this.settings, counted, stems, named, this.ownerOfSlot, this.leadStems);
   }
 
   /** Opens a query's pass; undefined when neither factor is on (every factor 1). */
@@ -113,10 +133,12 @@ export class NameEvidence {
       }
     }
     const { nameLengths, nameHits, ownerOfSlot, nameSides } = this;
+    const actions = this.actionFactors(counted, stems, named);
     return {
-      bound: (1 + nameWeight) * (named.size > 0 ? 1 + ownerNamedWeight : 1),
+      bound: (1 + nameWeight) * (named.size > 0 ? 1 + ownerNamedWeight : 1) * (actions.size > 0 ? 1 + this.settings.actionVerbWeight : 1),
       factor(slot) {
         let factor = named.size > 0 && named.has(ownerOfSlot[slot] as number) ? 1 + ownerNamedWeight : 1;
+        factor *= actions.get(slot) ?? 1;
         const length = nameLengths[slot] as number;
         const hits = nameHits[slot] as number;
         if (hits > 0 && length > 0) {
@@ -134,6 +156,46 @@ export class NameEvidence {
       },
     };
   }
+}
+
+/**
+ * The action-verb factors of one query (`actionVerbWeight`): among one server's tools whose names share a query
+ * word (`counted`: per query stem, the slots whose name has it), when one's name leads with a query word and
+ * another's leads with an action verb the query does not ask (nor a relative of one it asks), the first is lifted
+ * and the second lowered: "firecrawl start crawl" wants `firecrawl_crawl`, not `firecrawl_check_crawl_status`.
+ * With `actionVerbOnlyWhenServerNamed`, only among the tools of a server the query names.
+ */
+function actionVerbFactors(settings: RankingSettings, counted: readonly number[][], stems: ReadonlySet<string>, named: ReadonlySet<number>, ownerOfSlot: readonly number[], leadStems: ReadonlyArray<string | undefined>): Map<number, number> {
+  const factors = new Map<number, number>();
+  const weight = settings.actionVerbWeight;
+  if (weight <= 0 || counted.length === 0) return factors;
+  const asked = new Set(stems);
+  for (const stem of stems) for (const relative of relatedTerms(stem)) asked.add(relative);
+  const byOwner = new Map<number, Set<number>>();
+  for (const slots of counted) {
+    for (const slot of slots) {
+      const owner = ownerOfSlot[slot] as number;
+      if (settings.actionVerbOnlyWhenServerNamed && !named.has(owner)) continue;
+      let set = byOwner.get(owner);
+      if (set === undefined) byOwner.set(owner, (set = new Set()));
+      set.add(slot);
+    }
+  }
+  for (const slots of byOwner.values()) {
+    if (slots.size < 2) continue;
+    const leading: number[] = [];
+    const unasked: number[] = [];
+    for (const slot of slots) {
+      const lead = leadStems[slot];
+      if (lead === undefined) continue;
+      if (stems.has(lead)) leading.push(slot);
+      else if (ACTION_VERB_STEMS.has(lead) && !asked.has(lead)) unasked.push(slot);
+    }
+    if (leading.length === 0 || unasked.length === 0) continue;
+    for (const slot of leading) factors.set(slot, 1 + weight);
+    for (const slot of unasked) factors.set(slot, 1 - weight);
+  }
+  return factors;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

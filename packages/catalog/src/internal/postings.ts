@@ -40,6 +40,8 @@ export class Postings {
   /** Distinct terms and pair keys per slot, to take a tool out of its postings. */
   private readonly slotTerms: Array<string[] | undefined> = [];
   private readonly slotPairs: Array<number[] | undefined> = [];
+  /** Scratch for `removeAll`: 1 for a slot being taken out, 0 otherwise. */
+  private leaving = new Uint8Array(0);
 
   constructor(private readonly settings: RankingSettings) {}
 
@@ -132,25 +134,52 @@ export class Postings {
     return added;
   }
 
-  /** Takes the tool in `slot` out of every posting it is in. */
-  remove(slot: number): void {
-    for (const term of this.slotTerms[slot] ?? []) {
+  /**
+   * Takes the tools in `slots` out of every posting they are in. Each posting they share is compacted once for all
+   * of them (a server's `list_changed` takes its ~100 tools out of the same common words' long postings), keeping
+   * the order of the entries left, so the postings are the same as after removing the slots one by one.
+   */
+  removeAll(slots: readonly number[]): void {
+    const leaving = this.leavingMarks(slots);
+    // A term shared by several of the leaving tools is compacted once (the common words' postings are long).
+    const terms = new Set<string>();
+    for (const slot of slots) for (const term of this.slotTerms[slot] ?? []) terms.add(term);
+    for (const term of terms) {
       const posting = this.byTerm.get(term);
       if (!posting) continue;
-      removeSlot(posting, slot);
+      removeSlots(posting, leaving);
       if (posting.length === 0) {
         this.byTerm.delete(term);
         if (!isMarked(term)) this.tree.delete(term);
       }
     }
-    for (const key of this.slotPairs[slot] ?? []) {
-      const posting = this.pairs.get(key);
-      if (!posting) continue;
-      removeSlot(posting, slot);
-      if (posting.length === 0) this.pairs.delete(key);
+    // Pair postings are short: one visited again finds nothing more to take out (or is gone already).
+    for (const slot of slots) {
+      for (const key of this.slotPairs[slot] ?? []) {
+        const posting = this.pairs.get(key);
+        if (!posting) continue;
+        removeSlots(posting, leaving);
+        if (posting.length === 0) this.pairs.delete(key);
+      }
     }
-    this.slotTerms[slot] = undefined;
-    this.slotPairs[slot] = undefined;
+    for (const slot of slots) {
+      this.slotTerms[slot] = undefined;
+      this.slotPairs[slot] = undefined;
+      leaving[slot] = 0;
+    }
+  }
+
+  /** A mark per slot (1 for those in `slots`), reused between calls. */
+  private leavingMarks(slots: readonly number[]): Uint8Array {
+    let highest = this.leaving.length - 1;
+    for (const slot of slots) if (slot > highest) highest = slot;
+    if (highest >= this.leaving.length) {
+      const grown = new Uint8Array(Math.max(64, (highest + 1) * 2));
+      grown.set(this.leaving);
+      this.leaving = grown;
+    }
+    for (const slot of slots) this.leaving[slot] = 1;
+    return this.leaving;
   }
 
   private termId(term: string): number {
@@ -195,14 +224,19 @@ export function postingFrequency(posting: Posting | undefined, slot: number): nu
   return 0;
 }
 
-/** Takes one slot's entry out of a posting. */
-function removeSlot(posting: Posting, slot: number): void {
+/** Takes the entries of `slots` out of a posting in one pass, keeping the order of the others. */
+function removeSlots(posting: Posting, leaving: Uint8Array): void {
+  let kept = 0;
   for (let at = 0; at < posting.length; at += 2) {
-    if (posting[at] === slot) {
-      posting.splice(at, 2);
-      return;
+    const slot = posting[at] as number;
+    if (leaving[slot] === 1) continue;
+    if (kept !== at) {
+      posting[kept] = slot;
+      posting[kept + 1] = posting[at + 1] as number;
     }
+    kept += 2;
   }
+  posting.length = kept;
 }
 
 /** Whether a term is an exact form or a whole identifier (looked up exactly, never by prefix or typo). */

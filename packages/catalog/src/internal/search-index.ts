@@ -149,19 +149,22 @@ export class SearchIndex {
   remove(ids: readonly string[]): void {
     this.changes += 1;
     this.evidenceFieldCache.clear();
+    const slots: number[] = [];
     for (const id of ids) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
-      this.postings.remove(slot);
+      slots.push(slot);
       this.documentLengthSum -= this.documentLengths[slot] as number;
       this.documentLengths[slot] = 0;
       this.facets[slot] = 0;
-      this.names.remove(slot);
       this.replacementOf.delete(slot);
       this.ids[slot] = undefined;
       this.slotOf.delete(id);
       this.freeSlots.push(slot);
     }
+    // All at once: the tools of one server share many postings, each compacted once rather than once per tool.
+    this.postings.removeAll(slots);
+    this.names.removeAll(slots);
     this.saturationDirty = true;
   }
 
