@@ -199,6 +199,24 @@ describe('authorizeCall', () => {
       });
     });
 
+    it('says, when a hint rule requires the approval of a tool that states no annotations, that MCP defaults the hint', async () => {
+      const byHint = createPolicy({ requireApproval: ['hint:destructive'] });
+      const bare: PolicyTool = { id: 'mcp:github:get_me', name: 'get_me', source: 'mcp', owner: 'github' };
+      expect(await authorizeCall({ policy: byHint, tool: bare, args: {}, context: {} })).toEqual({
+        status: 'blocked',
+        by: 'approval',
+        layer: 'global',
+        rule: 'requireApproval:hint:destructive',
+        reason:
+          "tool 'mcp:github:get_me' requires approval (requireApproval:hint:destructive in global; no annotations: MCP's default destructiveHint is true) and no approval provider is configured",
+      });
+      const approvals = recordingApprovals(() => ({ decision: 'allow' }));
+      await authorizeCall({ policy: byHint, tool: bare, args: {}, context: {}, approvals: approvals.provider });
+      expect(approvals.requests.map((request) => request.requirement)).toEqual([
+        { layer: 'global', rule: 'hint:destructive', note: "no annotations: MCP's default destructiveHint is true" },
+      ]);
+    });
+
     it('asks the provider with the final args after hooks, and allows on allow', async () => {
       const approvals = recordingApprovals(() => ({ decision: 'allow' }));
       const hook = recordingHook('rewrite', () => ({ args: { path: 'safe.txt' } })).hook;

@@ -201,7 +201,7 @@ export async function authorizeCallWithLogger(log: Logger, options: AuthorizeCal
     const rule = `requireApproval:${requirement.rule}`;
     const provider = options.approvals;
     if (provider === undefined) {
-      return block({ by: 'approval', layer, rule, reason: `tool '${tool.id}' requires approval (${rule} in ${layer}) and no approval provider is configured` }, Object.keys(args));
+      return block({ by: 'approval', layer, rule, reason: `tool '${tool.id}' requires approval (${rule} in ${layer}${requirement.note === undefined ? '' : `; ${requirement.note}`}) and no approval provider is configured` }, Object.keys(args));
     }
     const request = { tool: toolSnapshot, args: copyArgs(args), context: contextSnapshot, requirement: { ...requirement } };
     const outcome = await runBounded((approvalSignal) => provider.requestApproval(request, { signal: approvalSignal }), timeouts.approval, signal);

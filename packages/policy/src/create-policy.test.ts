@@ -297,7 +297,16 @@ describe('createPolicy', () => {
     it('requires approval by hint, absent hints read as the spec default', () => {
       const policy = createPolicy({ agents: { main: { requireApproval: ['hint:destructive'] } } });
       expect(policy.approvalRequirement(deleteFile, { agentId: 'main' })).toEqual({ layer: 'agents.main', rule: 'hint:destructive' });
-      expect(policy.approvalRequirement(bare, { agentId: 'main' })).toEqual({ layer: 'agents.main', rule: 'hint:destructive' });
+      expect(policy.approvalRequirement(bare, { agentId: 'main' })).toEqual({
+        layer: 'agents.main',
+        rule: 'hint:destructive',
+        note: "no annotations: MCP's default destructiveHint is true",
+      });
+      expect(policy.approvalRequirement(mcp('partly', { annotations: { openWorldHint: false } }), { agentId: 'main' })).toEqual({
+        layer: 'agents.main',
+        rule: 'hint:destructive',
+        note: "not stated in its annotations: MCP's default destructiveHint is true",
+      });
       expect(policy.approvalRequirement(readFile, { agentId: 'main' })).toBeUndefined();
       expect(policy.approvalRequirement(addNote, { agentId: 'main' })).toBeUndefined();
     });

@@ -267,7 +267,9 @@ export function createPolicy(config: PolicyConfig, options: PolicyOptions = {}):
       if (target === undefined) return undefined;
       for (const layer of scope.layers) {
         const rule = layer.requireApproval?.firstMatch(target);
-        if (rule !== undefined) return { layer: layer.path, rule };
+        if (rule === undefined) continue;
+        const note = describeDefaultedHints(rule, tool.annotations);
+        return note === undefined ? { layer: layer.path, rule } : { layer: layer.path, rule, note };
       }
       return undefined;
     },

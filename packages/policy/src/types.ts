@@ -101,6 +101,11 @@ export type PolicyVerdict =
 export interface ApprovalRequirement {
   layer: string;
   rule: string;
+  /**
+   * Set when a `hint:` rule matched a hint the tool does not state, in the words a deny reason uses, e.g.
+   * "no annotations: MCP's default destructiveHint is true": say it wherever the approval is explained to a person.
+   */
+  note?: string;
 }
 
 /** The outcome of `authorizeCall`. `args` are the final arguments (after hooks) to call the tool with. */

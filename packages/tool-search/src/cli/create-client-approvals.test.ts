@@ -1,3 +1,4 @@
+import { createPolicy } from '@tool-search/policy';
 import { describe, expect, it } from 'vitest';
 import { createClientApprovals } from './create-client-approvals.js';
 
@@ -47,6 +48,16 @@ describe('createClientApprovals', () => {
     expect(lines[5]).toBe('  nested: {"deep":[1,2]}');
     expect(lines.at(-1)).toBe('  (2 more not shown)');
     expect(lines).toHaveLength(13);
+  });
+
+  it("says that MCP's default is what a hint rule matched when the tool states no annotations (the policy's words)", async () => {
+    const tool = { id: 'mcp:github:get_me', name: 'get_me', source: 'mcp' as const, owner: 'github' };
+    const requirement = createPolicy({ requireApproval: ['hint:destructive'] }).approvalRequirement(tool, {});
+    const relay = fakeRelay({ action: 'decline' });
+    await createClientApprovals(relay as never).requestApproval({ ...request, tool, args: {}, requirement } as never, { signal });
+    expect(relay.asked[0]!.message).toBe(
+      "Allow mcp:github:get_me? (hint:destructive in global requires approval; no annotations: MCP's default destructiveHint is true)\nNo arguments.",
+    );
   });
 
   it('says so when the call has no arguments', async () => {

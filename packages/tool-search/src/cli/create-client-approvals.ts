@@ -5,7 +5,7 @@
 // The question shows the argument values (a person approves what they can see), each cut short and JSON-quoted, so
 // a value cannot pose as a line of the question, under a line that says they are untrusted text from the model.
 import type { McpClientRelay } from '@tool-search/mcp-server';
-import type { ApprovalProvider } from '@tool-search/policy';
+import type { ApprovalProvider, ApprovalRequirement } from '@tool-search/policy';
 
 /** What the approval form asks for. */
 const APPROVAL_SCHEMA = {
@@ -25,8 +25,10 @@ const MAX_VALUE_CHARS = 200;
 const PLAIN_NAME = /^[\w.-]{1,64}$/;
 
 /** The approval question: the tool, the rule, and each argument with its value, marked as untrusted text. */
-function approvalMessage(toolId: string, args: Record<string, unknown>, requirement: { rule: string; layer: string }): string {
-  const head = `Allow ${toolId}? (${requirement.rule} in ${requirement.layer} requires approval)`;
+function approvalMessage(toolId: string, args: Record<string, unknown>, requirement: ApprovalRequirement): string {
+  // A hint rule on a tool that states no annotations: say that MCP's default is what matched (the policy's words).
+  const note = requirement.note === undefined ? '' : `; ${requirement.note}`;
+  const head = `Allow ${toolId}? (${requirement.rule} in ${requirement.layer} requires approval${note})`;
   const names = Object.keys(args);
   if (names.length === 0) return `${head}\nNo arguments.`;
   const lines = names.slice(0, MAX_SHOWN_ARGUMENTS).map((name) => `  ${PLAIN_NAME.test(name) ? name : JSON.stringify(name).slice(0, MAX_VALUE_CHARS)}: ${shownValue(args[name])}`);

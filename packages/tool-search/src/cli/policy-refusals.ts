@@ -1,7 +1,9 @@
 // What the policy refuses, per server, in the policy's own words: for `doctor` (a rule that refuses every tool of a
 // server is almost always a surprise, e.g. `hint:destructive` on a server that declares no annotations) and for
-// `search --explain` (why the refused matches are refused, without naming them).
+// `search --explain` (why the refused matches are refused, without naming them). Also which admitted tools a
+// `requireApproval` rule puts before an approval, and why, for `doctor`.
 import type { ToolSearchHost } from '@tool-search/gateway-adapter';
+import type { ApprovalRequirement } from '@tool-search/policy';
 import type { LoadedConfig } from './load-config.js';
 
 /** One server's tools and how many the policy refuses, with the distinct reasons (tool ids left out). */
@@ -10,6 +12,14 @@ export interface ServerRefusals {
   tools: number;
   refused: number;
   reasons: string[];
+  /** Of the admitted tools, how many a `requireApproval` rule puts before an approval, and why (distinct). */
+  needApproval: number;
+  approvalReasons: string[];
+}
+
+/** Why a call needs approval, worded as a refusal's reason is: "requires approval by 'hint:destructive' in global (no annotations: …)". */
+export function approvalReason(requirement: ApprovalRequirement): string {
+  return `requires approval by '${requirement.rule}' in ${requirement.layer}${requirement.note === undefined ? '' : ` (${requirement.note})`}`;
 }
 
 /** A verdict's reason without the tool it names: "denied by 'hint:destructive' in global (no annotations: …)". */
@@ -25,14 +35,19 @@ export async function policyRefusalsByServer(host: ToolSearchHost, config: Loade
     for (const surfaced of everything.modelSurface().tools) {
       const tool = surfaced.id === undefined ? undefined : everything.tool(surfaced.id);
       if (tool === undefined || tool.source !== 'mcp') continue;
-      const entry = byServer.get(tool.owner) ?? { server: tool.owner, tools: 0, refused: 0, reasons: [] };
+      const entry = byServer.get(tool.owner) ?? { server: tool.owner, tools: 0, refused: 0, reasons: [], needApproval: 0, approvalReasons: [] };
       byServer.set(tool.owner, entry);
       entry.tools += 1;
-      const verdict = config.policy.check(
-        { id: tool.id, name: tool.name, source: tool.source, owner: tool.owner, ownerOnly: false, trusted: tool.trusted, ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }) },
-        config.context,
-      );
-      if (verdict.allowed) continue;
+      const policyTool = { id: tool.id, name: tool.name, source: tool.source, owner: tool.owner, ownerOnly: false, trusted: tool.trusted, ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }) };
+      const verdict = config.policy.check(policyTool, config.context);
+      if (verdict.allowed) {
+        const requirement = config.policy.approvalRequirement(policyTool, config.context);
+        if (requirement === undefined) continue;
+        entry.needApproval += 1;
+        const reason = approvalReason(requirement);
+        if (!entry.approvalReasons.includes(reason)) entry.approvalReasons.push(reason);
+        continue;
+      }
       entry.refused += 1;
       const reason = reasonWithoutTool(verdict.reason);
       if (!entry.reasons.includes(reason)) entry.reasons.push(reason);

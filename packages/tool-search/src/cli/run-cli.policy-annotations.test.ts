@@ -26,7 +26,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0).reverse()) cleanup();
 });
 
-function setUp(): { dir: string; env: NodeJS.ProcessEnv } {
+function setUp(policy: Record<string, unknown> = { deny: ['hint:destructive'] }): { dir: string; env: NodeJS.ProcessEnv } {
   const dir = mkdtempSync(join(tmpdir(), 'cli-policy-annotations-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'github.jsonl'), GITHUB_TOOLS.map((tool) => JSON.stringify(tool)).join('\n'));
@@ -35,7 +35,7 @@ function setUp(): { dir: string; env: NodeJS.ProcessEnv } {
       github: { command: process.execPath, args: [REPLAY_MCP_SERVER_PATH], env: { REPLAY_TOOLS_FILE: join(dir, 'github.jsonl') } },
       memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
     },
-    policy: { deny: ['hint:destructive'] },
+    policy,
     // Searches wait for the servers' first start up to this long (a loaded machine is slow to spawn them).
     startupTimeoutMs: 30_000,
   };
@@ -52,6 +52,19 @@ describe('a hint rule and tools without annotations', () => {
     expect(out).toContain(`  ! the policy refuses all 3 tools of github: ${NO_ANNOTATIONS}`);
     expect(out).toMatch(/✓ memory +\d+ tools, 3 refused by the policy/);
     expect(out).not.toMatch(/refuses all \d+ tools of memory/);
+  });
+
+  it('doctor says a requireApproval hint rule puts every call to the server before an approval, and why', SLOW, async () => {
+    const { dir, env } = setUp({ requireApproval: ['hint:destructive'] });
+    const io = createTestIo({ cwd: dir, env });
+    expect(await runCli(['doctor', '--config', 'config.json5'], io)).toBe(EXIT_CODES.ok);
+    const out = io.out();
+    expect(out).toContain(
+      "  ! a call to all 3 tools of github needs approval (no approval provider: these calls are blocked; approvals: 'client' asks the MCP client): requires approval by 'hint:destructive' in global (no annotations: MCP's default destructiveHint is true)",
+    );
+    expect(out).toMatch(/✓ github +3 tools, 3 need approval/);
+    // The memory server states its hints: its destructive tools need approval, with no word about defaults.
+    expect(out).toMatch(/ {2}- a call to 3 of \d+ tools of memory needs approval \(no approval provider[^\n]*: requires approval by 'hint:destructive' in global\n/);
   });
 
   it('search --explain says why the refused matches are refused, without naming them', SLOW, async () => {

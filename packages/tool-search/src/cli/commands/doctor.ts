@@ -47,6 +47,16 @@ export const runDoctor: CommandRun = async (context) => {
       const policyWarnings = refusals
         .filter((entry) => entry.tools > 0 && entry.refused === entry.tools)
         .map((entry) => `the policy refuses all ${entry.tools} tool${entry.tools === 1 ? '' : 's'} of ${entry.server}: ${entry.reasons.slice(0, 3).join('; ')}`);
+      // The same for approvals: every call to a whole server before a person (and blocked when nobody is asked).
+      const unanswered = config.approvals === undefined ? " (no approval provider: these calls are blocked; approvals: 'client' asks the MCP client)" : '';
+      const approvalLines = refusals
+        .filter((entry) => entry.needApproval > 0)
+        .map((entry) => {
+          const all = entry.needApproval === entry.tools;
+          const count = all ? `all ${entry.tools} tool${entry.tools === 1 ? '' : 's'}` : `${entry.needApproval} of ${entry.tools} tools`;
+          return { all, line: `a call to ${count} of ${entry.server} needs approval${unanswered}: ${entry.approvalReasons.slice(0, 3).join('; ')}` };
+        });
+      policyWarnings.push(...approvalLines.filter((entry) => entry.all).map((entry) => entry.line));
       output.result({
         config: { path: config.path, ok: true, warnings: config.warnings, mode: config.resolved.mode },
         servers: [...status.servers, ...notStarted],
@@ -66,7 +76,8 @@ export const runDoctor: CommandRun = async (context) => {
         if (server.state === 'ready') {
           const withheld = server.withheld.length === 0 ? '' : `, ${server.withheld.length} withheld (${server.withheld.map((tool) => `${tool.name}: ${tool.reason}`).join('; ').slice(0, 200)})`;
           const refused = refusalsOf(server.name)?.refused ?? 0;
-          const policyNote = refused === 0 ? '' : `, ${refused} refused by the policy`;
+          const needApproval = refusalsOf(server.name)?.needApproval ?? 0;
+          const policyNote = `${refused === 0 ? '' : `, ${refused} refused by the policy`}${needApproval === 0 ? '' : `, ${needApproval} need approval`}`;
           output.line(`  ✓ ${server.name.padEnd(24)} ${String(server.tools).padStart(4)} tools${policyNote}${withheld}`);
         } else {
           output.line(`  ✗ ${server.name.padEnd(24)} ${server.state}: ${(server.reason ?? 'no reason given').replace(/\n/g, '\n      ')}`);
@@ -76,6 +87,7 @@ export const runDoctor: CommandRun = async (context) => {
       if (status.servers.length === 0 && notStarted.length === 0) output.line('  (none configured)');
       output.line(`  catalog: ${status.catalog.size} tools`);
       for (const warning of policyWarnings) output.line(`  ! ${warning}`);
+      for (const entry of approvalLines.filter((entry) => !entry.all)) output.line(`  - ${entry.line}`);
       if (embedder !== undefined) {
         output.line('');
         output.line(`Embedder ${embedder.model} at ${embedder.baseUrl}`);
