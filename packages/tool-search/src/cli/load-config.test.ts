@@ -59,6 +59,23 @@ describe('loadConfig', () => {
     expect(problem('{ startupTimeoutMs: -1 }')).toMatchObject({ path: 'startupTimeoutMs' });
   });
 
+  it('reads the start-up and pending-round settings (startingWaitMs, maxConcurrentStarts, the pending input-call caps)', () => {
+    const config = loadConfig(file('{ startingWaitMs: 250, maxConcurrentStarts: 16, http: { maxPendingInputCalls: 500, maxPendingInputCallsPerClient: 8 } }'), {});
+    expect(config).toMatchObject({ startingWaitMs: 250, maxConcurrentStarts: 16, http: { maxPendingInputCalls: 500, maxPendingInputCallsPerClient: 8 } });
+    // Absent: the host's and the handler's own defaults apply.
+    expect(loadConfig(file('{}'), {})).toMatchObject({ startingWaitMs: undefined, maxConcurrentStarts: undefined, http: {} });
+  });
+
+  it('names the key of a bad start-up or pending-round setting', () => {
+    expect(problem('{ startingWaitMs: -5 }')).toMatchObject({ code: 'config', path: 'startingWaitMs', message: expect.stringMatching(/^<file>: startingWaitMs: .*>=0/) });
+    expect(problem('{ startingWaitMs: "3s" }')).toMatchObject({ path: 'startingWaitMs', message: expect.stringContaining('expected number') });
+    expect(problem('{ maxConcurrentStarts: 0 }')).toMatchObject({ path: 'maxConcurrentStarts', message: expect.stringMatching(/^<file>: maxConcurrentStarts: .*>=1/) });
+    expect(problem('{ maxConcurrentStarts: 2.5 }')).toMatchObject({ path: 'maxConcurrentStarts', message: expect.stringContaining('expected int') });
+    expect(problem('{ http: { maxPendingInputCalls: 0 } }')).toMatchObject({ path: 'http.maxPendingInputCalls', message: expect.stringMatching(/^<file>: http\.maxPendingInputCalls: .*>=1/) });
+    expect(problem('{ http: { maxPendingInputCallsPerClient: -1 } }')).toMatchObject({ path: 'http.maxPendingInputCallsPerClient' });
+    expect(problem('{ http: { maxPendingCalls: 10 } }')).toMatchObject({ path: 'http.maxPendingCalls', message: '<file>: http.maxPendingCalls: unknown key "maxPendingCalls"' });
+  });
+
   it('leaves out only the server with an unset variable, naming its path and what to do', () => {
     const config = loadConfig(file('{ mcpServers: { gh: { command: "x", env: { T: "${GITHUB_TOKEN}" } }, fs: { command: "fs-mcp" } } }'), {});
     expect(config.servers.map((server) => server.name)).toEqual(['fs']);

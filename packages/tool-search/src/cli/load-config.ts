@@ -47,6 +47,13 @@ const configFileSchema = z.strictObject({
   visible: z.array(z.string().min(1)).optional(),
   /** How long the first MCP session waits for servers still starting. Default 5,000 ms (doctor: 15,000). */
   startupTimeoutMs: z.number().int().min(0).max(600_000).optional(),
+  /**
+   * How long a search, describe or call that names an MCP server still making its first connection waits for it;
+   * past it the answer says the server is starting. Default 3,000 ms.
+   */
+  startingWaitMs: z.number().int().min(0).max(600_000).optional(),
+  /** MCP server connections made at once (first starts and restarts); the others wait their turn. Default 8. */
+  maxConcurrentStarts: z.number().int().min(1).max(1_000).optional(),
   /** Timeout of one tool call. Default 30,000 ms (an MCP call's progress resets it). */
   callTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
   /** Concurrent code-mode runs: host-wide, per session, and how many may wait (default from cores and memory). */
@@ -106,6 +113,12 @@ const configFileSchema = z.strictObject({
       maxSessions: z.number().int().min(1).max(10_000).optional(),
       maxSessionsPerClient: z.number().int().min(1).max(10_000).optional(),
       idleTimeoutMs: z.number().int().min(1_000).optional(),
+      /**
+       * 2026-07-28 tool calls waiting between input rounds (for a client's answers to an upstream's questions) at
+       * once in this process, and per client (remote address); past either, such a call is refused. Default 1,000 / 64.
+       */
+      maxPendingInputCalls: z.number().int().min(1).max(1_000_000).optional(),
+      maxPendingInputCallsPerClient: z.number().int().min(1).max(1_000_000).optional(),
     })
     .optional(),
 });
@@ -130,6 +143,10 @@ export interface LoadedConfig {
   context: PolicyContext;
   visible: string[];
   startupTimeoutMs: number | undefined;
+  /** How long a request naming a server still starting waits for it; undefined: the host's default. */
+  startingWaitMs: number | undefined;
+  /** Server connections made at once; undefined: the host's default. */
+  maxConcurrentStarts: number | undefined;
   callTimeoutMs: number | undefined;
   drainTimeoutMs: number | undefined;
   /** `client`: `serve` asks the MCP client whose call needs an approval; undefined: such calls are blocked. */
@@ -254,6 +271,8 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv): LoadedConfig {
     context: file.context ?? {},
     visible: file.visible ?? [],
     startupTimeoutMs: file.startupTimeoutMs,
+    startingWaitMs: file.startingWaitMs,
+    maxConcurrentStarts: file.maxConcurrentStarts,
     callTimeoutMs: file.callTimeoutMs,
     drainTimeoutMs: file.drainTimeoutMs,
     approvals: file.approvals,

@@ -65,6 +65,8 @@ export async function startHost(
     logger: options.logger,
     spawnedAhead: options.spawnedAhead,
     startupTimeoutMs,
+    startingWaitMs: config.startingWaitMs,
+    maxConcurrentStarts: config.maxConcurrentStarts,
     ...(embedder === undefined ? {} : { embedder: embedder.embedder, embeddingCache: embedder.cache }),
     ...(config.thesaurus === 'none' ? { thesaurus: false as const } : {}),
     codeRuns: config.codeRuns,

@@ -206,6 +206,8 @@ async function serveHttp(
     maxSessions: config.http.maxSessions,
     maxSessionsPerClient: config.http.maxSessionsPerClient,
     idleTimeoutMs: config.http.idleTimeoutMs,
+    maxPendingInputCalls: config.http.maxPendingInputCalls,
+    maxPendingInputCallsPerClient: config.http.maxPendingInputCallsPerClient,
   });
   listening.serve((request, response) => void handler.handle(request, response));
   const scraping = metrics === undefined ? '' : access.metricsToken !== undefined ? '; Prometheus metrics on /metrics (their own bearer token)' : access.metricsOpen ? '; Prometheus metrics on /metrics' : '';
