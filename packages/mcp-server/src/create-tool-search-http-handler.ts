@@ -1,20 +1,21 @@
-// Streamable HTTP in front of a tool-search host: one MCP session (and one tool-search session) per
-// `mcp-session-id`, created by an `initialize` and closed by DELETE, by the client going idle, or with the
-// handler. Every request first passes DNS-rebinding protection and, when set, the bearer token.
-import { randomUUID } from 'node:crypto';
+// Streamable HTTP in front of a tool-search host, both protocol eras on one endpoint. A 2025-era client gets one
+// MCP session (and one tool-search session) per `mcp-session-id`, created by an `initialize` and closed by DELETE,
+// by the client going idle, or with the handler (the session table: internal/create-http-session-table.ts); a
+// 2026-07-28 request is answered on its own by the modern front. Every request first passes DNS-rebinding
+// protection and, when set, the bearer token. A request goes through named steps, each answering or passing on:
+// checkTarget (path, Host, Origin, token, /metrics), checkMethod, the body, serveModern, findSession or
+// openSession, then serveSession.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { isInitializeRequest, type ServerEventBus } from '@modelcontextprotocol/server';
 import pino, { type Logger } from 'pino';
-import { createToolSearchMcpServer, type CreateToolSearchMcpServerOptions, type ToolSearchMcpServer } from './create-tool-search-mcp-server.js';
+import type { CreateToolSearchMcpServerOptions } from './create-tool-search-mcp-server.js';
 import { McpServerError } from './errors.js';
-import { checkHttpRequest } from './internal/check-http-request.js';
-import { checkMessageBounds } from './internal/check-message-bounds.js';
-import { createBoundedEventStore } from './internal/create-bounded-event-store.js';
-import { createRequestLedger, type RequestLedger } from './internal/create-request-ledger.js';
+import { checkHttpRequest, type HttpRequestRules } from './internal/check-http-request.js';
+import { createHttpSessionTable, type HttpSession, type HttpSessionTable } from './internal/create-http-session-table.js';
 import { pickDefined } from '@tool-search/gateway-adapter';
 import type { ModernFront } from './internal/create-modern-front.js';
 import { checkStateSecret } from './internal/check-state-secret.js';
+import { answerHttpError, readJsonBody } from './internal/read-json-body.js';
 
 /** Options of `createToolSearchHttpHandler`: those of every MCP session, plus the HTTP ones. */
 export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearchMcpServerOptions, 'sessionId'> {
@@ -85,256 +86,209 @@ export interface ToolSearchHttpHandler {
   close(options?: { drainTimeoutMs?: number }): Promise<void>;
 }
 
-interface Entry {
-  id: string;
-  /** Who opened it (the remote address), for the per-client cap. */
-  client: string;
-  front: ToolSearchMcpServer;
-  transport: NodeStreamableHTTPServerTransport;
-  lastSeen: number;
-  /** HTTP requests of this session still open (a POST being answered, a GET stream). */
-  active: number;
-  /** True once the transport accepted the `initialize`: only then does the session exist. */
-  registered: boolean;
-  /** HTTP POSTs of this session still being answered. */
-  posts: number;
-  /** The client's requests not answered yet. */
-  ledger: RequestLedger;
-}
-
 const DEFAULTS = { path: '/mcp', maxSessions: 100, idleTimeoutMs: 30 * 60_000, maxRequestBytes: 4 * 1024 * 1024 } as const;
-/** How long answers cut at close may take to reach their clients before the streams close. */
-const ANSWER_FLUSH_MS = 1_000;
-/** How often idle sessions are looked for, at most. */
-const MAX_SWEEP_INTERVAL_MS = 60_000;
+const SHUTTING_DOWN = 'Service unavailable: the server is shutting down';
+
+/** What the steps of a request share: the endpoint's settings and rules, its 2025 sessions and its 2026-07-28 front. */
+interface Endpoint {
+  readonly options: CreateToolSearchHttpHandlerOptions;
+  readonly path: string;
+  readonly maxRequestBytes: number;
+  readonly rules: HttpRequestRules;
+  readonly metricsRules: HttpRequestRules;
+  readonly log: Logger;
+  readonly table: HttpSessionTable;
+  readonly modern: ModernLoader;
+  closed: boolean;
+}
 
 /** Creates the handler. Throws `McpServerError('invalid_options')` without allowed hosts or with a short `requestStateSecret`. */
 export function createToolSearchHttpHandler(options: CreateToolSearchHttpHandlerOptions): ToolSearchHttpHandler {
+  checkHandlerOptions(options);
   const { allowedHosts, allowedOrigins, token, path: _path, maxSessions: _max, maxSessionsPerClient: _perClient, idleTimeoutMs: _idle, maxRequestBytes: _bytes, metrics: _metrics, metricsToken, eventBus, maxPendingInputCalls, maxPendingInputCallsPerClient, ...sessionOptions } = options;
-  if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
+  const settings = { ...DEFAULTS, ...pickDefined(options, ['path', 'maxSessions', 'idleTimeoutMs', 'maxRequestBytes']) };
+  const maxSessionsPerClient = options.maxSessionsPerClient ?? Math.max(1, Math.ceil(settings.maxSessions / 2));
+  const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'http' });
+  const endpoint: Endpoint = {
+    options,
+    path: settings.path,
+    maxRequestBytes: settings.maxRequestBytes,
+    rules: { allowedHosts, allowedOrigins, token },
+    metricsRules: { allowedHosts, allowedOrigins, token: metricsToken },
+    log,
+    table: createHttpSessionTable(sessionOptions, { ...settings, maxSessionsPerClient }, log, () => endpoint.closed),
+    modern: createModernLoader({ ...sessionOptions, eventBus, pendingCalls: { perClient: maxPendingInputCallsPerClient, perProcess: maxPendingInputCalls } }, log),
+    closed: false,
+  };
+  return {
+    handle: (request, response) =>
+      handleRequest(endpoint, request, response).catch((error: unknown) => {
+        log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'http handler failed');
+        if (!response.headersSent) answerHttpError(response, 500, -32603, 'Internal error');
+      }),
+    sessions: () => endpoint.table.size(),
+    close: (closeOptions = {}) => closeEndpoint(endpoint, closeOptions.drainTimeoutMs ?? 0),
+  };
+}
+
+function checkHandlerOptions(options: CreateToolSearchHttpHandlerOptions): void {
+  if (!Array.isArray(options.allowedHosts) || options.allowedHosts.length === 0) {
     throw new McpServerError('invalid_options', 'createToolSearchHttpHandler needs allowedHosts (the hostnames clients reach this server by), for DNS-rebinding protection', { path: 'allowedHosts' });
   }
   checkStateSecret(options.requestStateSecret);
-  if (metricsToken !== undefined && metricsToken === token) {
+  if (options.metricsToken !== undefined && options.metricsToken === options.token) {
     throw new McpServerError('invalid_options', 'createToolSearchHttpHandler: metricsToken equals token; /metrics needs a token of its own, never the MCP clients\'', { path: 'metricsToken' });
   }
-  const settings = { ...DEFAULTS, ...pickDefined(options, ['path', 'maxSessions', 'idleTimeoutMs', 'maxRequestBytes']) };
-  const maxPerClient = options.maxSessionsPerClient ?? Math.max(1, Math.ceil(settings.maxSessions / 2));
-  const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'http' });
-  const rules = { allowedHosts, allowedOrigins, token };
-  const metricsRules = { allowedHosts, allowedOrigins, token: metricsToken };
-  const sessions = new Map<string, Entry>();
-  let closed = false;
-  // The 2026-07-28 front, made with the first modern request (a 2025-only client never loads SDK v2's server).
-  let modern: Promise<ModernFront> | undefined;
-  const modernFront = () => (modern ??= import('./internal/create-modern-front.js').then(({ createModernFront }) => createModernFront({ ...sessionOptions, eventBus, pendingCalls: { perClient: maxPendingInputCallsPerClient, perProcess: maxPendingInputCalls } }, log)));
+}
+
+/** The 2026-07-28 front, made with the first modern request (a 2025-only client never loads SDK v2's server). */
+interface ModernLoader {
+  front(): Promise<ModernFront>;
+  /** The front when one was made. */
+  loaded(): Promise<ModernFront> | undefined;
   /** A request (not an initialize) of the 2026-07-28 revision (see isModernRequest). */
-  const isModern = async (request: IncomingMessage, body: unknown): Promise<boolean> => (await import('./internal/create-modern-front.js')).isModernRequest(request, body);
+  isModern(request: IncomingMessage, body: unknown): Promise<boolean>;
+}
 
-  /** Handshakes being opened now: they hold a slot while they are, so the limit holds under concurrency. */
-  let opening = 0;
-  const openingBy = new Map<string, number>();
-  const heldBy = (client: string) => (openingBy.get(client) ?? 0) + [...sessions.values()].filter((entry) => entry.client === client).length;
-  /** Evicts the least recently used idle session that `eligible` admits; false when there is none. */
-  const evictIdle = (eligible: (entry: Entry) => boolean): boolean => {
-    let oldest: Entry | undefined;
-    for (const entry of sessions.values()) {
-      if (entry.active === 0 && entry.ledger.inFlight.size === 0 && eligible(entry) && (oldest === undefined || entry.lastSeen < oldest.lastSeen)) oldest = entry;
-    }
-    if (oldest === undefined) return false;
-    void closeSession(oldest.id, 'evicted: least recently used idle session, to make room');
-    return true;
-  };
-
-  const closeSession = async (id: string, why: string) => {
-    const entry = sessions.get(id);
-    if (entry === undefined) return;
-    sessions.delete(id);
-    log.info({ sessionId: id, why }, 'http session closed');
-    await entry.front.close();
-  };
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [id, entry] of sessions) if (entry.active === 0 && now - entry.lastSeen > settings.idleTimeoutMs) void closeSession(id, 'idle');
-  }, Math.min(MAX_SWEEP_INTERVAL_MS, Math.max(10, Math.floor(settings.idleTimeoutMs / 4))));
-  sweep.unref();
-
-  /**
-   * Opens a front and its transport for one `initialize`. The session is registered only once the transport has
-   * accepted the handshake (`onsessioninitialized`); the caller closes it when the transport refused instead.
-   */
-  async function open(client: string, release: () => void): Promise<Entry> {
-    const id = randomUUID();
-    // Loaded with the first session: a process serving stdio never loads the HTTP transport (and hono under it).
-    const [front, { NodeStreamableHTTPServerTransport: HttpTransport }] = await Promise.all([createToolSearchMcpServer({ ...sessionOptions, sessionId: id }), import('@modelcontextprotocol/node')]);
-    const entry: Entry = { id, client, front, transport: undefined as unknown as NodeStreamableHTTPServerTransport, lastSeen: Date.now(), active: 0, posts: 0, registered: false, ledger: undefined as unknown as RequestLedger };
-    entry.transport = new HttpTransport({
-      sessionIdGenerator: () => id,
-      eventStore: createBoundedEventStore(),
-      retryInterval: 1_000,
-      maxRequestBodySize: settings.maxRequestBytes,
-      onsessioninitialized: () => {
-        release();
-        if (closed) return;
-        entry.registered = true;
-        sessions.set(id, entry);
-        log.info({ sessionId: id, client, sessions: sessions.size }, 'http session opened');
-      },
-      onsessionclosed: (closing) => void closeSession(closing, 'deleted'),
-    });
-    entry.transport.onclose = () => void closeSession(id, 'transport closed');
-    await front.server.connect(entry.transport);
-    entry.ledger = attachLedger(entry.transport);
-    return entry;
-  }
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (closed) return answer(response, 503, -32000, 'Service unavailable: the server is shutting down');
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const metrics = pathname === METRICS_PATH ? options.metrics : undefined;
-    if (pathname !== settings.path && metrics === undefined) return answer(response, 404, -32000, `Not found: the MCP endpoint is ${settings.path}`);
-    const refused = checkHttpRequest(request, metrics === undefined ? rules : metricsRules);
-    if (refused !== undefined) {
-      log.warn({ status: refused.status, host: request.headers.host?.slice(0, 200), origin: request.headers.origin?.slice(0, 200) }, 'http request refused');
-      if (refused.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
-      const message = metrics !== undefined && refused.status === 401 ? `Unauthorized: ${METRICS_PATH} needs "Authorization: Bearer <the metrics token>", not the MCP clients' token` : refused.message;
-      return answer(response, refused.status, -32000, message);
-    }
-    if (metrics !== undefined && metricsToken === undefined && token !== undefined) {
-      return answer(response, 403, -32000, `Forbidden: ${METRICS_PATH} takes a token of its own (metricsToken), never the MCP clients' token, and none is set`);
-    }
-    if (metrics !== undefined) {
-      if (request.method === 'GET') return metrics(request, response);
-      response.setHeader('Allow', 'GET');
-      return answer(response, 405, -32000, `Method not allowed: ${String(request.method).slice(0, 20)}; ${METRICS_PATH} takes GET`);
-    }
-    if (request.method !== 'GET' && request.method !== 'POST' && request.method !== 'DELETE') {
-      response.setHeader('Allow', 'GET, POST, DELETE');
-      return answer(response, 405, -32000, `Method not allowed: ${String(request.method).slice(0, 20)}; the MCP endpoint takes GET, POST and DELETE`);
-    }
-    const header = request.headers['mcp-session-id'];
-    const sessionId = Array.isArray(header) ? header[0] : header;
-    const body = request.method === 'POST' ? await readJsonBody(request, settings.maxRequestBytes, log) : { ok: true as const, value: undefined };
-    if (!body.ok) return answer(response, body.status, body.code, body.message);
-    // No session on the 2026-07-28 revision: its requests are answered one by one by the modern front.
-    // Validated once: whether the body is an initialize decides both the era and the handshake below.
-    const initializing = request.method === 'POST' && isInitializeRequest(body.value);
-    if (sessionId === undefined && request.method === 'POST' && !initializing && (await isModern(request, body.value))) {
-      const front = await modernFront();
-      if (closed) return answer(response, 503, -32000, 'Service unavailable: the server is shutting down');
-      return front.node(request, response, body.value);
-    }
-    let entry: Entry;
-    if (sessionId !== undefined) {
-      const found = sessions.get(sessionId);
-      if (found === undefined) return answer(response, 404, -32001, 'Session not found: it ended or never existed; send initialize without mcp-session-id to start one');
-      entry = found;
-    } else {
-      if (!initializing) {
-        return answer(response, 400, -32600, 'Bad Request: no mcp-session-id header; a session starts with an initialize request (POST)');
-      }
-      const refused = refuseInitialize(request);
-      if (refused !== undefined) return answer(response, refused.status, -32000, refused.message);
-      const client = clientOf(request);
-      // At a limit, an idle session (the client's own first) makes room before anyone is refused.
-      if (heldBy(client) >= maxPerClient && !evictIdle((held) => held.client === client)) {
-        return answer(response, 503, -32000, `Service unavailable: this client holds ${maxPerClient} MCP sessions (the per-client limit), none of them idle; end one with DELETE`);
-      }
-      if (sessions.size + opening >= settings.maxSessions && !evictIdle(() => true)) {
-        return answer(response, 503, -32000, `Service unavailable: ${settings.maxSessions} MCP sessions are open (the limit), none of them idle`);
-      }
-      // Taken before the first await, so concurrent initializes cannot all pass the check.
-      // The slot is held until the handshake is decided: registered (it becomes a session) or refused.
-      opening += 1;
-      openingBy.set(client, (openingBy.get(client) ?? 0) + 1);
-      let held = true;
-      const release = () => {
-        if (!held) return;
-        held = false;
-        opening -= 1;
-        const left = (openingBy.get(client) ?? 1) - 1;
-        if (left === 0) openingBy.delete(client);
-        else openingBy.set(client, left);
-      };
-      try {
-        entry = await open(client, release);
-      } catch (error) {
-        release();
-        log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'opening an mcp session failed');
-        return answer(response, 500, -32603, `Internal error: the session could not be opened: ${error instanceof Error ? error.message.slice(0, 300) : 'unknown'}`);
-      }
-      const opened = entry;
-      // A handshake the transport refuses (or one answered after close began) leaves nothing behind.
-      response.once('close', () => {
-        release();
-        if (!opened.registered) void opened.front.close();
-      });
-      if (closed) return answer(response, 503, -32000, 'Service unavailable: the server is shutting down');
-    }
-    entry.active += 1;
-    const post = request.method === 'POST';
-    if (post) entry.posts += 1;
-    entry.lastSeen = Date.now();
-    response.once('close', () => {
-      entry.active -= 1;
-      if (post) entry.posts -= 1;
-      entry.lastSeen = Date.now();
-    });
-    try {
-      await entry.transport.handleRequest(request, response, body.value);
-    } catch (error) {
-      log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'http request failed');
-      if (!response.headersSent) answer(response, 500, -32603, 'Internal error');
-    }
-  }
-
+function createModernLoader(options: Parameters<typeof import('./internal/create-modern-front.js').createModernFront>[0], log: Logger): ModernLoader {
+  let modern: Promise<ModernFront> | undefined;
   return {
-    handle: (request, response) => handle(request, response).catch((error: unknown) => {
-      log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'http handler failed');
-      if (!response.headersSent) answer(response, 500, -32603, 'Internal error');
-    }),
-    sessions: () => sessions.size,
-    async close(closeOptions = {}) {
-      closed = true;
-      clearInterval(sweep);
-      // One budget for all: the modern requests and every 2025 session drain at once, to the same deadline.
-      const drainTimeoutMs = closeOptions.drainTimeoutMs ?? 0;
-      const deadline = Date.now() + drainTimeoutMs;
-      const open = [...sessions.values()];
-      const [, drained] = await Promise.all([modern?.then((front) => front.close({ deadline, drainTimeoutMs })), Promise.all(open.map((entry) => entry.ledger.drain(drainTimeoutMs)))]);
-      const cut = drained.reduce((sum, one) => sum + one.cut, 0);
-      log.info({ sessions: open.length, finished: drained.reduce((sum, one) => sum + one.finished, 0), cut }, 'http sessions drained');
-      // The answers just sent reach their clients before the streams close (bounded: a client may not be reading).
-      for (const deadline = Date.now() + ANSWER_FLUSH_MS; open.some((entry) => entry.posts > 0) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
-      await Promise.all(open.map((entry) => closeSession(entry.id, 'server closed')));
-    },
+    front: () => (modern ??= import('./internal/create-modern-front.js').then(({ createModernFront }) => createModernFront(options, log))),
+    loaded: () => modern,
+    isModern: async (request, body) => (await import('./internal/create-modern-front.js')).isModernRequest(request, body),
   };
+}
+
+async function handleRequest(endpoint: Endpoint, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (endpoint.closed) return answerHttpError(response, 503, -32000, SHUTTING_DOWN);
+  const target = checkTarget(endpoint, request, response);
+  if (target === 'answered') return;
+  if (target === 'metrics') return serveMetrics(endpoint, request, response);
+  if (!checkMethod(request, response)) return;
+  const header = request.headers['mcp-session-id'];
+  const sessionId = Array.isArray(header) ? header[0] : header;
+  const body = request.method === 'POST' ? await readJsonBody(request, endpoint.maxRequestBytes, endpoint.log) : { ok: true as const, value: undefined };
+  if (!body.ok) return answerHttpError(response, body.status, body.code, body.message);
+  // No session on the 2026-07-28 revision: its requests are answered one by one by the modern front.
+  // Validated once: whether the body is an initialize decides both the era and the handshake below.
+  const initializing = request.method === 'POST' && isInitializeRequest(body.value);
+  if (sessionId === undefined && request.method === 'POST' && !initializing && (await endpoint.modern.isModern(request, body.value))) {
+    return serveModern(endpoint, request, response, body.value);
+  }
+  const session = sessionId !== undefined ? findSession(endpoint, sessionId, response) : await openSession(endpoint, request, response, initializing);
+  if (session === undefined) return;
+  return serveSession(endpoint, session, { request, response, body: body.value });
+}
+
+/**
+ * The endpoint a request is for (the MCP one, or `/metrics` when served) and whether it passes its Host, Origin and
+ * token checks; answers it when it does not.
+ */
+function checkTarget(endpoint: Endpoint, request: IncomingMessage, response: ServerResponse): 'mcp' | 'metrics' | 'answered' {
+  const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+  const metrics = pathname === METRICS_PATH && endpoint.options.metrics !== undefined;
+  if (pathname !== endpoint.path && !metrics) {
+    answerHttpError(response, 404, -32000, `Not found: the MCP endpoint is ${endpoint.path}`);
+    return 'answered';
+  }
+  const refused = checkHttpRequest(request, metrics ? endpoint.metricsRules : endpoint.rules);
+  if (refused !== undefined) {
+    endpoint.log.warn({ status: refused.status, host: request.headers.host?.slice(0, 200), origin: request.headers.origin?.slice(0, 200) }, 'http request refused');
+    if (refused.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
+    const message = metrics && refused.status === 401 ? `Unauthorized: ${METRICS_PATH} needs "Authorization: Bearer <the metrics token>", not the MCP clients' token` : refused.message;
+    answerHttpError(response, refused.status, -32000, message);
+    return 'answered';
+  }
+  if (metrics && endpoint.options.metricsToken === undefined && endpoint.options.token !== undefined) {
+    answerHttpError(response, 403, -32000, `Forbidden: ${METRICS_PATH} takes a token of its own (metricsToken), never the MCP clients' token, and none is set`);
+    return 'answered';
+  }
+  return metrics ? 'metrics' : 'mcp';
+}
+
+function serveMetrics(endpoint: Endpoint, request: IncomingMessage, response: ServerResponse): void {
+  if (request.method === 'GET') return endpoint.options.metrics?.(request, response);
+  response.setHeader('Allow', 'GET');
+  return answerHttpError(response, 405, -32000, `Method not allowed: ${String(request.method).slice(0, 20)}; ${METRICS_PATH} takes GET`);
+}
+
+/** True for the methods the MCP endpoint takes; answers any other with 405 and `Allow`. */
+function checkMethod(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.method === 'GET' || request.method === 'POST' || request.method === 'DELETE') return true;
+  response.setHeader('Allow', 'GET, POST, DELETE');
+  answerHttpError(response, 405, -32000, `Method not allowed: ${String(request.method).slice(0, 20)}; the MCP endpoint takes GET, POST and DELETE`);
+  return false;
+}
+
+async function serveModern(endpoint: Endpoint, request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
+  const front = await endpoint.modern.front();
+  if (endpoint.closed) return answerHttpError(response, 503, -32000, SHUTTING_DOWN);
+  return front.node(request, response, body);
+}
+
+function findSession(endpoint: Endpoint, sessionId: string, response: ServerResponse): HttpSession | undefined {
+  const found = endpoint.table.get(sessionId);
+  if (found === undefined) answerHttpError(response, 404, -32001, 'Session not found: it ended or never existed; send initialize without mcp-session-id to start one');
+  return found;
+}
+
+/** Opens a session for an `initialize` within the limits; a handshake the transport refuses (or one answered after close began) leaves nothing behind. */
+async function openSession(endpoint: Endpoint, request: IncomingMessage, response: ServerResponse, initializing: boolean): Promise<HttpSession | undefined> {
+  const refused = !initializing ? { status: 400, code: -32600, message: 'Bad Request: no mcp-session-id header; a session starts with an initialize request (POST)' } : refuseInitialize(request);
+  if (refused !== undefined) return void answerHttpError(response, refused.status, refused.code, refused.message);
+  const client = clientOf(request);
+  const slot = endpoint.table.admit(client);
+  if (!slot.ok) return void answerHttpError(response, 503, -32000, slot.message);
+  // The slot is held until the handshake is decided: registered (it becomes a session) or refused.
+  let opened: HttpSession;
+  try {
+    opened = await endpoint.table.open(client, slot.release);
+  } catch (error) {
+    slot.release();
+    endpoint.log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'opening an mcp session failed');
+    return void answerHttpError(response, 500, -32603, `Internal error: the session could not be opened: ${error instanceof Error ? error.message.slice(0, 300) : 'unknown'}`);
+  }
+  response.once('close', () => {
+    slot.release();
+    if (!opened.registered) void opened.front.close();
+  });
+  if (endpoint.closed) return void answerHttpError(response, 503, -32000, SHUTTING_DOWN);
+  return opened;
+}
+
+async function serveSession(endpoint: Endpoint, session: HttpSession, exchange: { request: IncomingMessage; response: ServerResponse; body: unknown }): Promise<void> {
+  const { request, response, body } = exchange;
+  endpoint.table.track(session, request, response);
+  try {
+    await session.transport.handleRequest(request, response, body);
+  } catch (error) {
+    endpoint.log.error({ error: error instanceof Error ? error.message.slice(0, 500) : String(error) }, 'http request failed');
+    if (!response.headersSent) answerHttpError(response, 500, -32603, 'Internal error');
+  }
+}
+
+/** One budget for all: the modern requests and every 2025 session drain at once, to the same deadline. */
+async function closeEndpoint(endpoint: Endpoint, drainTimeoutMs: number): Promise<void> {
+  endpoint.closed = true;
+  const deadline = Date.now() + drainTimeoutMs;
+  const [, drained] = await Promise.all([endpoint.modern.loaded()?.then((front) => front.close({ deadline, drainTimeoutMs })), endpoint.table.drain(drainTimeoutMs)]);
+  endpoint.log.info({ sessions: drained.sessions.length, finished: drained.finished, cut: drained.cut }, 'http sessions drained');
+  // The answers just sent reach their clients before the streams close.
+  await endpoint.table.closeAll(drained.sessions);
 }
 
 /**
  * The header checks the transport makes on a POST, made before a session is opened for an `initialize` (the
  * transport's own refusal would come after it): a refused handshake costs nothing and holds no slot.
  */
-function refuseInitialize(request: IncomingMessage): { status: 406 | 415; message: string } | undefined {
+function refuseInitialize(request: IncomingMessage): { status: 406 | 415; code: number; message: string } | undefined {
   const accept = request.headers.accept ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-    return { status: 406, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' };
+    return { status: 406, code: -32000, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' };
   }
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') return { status: 415, message: 'Unsupported Media Type: Content-Type must be application/json' };
+  if (type !== 'application/json') return { status: 415, code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' };
   return undefined;
-}
-
-/** Puts the ledger between the transport and the server (after `connect`, which sets `onmessage`). */
-function attachLedger(transport: NodeStreamableHTTPServerTransport): RequestLedger {
-  const send = transport.send.bind(transport);
-  const ledger = createRequestLedger((id, error) => void send({ jsonrpc: '2.0', id, error }, { relatedRequestId: id }).catch(() => undefined));
-  const deliver = transport.onmessage;
-  transport.onmessage = (message, extra) => {
-    if (ledger.received(message)) deliver?.(message, extra);
-  };
-  transport.send = (message, sendOptions) => (ledger.sending(message) ? send(message, sendOptions) : Promise.resolve());
-  return ledger;
 }
 
 /** The client a request comes from, for the per-client cap: its remote address. */
@@ -342,48 +296,3 @@ function clientOf(request: IncomingMessage): string {
   return request.socket.remoteAddress ?? 'unknown';
 }
 
-function answer(response: ServerResponse, status: number, code: number, message: string): void {
-  if (response.headersSent) return;
-  // A body too large is not read to its end: the connection cannot be reused.
-  response.writeHead(status, { 'Content-Type': 'application/json', ...(status === 413 ? { Connection: 'close' } : {}) }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
-}
-
-/**
- * The request body as JSON, at most `limit` bytes (past it the rest is drained, not kept). Its text is bounded
- * (`checkMessageBounds`) before it is parsed: neither the parse nor the SDK's schemas meet a wide or deep body.
- */
-function readJsonBody(request: IncomingMessage, limit: number, log: Logger): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; code: number; message: string }> {
-  const tooLarge = { ok: false as const, status: 413 as const, code: -32600, message: `Request too large: the limit is ${limit} bytes` };
-  if (Number(request.headers['content-length'] ?? '0') > limit) {
-    request.resume();
-    return Promise.resolve(tooLarge);
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    request.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      over = true;
-      chunks.length = 0;
-      resolve(tooLarge);
-    });
-    request.on('error', () => resolve({ ok: false, status: 400, code: -32600, message: 'Bad Request: the body could not be read' }));
-    request.on('end', () => {
-      if (over) return;
-      const text = Buffer.concat(chunks).toString('utf8');
-      const outOfBounds = checkMessageBounds(text);
-      if (outOfBounds !== undefined) {
-        log.warn({ why: outOfBounds, bytes: size }, 'http request refused: out of bounds');
-        return resolve({ ok: false, status: 400, code: -32600, message: `Invalid Request: ${outOfBounds}` });
-      }
-      try {
-        resolve({ ok: true, value: JSON.parse(text) });
-      } catch (error) {
-        resolve({ ok: false, status: 400, code: -32700, message: `Parse error: the body is not JSON (${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'})` });
-      }
-    });
-  });
-}

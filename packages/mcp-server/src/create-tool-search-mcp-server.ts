@@ -1,23 +1,21 @@
-// One MCP session in front of a tool-search host: an SDK `Server` whose tools are the session's surface
-// (control tools and pins, or every allowed tool in direct mode), whose calls run through the session (policy,
-// validation, progress, cancellation), and which passes the upstream servers' resources, prompts, completions
-// and log messages through under the same policy. One tool-search session per MCP session, closed with it.
+// One MCP session in front of a tool-search host (the 2025 protocol era): an SDK `Server` whose tools are the
+// session's surface (control tools and pins, or every allowed tool in direct mode), whose calls run through the
+// session (policy, validation, progress, cancellation), and which passes the upstream servers' resources, prompts,
+// completions and log messages through under the same policy. One tool-search session per MCP session, closed with
+// it. Its request handlers are the table both eras serve (register-session-handlers.ts); this file says only what
+// is this era's: the session the MCP session keeps, the list changes told on its stream, the log forwarding.
 import { randomUUID } from 'node:crypto';
-import { Server, type CallToolResult, type LoggingLevel, type ServerContext } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from '@modelcontextprotocol/server';
 import type { ApprovalProvider, BeforeToolCallHook, Policy, PolicyConfig, PolicyContext } from '@tool-search/policy';
 import { createPolicy, isPolicy } from '@tool-search/policy';
-import { parseToolId } from '@tool-search/catalog';
-import type { ToolSearchHost, ToolSearchSession, SessionLog, SessionLogTarget, ToolCallOutcome } from '@tool-search/gateway-adapter';
-import { createSessionLog, MCP_LOG_LEVELS, pickDefined as pick } from '@tool-search/gateway-adapter';
+import type { ToolSearchHost, ToolSearchSession, SessionLog, SessionLogTarget } from '@tool-search/gateway-adapter';
+import { createSessionLog, pickDefined as pick } from '@tool-search/gateway-adapter';
 import pino, { type Logger } from 'pino';
 import type { McpClientRelay, RelayCall } from './create-mcp-client-relay.js';
-import { outcomeToCallResult } from './internal/outcome-to-call-result.js';
-import { toMcpTools, type McpListedTool } from './internal/to-mcp-tools.js';
+import { createLogForwarder, type LogForwarder } from './internal/create-log-forwarder.js';
 import { createSessionUpstream } from './internal/create-session-upstream.js';
-import { completeUpstream } from './internal/complete-upstream.js';
-import { traceServerRequest } from './internal/trace-server-request.js';
-import { watchListChanges } from './internal/watch-list-changes.js';
-import { trackUpstreamCalls } from './internal/track-upstream-calls.js';
+import { registerSessionHandlers, type SessionEra, type SessionScope } from './internal/register-session-handlers.js';
+import { watchListChanges, type ListChangeWatch } from './internal/watch-list-changes.js';
 import type { InputCallRendezvous } from './input-call-rendezvous.js';
 
 /** Options of `createToolSearchMcpServer`. */
@@ -65,9 +63,6 @@ export interface ToolSearchMcpServer {
   close(): Promise<void>;
 }
 
-const LEVELS: readonly LoggingLevel[] = MCP_LOG_LEVELS;
-type Extra = ServerContext;
-
 /**
  * Opens a tool-search session on `host` and returns the SDK server for one MCP session in front of it. In code and
  * tools mode with nothing pinned it resolves at once, even while the host's servers are starting (the list is the
@@ -80,91 +75,22 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   const policy = options.policy === undefined || isPolicy(options.policy) ? options.policy : createPolicy(options.policy, { logger: log });
   const context = options.context ?? {};
   const forwarder = createLogForwarder();
-  const sessionId = options.sessionId ?? randomUUID();
-  const fileLog = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId });
   let onCatalogChange = () => undefined as void;
-  const session = await options.host.openSession({
-    sessionId,
-    config: options.config,
-    policy,
-    context,
-    ...pick(options, ['visible', 'hooks', 'approvals', 'callTimeoutMs']),
-    logger: options.logger ?? log,
-    sessionLog: {
-      write: (event, fields) => {
-        fileLog?.write(event, fields);
-        if (event === 'mcp.log') forwarder.deliver(fields);
-      },
-      flush: () => fileLog?.flush(),
-    },
-    onCatalogChange: () => onCatalogChange(),
-    // Code and tools mode with nothing pinned list the control tools whatever the servers bring: such a session
-    // opens (and this front answers `initialize` and `tools/list`) at once; every other one waits, as the list does.
-    waitForStartup: false,
-  });
+  const session = await openMcpSession(options, { policy, context, log, forwarder, onCatalogChange: () => onCatalogChange() });
   log.info({ sessionId: session.sessionId, mode: session.decision.mode }, 'mcp session opened');
 
-  const tools = () => toMcpTools(session.modelSurface(), (id) => session.tool(id));
   const server = new Server(options.serverInfo ?? { name: 'tool-search', version: '0.0.0' }, {
     capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
     ...(session.modelSurface().instructions === '' ? {} : { instructions: session.modelSurface().instructions }),
   });
   forwarder.attach(server);
-
   const { resources, prompts, admission } = createSessionUpstream({ host: options.host, session, policy, context, log });
-  // Everything that reads the upstream servers waits for their start-up (bounded by the host's startup timeout),
-  // so no answer misses a server that was still starting; tool calls wait inside the session.
-  const afterStart =
-    <A extends unknown[], R>(answer: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      await session.whenStarted();
-      return answer(...args);
-    };
   // The lists the client sees, told on this session's stream when they change (tools only as the policy shows them).
   const send = { tools: () => server.sendToolListChanged(), resources: () => server.sendResourceListChanged(), prompts: () => server.sendPromptListChanged() };
   const lists = watchListChanges(options.host, session, (kind) => void send[kind]().catch(() => undefined), admission);
   onCatalogChange = () => lists.check();
 
-  /** A handler inside its MCP server span (a request with a session id came over HTTP, one without over stdio). */
-  const traced =
-    <Q extends { method: string; params?: unknown }, R>(handler: (request: Q, extra: Extra) => R | Promise<R>) =>
-    (request: Q, extra: Extra): Promise<R> => {
-      const version = server.getNegotiatedProtocolVersion();
-      const facts = { method: request.method, params: request.params, requestId: extra.mcpReq.id, sessionId: extra.sessionId, transport: extra.sessionId === undefined ? ('pipe' as const) : ('tcp' as const) };
-      return traceServerRequest(version === undefined ? facts : { ...facts, protocolVersion: version }, () => handler(request, extra));
-    };
-
-  server.setRequestHandler('tools/list', traced(() => {
-    const current: McpListedTool[] = tools();
-    lists.listed(current);
-    return { tools: current as never };
-  }));
-  server.setRequestHandler('tools/call', traced(async (request: { method: 'tools/call'; params: { name: string; arguments?: Record<string, unknown> | undefined } }, extra) => {
-    // The relay asks this client only questions of the upstream servers this call is talking to and its policy admits.
-    const upstream = trackUpstreamCalls(session, { onAbandoned: (name) => options.relay?.abandoned(name) });
-    const relayCall: RelayCall = { session: session.sessionId, capabilities: () => server.getClientCapabilities(), talksTo: upstream.talksTo, admits: upstream.admits, sendRequest: relayedRequest(extra) };
-    const release = [forwarder.enter(extra), options.relay?.enter(relayCall)];
-    const execute = () =>
-      session.execute(
-        { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(extra.mcpReq.id)}` },
-        // A client that sent no progress token follows no progress: its call ends within the call timeout.
-        { signal: extra.mcpReq.signal, onUpstreamCall: upstream.onUpstreamCall, ...progressFor(extra), ...(extra.mcpReq._meta?.progressToken === undefined ? { progressExtendsTimeout: false } : {}) },
-      );
-    try {
-      // Within the relay's scope: a question asked within this call goes to this client.
-      const outcome = await (options.relay === undefined ? execute() : options.relay.within(relayCall, execute));
-      noteResultUris(outcome, resources);
-      return outcomeToCallResult(outcome) as unknown as CallToolResult;
-    } finally {
-      for (const done of release) done?.();
-    }
-  }));
-  server.setRequestHandler('resources/list', traced(afterStart(async () => ({ resources: (await resources.list()) as never }))));
-  server.setRequestHandler('resources/templates/list', traced(afterStart(async () => ({ resourceTemplates: (await resources.templates()) as never }))));
-  server.setRequestHandler('resources/read', traced(afterStart(async (request: { method: 'resources/read'; params: { uri: string } }, extra: Extra) => (await resources.read(request.params.uri, extra.mcpReq.signal)) as never)));
-  server.setRequestHandler('prompts/list', traced(afterStart(async () => ({ prompts: (await prompts.list()) as never }))));
-  server.setRequestHandler('prompts/get', traced(afterStart(async (request: { method: 'prompts/get'; params: { name: string; arguments?: Record<string, string> | undefined } }, extra: Extra) => (await prompts.get(request.params.name, request.params.arguments, extra.mcpReq.signal)) as never)));
-  server.setRequestHandler('completion/complete', traced(afterStart(async (request: { method: 'completion/complete'; params: unknown }) => completeUpstream(request.params as never, prompts, resources))));
+  registerSessionHandlers(server, legacySessionEra({ server, scope: { session, upstream: { resources, prompts } }, lists, forwarder, relay: options.relay }));
   server.setRequestHandler('logging/setLevel', (request) => {
     forwarder.setLevel(request.params.level);
     return {};
@@ -181,60 +107,73 @@ export async function createToolSearchMcpServer(options: CreateToolSearchMcpServ
   return { server, session, close };
 }
 
-/** Progress of the call, to the client's progress token when it gave one. */
-function progressFor(extra: Extra): { onProgress?: (progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void } {
-  const progressToken = extra.mcpReq._meta?.progressToken;
-  if (progressToken === undefined) return {};
-  return {
-    onProgress: (progress) => {
-      void extra.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined);
+/** Opens the MCP session's tool-search session; its log feeds the forwarder, its catalog changes the list watch. */
+function openMcpSession(
+  options: CreateToolSearchMcpServerOptions,
+  opened: { policy: Policy | undefined; context: PolicyContext; log: Logger; forwarder: LogForwarder; onCatalogChange: () => void },
+): Promise<ToolSearchSession> {
+  const sessionId = options.sessionId ?? randomUUID();
+  const fileLog = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId });
+  return options.host.openSession({
+    sessionId,
+    config: options.config,
+    policy: opened.policy,
+    context: opened.context,
+    ...pick(options, ['visible', 'hooks', 'approvals', 'callTimeoutMs']),
+    logger: options.logger ?? opened.log,
+    sessionLog: {
+      write: (event, fields) => {
+        fileLog?.write(event, fields);
+        if (event === 'mcp.log') opened.forwarder.deliver(fields);
+      },
+      flush: () => fileLog?.flush(),
     },
-  };
-}
-
-/** The relay's view of `extra.sendRequest` (requests go out related to the call, on its stream). */
-function relayedRequest(extra: Extra) {
-  return <T>(request: { method: string; params?: Record<string, unknown> }, schema: { parse(value: unknown): T }, requestOptions?: { signal?: AbortSignal }) =>
-    // The SDK checks a spec method's answer itself; `schema` then gives it the caller's type.
-    extra.mcpReq.send(request as never, requestOptions).then((answer) => schema.parse(answer));
-}
-
-/** Resource links and embedded resources a tool of a server returned are read from that server. */
-function noteResultUris(outcome: ToolCallOutcome, resources: { noteResultParts(server: string, parts: NonNullable<Extract<ToolCallOutcome, { status: 'ok' }>['parts']>): void }): void {
-  if (outcome.status !== 'ok' || outcome.parts === undefined || outcome.tool === undefined) return;
-  const parsed = parseToolId(outcome.tool.id);
-  if (parsed?.source === 'mcp') resources.noteResultParts(parsed.owner, outcome.parts);
+    onCatalogChange: opened.onCatalogChange,
+    // Code and tools mode with nothing pinned list the control tools whatever the servers bring: such a session
+    // opens (and this front answers `initialize` and `tools/list`) at once; every other one waits, as the list does.
+    waitForStartup: false,
+  });
 }
 
 /**
- * Upstream log messages (the session log's `mcp.log` events, which arrive while a call to that server is in
- * flight) as `notifications/message` to the client, at or above the level it set, on the call's stream.
+ * The 2025 era: every request of the MCP session is answered with its one session; a call asks its client on its
+ * own request's stream, and its upstream log messages go there too; a tools/list is noted for the change watch.
  */
-function createLogForwarder() {
-  let server: Server | undefined;
-  let level: LoggingLevel | undefined;
-  const calls: Extra[] = [];
+function legacySessionEra(parts: { server: Server; scope: SessionScope; lists: ListChangeWatch; forwarder: LogForwarder; relay: McpClientRelay | undefined }): SessionEra {
+  const { server, scope, lists, forwarder } = parts;
   return {
-    attach(attached: Server) {
-      server = attached;
+    relay: parts.relay,
+    withSession: (_ctx, answer) => answer(scope),
+    async withCallChannel(ctx, call) {
+      const leave = forwarder.enter(ctx);
+      try {
+        return await call({ signal: ctx.mcpReq.signal, capabilities: () => server.getClientCapabilities(), sendRequest: relayedRequest(ctx) });
+      } finally {
+        leave();
+      }
     },
-    setLevel(next: LoggingLevel) {
-      level = next;
+    listed(tools) {
+      lists.listed(tools);
+      return {};
     },
-    enter(extra: Extra) {
-      calls.push(extra);
-      return () => {
-        const index = calls.indexOf(extra);
-        if (index !== -1) calls.splice(index, 1);
-      };
-    },
-    deliver(fields: Record<string, unknown>) {
-      const entryLevel = fields['level'] as LoggingLevel;
-      if (!LEVELS.includes(entryLevel) || (level !== undefined && LEVELS.indexOf(entryLevel) < LEVELS.indexOf(level))) return;
-      const params = { level: entryLevel, logger: typeof fields['logger'] === 'string' ? fields['logger'] : String(fields['server']), data: fields['message'] };
-      const call = calls[calls.length - 1];
-      const sent = call !== undefined ? call.mcpReq.notify({ method: 'notifications/message', params }) : server?.notification({ method: 'notifications/message', params });
-      void sent?.catch(() => undefined);
-    },
+    // A request with a session id came over HTTP, one without over stdio.
+    span: (ctx) => ({ sessionId: ctx.sessionId, protocolVersion: server.getNegotiatedProtocolVersion(), transport: ctx.sessionId === undefined ? 'pipe' : 'tcp' }),
+  };
+}
+
+/** The methods an upstream server may ask its client, which the relay passes on. */
+const RELAYED_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
+
+function isRelayedMethod(method: string): method is (typeof RELAYED_METHODS)[number] {
+  return RELAYED_METHODS.some((relayed) => relayed === method);
+}
+
+/** The relay's view of the request's `send` (requests go out related to the call, on its stream). */
+function relayedRequest(ctx: ServerContext): RelayCall['sendRequest'] {
+  return async (request, schema, requestOptions) => {
+    const { method } = request;
+    if (!isRelayedMethod(method)) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `An upstream server asked ${method.slice(0, 60)}, which cannot be relayed to the client`);
+    // The SDK checks a spec method's answer itself; `schema` then gives it the caller's type.
+    return schema.parse(await ctx.mcpReq.send({ method, ...(request.params === undefined ? {} : { params: request.params }) }, requestOptions));
   };
 }

@@ -1,16 +1,14 @@
 // `completion/complete` for the upstream servers: a prompt's or a resource template's argument, completed by the
 // server it belongs to (one answer shape for both protocol eras' fronts).
+import type { CompleteRequest, CompleteResult } from '@modelcontextprotocol/server';
+import { pickDefined } from '@tool-search/gateway-adapter';
 import type { UpstreamPrompts } from './upstream-prompts.js';
 import type { UpstreamResources } from './upstream-resources.js';
-import { pickDefined } from '@tool-search/gateway-adapter';
 
-interface CompleteParams {
-  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
-  argument: { name: string; value: string };
-  context?: { arguments?: Record<string, string> | undefined } | undefined;
-}
+/** Most values one completion answers with (MCP's limit). */
+const MAX_COMPLETION_VALUES = 100;
 
-export async function completeUpstream(params: CompleteParams, prompts: UpstreamPrompts, resources: UpstreamResources): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } }> {
+export async function completeUpstream(params: CompleteRequest['params'], prompts: UpstreamPrompts, resources: UpstreamResources): Promise<CompleteResult> {
   const { ref, argument, context } = params;
   const target =
     ref.type === 'ref/prompt'
@@ -19,5 +17,5 @@ export async function completeUpstream(params: CompleteParams, prompts: Upstream
   if (!target) return { completion: { values: [] } };
   const completed = await target.server.complete(target.ref, argument, context?.arguments);
   if (!completed.ok) return { completion: { values: [] } };
-  return { completion: { values: completed.values.slice(0, 100), ...pickDefined(completed, ['total', 'hasMore']) } };
+  return { completion: { values: completed.values.slice(0, MAX_COMPLETION_VALUES), ...pickDefined(completed, ['total', 'hasMore']) } };
 }

@@ -5,26 +5,21 @@
 // requests is not needed on this path: tool_call takes the id tool_search returned, and every call goes through
 // policy, approvals and hooks again.
 import { randomUUID } from 'node:crypto';
-import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, Server, type CallToolResult, type McpHttpHandler, type ServerEventBus, type Tool } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, Server, specTypeSchemas, type ClientCapabilities, type McpHttpHandler, type ServerContext, type ServerEventBus } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, toWebRequest, type NodeIncomingMessageLike, type NodeServerResponseLike } from '@modelcontextprotocol/node';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { createSessionLog, type SessionLog, type ToolSearchSession } from '@tool-search/gateway-adapter';
-import { createPolicy, isPolicy } from '@tool-search/policy';
+import { createPolicy, isPolicy, type Policy, type PolicyContext } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import type { CreateToolSearchMcpServerOptions } from '../create-tool-search-mcp-server.js';
-import type { RelayCall } from '../create-mcp-client-relay.js';
-import { completeUpstream } from './complete-upstream.js';
 import { createListChangeFeed, type ListChangeFeed } from './create-list-change-feed.js';
 import { createSessionUpstream, upstreamAdmission } from './create-session-upstream.js';
-import { trackUpstreamCalls } from './track-upstream-calls.js';
-import { createModernInputCalls, type InputCallState } from './modern-input-calls.js';
+import { createModernInputCalls, type InputCallState, type ModernInputCalls } from './modern-input-calls.js';
 import { createPendingCallLimits, type PendingCallLimitOptions } from './create-pending-call-limits.js';
 import { createShutdownCut, type ShutdownCut } from './create-shutdown-cut.js';
 import { currentClient, runAsClient } from './request-client-scope.js';
-import { outcomeToCallResult } from './outcome-to-call-result.js';
-import { toMcpTools } from './to-mcp-tools.js';
-import { traceServerRequest } from './trace-server-request.js';
+import { registerSessionHandlers, type SessionEra } from './register-session-handlers.js';
 import type { ListKind } from './watch-list-changes.js';
 
 /** The revision this front speaks (its server spans' `mcp.protocol.version`). */
@@ -111,38 +106,21 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
   // Compiled once: every request's session then shares the host's view of it.
   const policy = options.policy === undefined || isPolicy(options.policy) ? options.policy : createPolicy(options.policy, { logger: log });
   const context = options.context ?? {};
-  // One log for every modern request's session (a log target would otherwise get a file per request).
-  const sessionLog: SessionLog | undefined = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId: 'modern' });
+  const openSession = openRequestSessions(options, { policy, context, log });
   // Calls whose upstream asked the client something, between their rounds (see modern-input-calls.ts).
   const inputCalls = createModernInputCalls({ stateSecret: options.requestStateSecret, rendezvous: options.inputCallRendezvous, limits: createPendingCallLimits(pendingCalls) });
-  /** Opens a session for one request, runs `answer` with it, closes it whatever happens. */
-  const openSession = (sessionId: string, onCatalogChange?: () => void) =>
-    options.host.openSession({
-      sessionId,
-      config: options.config,
-      policy,
-      context,
-      visible: options.visible,
-      hooks: options.hooks,
-      approvals: options.approvals,
-      callTimeoutMs: options.callTimeoutMs,
-      logger: options.logger ?? log,
-      sessionLog,
-      waitForStartup: false,
-      ...(onCatalogChange === undefined ? {} : { onCatalogChange }),
-    });
-  const withSession = async <T>(requestId: string, answer: (session: ToolSearchSession) => Promise<T>): Promise<T> => {
+  /** Opens a session for one request, answers with it (and the upstream servers as it may use them), closes it whatever happens. */
+  const era = modernSessionEra({ inputCalls, shutdown, relay: options.relay }, async (ctx, answer) => {
     inFlight += 1;
     let session: ToolSearchSession | undefined;
     try {
-      session = await openSession(`modern-${requestId}-${randomUUID()}`);
-      return await answer(session);
+      session = await openSession(`modern-${String(ctx.mcpReq.id)}-${randomUUID()}`);
+      return await answer({ session, upstream: createSessionUpstream({ host: options.host, session, policy, context, log }) });
     } finally {
       inFlight -= 1;
       await session?.close();
     }
-  };
-
+  });
   return {
     inFlight: () => inFlight,
     shutdown,
@@ -154,73 +132,74 @@ export function createModernServerFactory(options: Omit<CreateToolSearchMcpServe
         capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, completions: {} },
         requestState: { verify: inputCalls.codec.verify },
       });
-      /** The upstream servers' resources and prompts as this request's session may use them, after their start-up. */
-      const upstream = <T>(requestId: string, answer: (parts: ReturnType<typeof createSessionUpstream>) => Promise<T>) =>
-        withSession(requestId, async (session) => {
-          await session.whenStarted();
-          return answer(createSessionUpstream({ host: options.host, session, policy, context, log }));
-        });
-      /** A handler inside its MCP server span (over HTTP when the request came with one, else over stdio). */
-      const traced =
-        <Q extends { method: string; params?: unknown }, C extends { mcpReq: { id: string | number }; http?: unknown }, R>(handler: (request: Q, ctx: C) => Promise<R>) =>
-        (request: Q, ctx: C): Promise<R> =>
-          // A drain that runs out answers the request with its -32000 error (see create-shutdown-cut.ts).
-          shutdown.race(traceServerRequest({ method: request.method, params: request.params, requestId: ctx.mcpReq.id, protocolVersion: MODERN_PROTOCOL_VERSION, transport: ctx.http === undefined ? 'pipe' : 'tcp' }, () => handler(request, ctx)));
-      server.setRequestHandler('tools/list', traced(async (_request, ctx) =>
-        withSession(String(ctx.mcpReq.id), async (session) => {
-          const tools = toMcpTools(session.modelSurface(), (id) => session.tool(id)) as unknown as Tool[];
-          return { tools, ttlMs: stableSurface(session) ? STABLE_TOOLS_TTL_MS : 0, cacheScope: 'private' as const };
-        }),
-      ));
-      server.setRequestHandler('tools/call', traced(async (request, ctx) => {
-        // A retry with the client's answers continues the call its (verified) state names.
-        const state = ctx.mcpReq.requestState<InputCallState>();
-        if (typeof state === 'object' && state !== null) return (await inputCalls.resume(state, ctx.mcpReq.inputResponses)) as CallToolResult;
-        const capabilities = () => (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] ?? (ctx.mcpReq.envelope as { clientCapabilities?: unknown } | undefined)?.clientCapabilities;
-        // The call may outlive this request (when it asks the client something): only a cancellation while this
-        // request is open stops it.
-        const stop = new AbortController();
-        const cancel = () => stop.abort(ctx.mcpReq.signal.reason);
-        ctx.mcpReq.signal.addEventListener('abort', cancel, { once: true });
-        try {
-          return (await inputCalls.start((ask) =>
-            withSession(String(ctx.mcpReq.id), async (session) => {
-              const upstream = trackUpstreamCalls(session, { onAbandoned: (name) => options.relay?.abandoned(name) });
-              const relayCall: RelayCall = { session: session.sessionId, capabilities: capabilities as never, talksTo: upstream.talksTo, admits: upstream.admits, sendRequest: (asked, schema, sent) => ask(asked, schema, sent?.inputKey) };
-              const release = options.relay?.enter(relayCall);
-              try {
-                const progressToken = request.params._meta?.progressToken;
-                const execute = () =>
-                  session.execute(
-                    { name: request.params.name, args: request.params.arguments ?? {}, toolCallId: `mcp-${String(ctx.mcpReq.id)}` },
-                    progressToken === undefined
-                      ? { signal: stop.signal, onUpstreamCall: upstream.onUpstreamCall, progressExtendsTimeout: false }
-                      : { signal: stop.signal, onUpstreamCall: upstream.onUpstreamCall, onProgress: (progress) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined) },
-                  );
-                // Within the relay's scope: a question asked within this call goes to this client.
-                const outcome = await (options.relay === undefined ? execute() : options.relay.within(relayCall, execute));
-                return outcomeToCallResult(outcome) as unknown as CallToolResult;
-              } finally {
-                release?.();
-              }
-            }),
-            // Whose call it is: the bounds of calls waiting between rounds are kept per client.
-            currentClient(),
-          )) as CallToolResult;
-        } finally {
-          ctx.mcpReq.signal.removeEventListener('abort', cancel);
-        }
-      }));
-      // The upstream helpers answer in the 2025 shapes, which the 2026 result types take as they are.
-      server.setRequestHandler('resources/list', traced(async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => ({ resources: (await resources.list()) as never }))));
-      server.setRequestHandler('resources/templates/list', traced(async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => ({ resourceTemplates: (await resources.templates()) as never }))));
-      server.setRequestHandler('resources/read', traced(async (request, ctx) => upstream(String(ctx.mcpReq.id), async ({ resources }) => (await resources.read(request.params.uri, ctx.mcpReq.signal)) as never)));
-      server.setRequestHandler('prompts/list', traced(async (_request, ctx) => upstream(String(ctx.mcpReq.id), async ({ prompts }) => ({ prompts: (await prompts.list()) as never }))));
-      server.setRequestHandler('prompts/get', traced(async (request, ctx) => upstream(String(ctx.mcpReq.id), async ({ prompts }) => (await prompts.get(request.params.name, request.params.arguments, ctx.mcpReq.signal)) as never)));
-      server.setRequestHandler('completion/complete', traced(async (request, ctx) => upstream(String(ctx.mcpReq.id), async (parts) => completeUpstream(request.params as never, parts.prompts, parts.resources))));
+      registerSessionHandlers(server, era);
       return server;
     },
   };
+}
+
+/** Opens the sessions of the front's requests (and of its list change feed): one policy, one context, one log for all. */
+function openRequestSessions(options: Omit<CreateToolSearchMcpServerOptions, 'sessionId'>, shared: { policy: Policy | undefined; context: PolicyContext; log: Logger }) {
+  // One log for every modern request's session (a log target would otherwise get a file per request).
+  const sessionLog: SessionLog | undefined = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId: 'modern' });
+  return (sessionId: string, onCatalogChange?: () => void): Promise<ToolSearchSession> =>
+    options.host.openSession({
+      sessionId,
+      config: options.config,
+      policy: shared.policy,
+      context: shared.context,
+      visible: options.visible,
+      hooks: options.hooks,
+      approvals: options.approvals,
+      callTimeoutMs: options.callTimeoutMs,
+      logger: options.logger ?? shared.log,
+      sessionLog,
+      waitForStartup: false,
+      ...(onCatalogChange === undefined ? {} : { onCatalogChange }),
+    });
+}
+
+/**
+ * The 2026-07-28 era: each request opens its own session (`withSession`); a call that asks its client something
+ * answers `input_required` and continues when the client retries with its answers; a tools/list says how long it
+ * may be reused; a drain that runs out cuts the request.
+ */
+function modernSessionEra(parts: { inputCalls: ModernInputCalls; shutdown: ShutdownCut; relay: SessionEra['relay'] }, withSession: SessionEra['withSession']): SessionEra {
+  const { inputCalls, shutdown } = parts;
+  return {
+    relay: parts.relay,
+    withSession,
+    async withCallChannel(ctx, call) {
+      // A retry with the client's answers continues the call its (verified) state names.
+      const state = ctx.mcpReq.requestState<InputCallState>();
+      if (typeof state === 'object' && state !== null) return inputCalls.resume(state, ctx.mcpReq.inputResponses);
+      // The call may outlive this request (when it asks the client something): only a cancellation while this
+      // request is open stops it.
+      const stop = new AbortController();
+      const cancel = () => stop.abort(ctx.mcpReq.signal.reason);
+      ctx.mcpReq.signal.addEventListener('abort', cancel, { once: true });
+      try {
+        const capabilities = () => envelopeCapabilities(ctx);
+        // Whose call it is: the bounds of calls waiting between rounds are kept per client.
+        return await inputCalls.start((ask) => call({ signal: stop.signal, capabilities, sendRequest: (asked, schema, sent) => ask(asked, schema, sent?.inputKey) }), currentClient());
+      } finally {
+        ctx.mcpReq.signal.removeEventListener('abort', cancel);
+      }
+    },
+    listed: (_tools, session) => ({ ttlMs: stableSurface(session) ? STABLE_TOOLS_TTL_MS : 0, cacheScope: 'private' }),
+    // Over HTTP when the request came with one, else over stdio.
+    span: (ctx) => ({ protocolVersion: MODERN_PROTOCOL_VERSION, transport: ctx.http === undefined ? 'pipe' : 'tcp' }),
+    // A drain that runs out answers the request with its -32000 error (see create-shutdown-cut.ts).
+    guard: (answer) => shutdown.race(answer),
+  };
+}
+
+/** The capabilities the request's envelope declares (a 2026-07-28 request carries them on each request), as the spec shapes them. */
+function envelopeCapabilities(ctx: ServerContext): ClientCapabilities | undefined {
+  const envelope: Record<string, unknown> | undefined = ctx.mcpReq.envelope;
+  const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? envelope?.['clientCapabilities'];
+  const checked = specTypeSchemas.ClientCapabilities['~standard'].validate(declared);
+  return checked.issues === undefined ? checked.value : undefined;
 }
 
 /** A surface of control tools only (code, tools, directory without pins) lists the same tools whatever the servers do. */

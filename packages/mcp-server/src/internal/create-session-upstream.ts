@@ -25,7 +25,13 @@ export function upstreamAdmission(options: { session: Pick<ToolSearchSession, 't
   };
 }
 
-export function createSessionUpstream(options: { host: ToolSearchHost; session: ToolSearchSession; policy: Policy | undefined; context: PolicyContext; log: Logger }): { resources: UpstreamResources; prompts: UpstreamPrompts; admission: UpstreamAdmission } {
+/** The upstream servers' resources and prompts as one session may use them. */
+export interface SessionUpstream {
+  readonly resources: UpstreamResources;
+  readonly prompts: UpstreamPrompts;
+}
+
+export function createSessionUpstream(options: { host: ToolSearchHost; session: ToolSearchSession; policy: Policy | undefined; context: PolicyContext; log: Logger }): SessionUpstream & { admission: UpstreamAdmission } {
   const { host, log } = options;
   const servers = host.mcpServers.bind(host);
   const admission = upstreamAdmission(options);

@@ -2,16 +2,17 @@
 // session's policy admits (its verdict on the server's `get_prompt`, see `create-tool-search-mcp-server`),
 // named per `upstream-names`, and each `prompts/get` or prompt completion routed to its server. A prompt of a
 // server the session may not use is answered exactly like one that does not exist.
-import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
+import { ProtocolErrorCode as ErrorCode, type GetPromptResult, type Prompt } from '@modelcontextprotocol/server';
 import type { HostMcpServer, McpPrompt } from '@tool-search/gateway-adapter';
 import type { Logger } from 'pino';
 import { protocolError } from './protocol-error.js';
-import { toMcpContentBlock, type McpContentBlock } from './to-mcp-content.js';
+import { toMcpContentBlock } from './to-sdk-results.js';
 import { PROMPT_NAME_SEPARATOR, qualifyPromptName, SERVER_META_KEY, sharedKeys } from './upstream-names.js';
 
 export interface UpstreamPrompts {
-  list(): Promise<Array<McpPrompt & { _meta: Record<string, string> }>>;
-  get(name: string, args: Record<string, string> | undefined, signal: AbortSignal): Promise<{ description?: string; messages: { role: 'user' | 'assistant'; content: McpContentBlock }[] }>;
+  /** Each listed prompt names its server in `_meta`. */
+  list(): Promise<Prompt[]>;
+  get(name: string, args: Record<string, string> | undefined, signal: AbortSignal): Promise<GetPromptResult>;
   /** The server and upstream name behind a listed (or qualified) prompt name. */
   resolve(name: string): Promise<{ server: HostMcpServer; name: string } | undefined>;
 }

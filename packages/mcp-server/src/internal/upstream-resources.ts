@@ -2,23 +2,22 @@
 // the session may read (the policy's verdict on the server's `read_resource` tool), named per `upstream-names`,
 // and each read routed to the one server it belongs to. A resource of a server the session may not read is
 // answered exactly like one that does not exist.
-import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
+import { ProtocolErrorCode as ErrorCode, type ReadResourceResult, type Resource, type ResourceTemplateType } from '@modelcontextprotocol/server';
 import type { HostMcpServer, McpContentPart, McpResource, McpResourceTemplate } from '@tool-search/gateway-adapter';
 import type { Logger } from 'pino';
 import { protocolError, RESOURCE_NOT_FOUND } from './protocol-error.js';
 import { matchUriTemplate } from './match-uri-template.js';
-import { toResourceContents, type McpResourceContents } from './to-mcp-content.js';
+import { toResourceContents } from './to-sdk-results.js';
 import { parseQualifiedUri, qualifyUri, SERVER_META_KEY, sharedKeys } from './upstream-names.js';
 
 /** Most URIs remembered per session from tool results (resource links), oldest forgotten first. */
 const MAX_REMEMBERED_URIS = 1_000;
 
-type Listed<T> = T & { _meta: Record<string, string> };
-
 export interface UpstreamResources {
-  list(): Promise<Listed<McpResource>[]>;
-  templates(): Promise<Listed<McpResourceTemplate>[]>;
-  read(uri: string, signal: AbortSignal): Promise<{ contents: McpResourceContents[] }>;
+  /** Each listed resource names its server in `_meta`. */
+  list(): Promise<Resource[]>;
+  templates(): Promise<ResourceTemplateType[]>;
+  read(uri: string, signal: AbortSignal): Promise<ReadResourceResult>;
   /** The server a template URI (as in `completion/complete`'s `ref/resource`) belongs to, with its own template. */
   templateServer(uriTemplate: string): Promise<{ server: HostMcpServer; uriTemplate: string } | undefined>;
   /** Remembers the URIs in a tool result of `server`, so a resource link it returned reads from it. */

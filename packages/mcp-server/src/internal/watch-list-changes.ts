@@ -6,7 +6,8 @@
 // server's restart is told to nobody.
 import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
 import type { UpstreamAdmission } from './create-session-upstream.js';
-import { toMcpTools, type McpListedTool } from './to-mcp-tools.js';
+import type { Tool } from '@modelcontextprotocol/server';
+import { toMcpTools } from './to-sdk-results.js';
 
 /** A list an MCP client can be told has changed. */
 export type ListKind = 'tools' | 'resources' | 'prompts';
@@ -15,7 +16,7 @@ export interface ListChangeWatch {
   /** Compares the lists with what was last seen and reports each that changed; call on every catalog change. */
   check(): void;
   /** Notes the tool list a client was just given, so a later check compares with it. */
-  listed(tools: readonly McpListedTool[]): void;
+  listed(tools: readonly Tool[]): void;
 }
 
 /**
