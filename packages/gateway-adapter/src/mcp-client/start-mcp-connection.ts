@@ -4,6 +4,7 @@
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { listOfferedTools } from './list-offered-tools.js';
+import { TrackedStdioClientTransport } from './tracked-stdio-client-transport.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import { describeStartFailure, errorText, isUnauthorized } from './read-mcp-error.js';
 
@@ -48,10 +49,11 @@ async function initializeWithAuthorization(core: McpConnectionCore, connecting: 
         ...(prior === undefined ? {} : { prior }),
       });
       const discover = core.client.getDiscoverResult();
-      if (prior === undefined) options.eraVerdicts?.remember(discover === undefined ? { kind: 'legacy' } : { kind: 'modern', discover });
+      // A probe that timed out is no verdict (a slow 2026-07-28 server looks so under load): the next connect probes.
+      if (prior === undefined && !probeTimedOut(core)) options.eraVerdicts?.remember(discover === undefined ? { kind: 'legacy' } : { kind: 'modern', discover });
       return { probed: prior === undefined, connectMs: Math.round(performance.now() - started) };
     } catch (error) {
-      connecting.probedStdioFailed = prior === undefined && core.config.transport === 'stdio' && options.signal?.aborted !== true;
+      connecting.probedStdioFailed = prior === undefined && core.config.transport === 'stdio' && options.signal?.aborted !== true && !probeTimedOut(core);
       if (!(error instanceof UnauthorizedError) || attempt > 0 || !(await core.auth.complete(core.transport))) throw error;
       // The code is exchanged; a new client and transport start over with the token.
       await core.replaceClient();
@@ -59,6 +61,11 @@ async function initializeWithAuthorization(core: McpConnectionCore, connecting: 
       options.signal?.removeEventListener('abort', stopProbe);
     }
   }
+}
+
+/** Whether this connect's stdio era probe went unanswered until the SDK gave up on it (see TrackedStdioClientTransport). */
+function probeTimedOut(core: McpConnectionCore): boolean {
+  return core.transport instanceof TrackedStdioClientTransport && core.transport.probeTimedOut;
 }
 
 /**
@@ -83,8 +90,8 @@ async function listenForChanges(core: McpConnectionCore): Promise<void> {
 async function failStart(core: McpConnectionCore, error: unknown, connecting: { probedStdioFailed: boolean }): Promise<void> {
   // Our stdio transport is probed in place (the SDK's disposable sibling probe needs its base class), so a 2025
   // server that exits on any request before `initialize` (as servers on the Rust SDK do) dies of the probe: the
-  // next start goes straight to `initialize`. Otherwise a verdict that led to a failed start may be stale, and the
-  // next start probes again.
+  // next start goes straight to `initialize`. Otherwise (a verdict that led to a failed start may be stale, or the
+  // probe timed out, which says nothing of the era) the next start probes again.
   if (connecting.probedStdioFailed) core.options.eraVerdicts?.remember({ kind: 'legacy' });
   else core.options.eraVerdicts?.forget();
   // The stderr of a process that died is read to its end before the reason quotes it.

@@ -27,9 +27,34 @@ export class TrackedStdioClientTransport extends StdioClientTransport {
     if (typeof sdk._readBuffer?.append !== 'function' || typeof sdk._readBuffer.readMessage !== 'function') {
       throw new Error('the MCP SDK stdio client transport no longer has the read buffer tool-search bounds (_readBuffer); update TrackedStdioClientTransport');
     }
-    sdk._readBuffer = new BoundedReadBuffer(options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES, (bytes) => {
+    const buffer = new BoundedReadBuffer(options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES, (bytes) => {
       this.onerror?.(new Error(`a message of ${bytes} bytes from the server answered no request and was over the limit: discarded`));
-    }) as unknown as { append: unknown; readMessage: unknown };
+    });
+    const readMessage = buffer.readMessage.bind(buffer);
+    buffer.readMessage = () => {
+      const message = readMessage();
+      if (message !== null && 'id' in message && this.unansweredProbes.delete(message.id)) this.probeAnswered = true;
+      return message;
+    };
+    sdk._readBuffer = buffer as unknown as { append: unknown; readMessage: unknown };
+  }
+
+  /** Ids of `server/discover` probes sent and not answered yet. */
+  private readonly unansweredProbes = new Set<string | number>();
+  private probeAnswered = false;
+  /**
+   * True when the era probe went unanswered and the SDK went on with `initialize`: on stdio the SDK reads a probe's
+   * timeout as a 2025-era server, but a slow 2026-07-28 server on a loaded machine times out too. Such a connect
+   * says nothing about the era (it is not a verdict to keep).
+   */
+  probeTimedOut = false;
+
+  override async send(message: Parameters<StdioClientTransport['send']>[0]): Promise<void> {
+    if ('method' in message && 'id' in message) {
+      if (message.method === 'server/discover') this.unansweredProbes.add(message.id);
+      else if (message.method === 'initialize' && this.unansweredProbes.size > 0 && !this.probeAnswered) this.probeTimedOut = true;
+    }
+    return super.send(message);
   }
 
   override async start(): Promise<void> {
