@@ -115,6 +115,27 @@ export default tseslint.config(
     },
   },
   {
+    // The console page's script: checked JavaScript run as text in a browser, as a module script
+    // (src/cli/console/page/tsconfig.json type-checks it). Browser globals only, no Node.
+    files: ['packages/tool-search/src/cli/console/page/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: {
+        document: 'readonly',
+        location: 'readonly',
+        history: 'readonly',
+        sessionStorage: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        Blob: 'readonly',
+        Node: 'readonly',
+        HTMLElement: 'readonly',
+        Event: 'readonly',
+      },
+    },
+  },
+  {
     // The realm runtime runs inside the body's realm: ECMAScript built-ins only (no Node globals at all).
     files: ['packages/sandbox-runner/src/guest/realm-runtime.js'],
     languageOptions: { sourceType: 'script', globals: {} },

@@ -2,6 +2,7 @@
 // every view of the page, against a host with real MCP servers from npm, and writes a screenshot of each view to
 // artifacts/console/ at the repository root (kept by CI as artifacts).
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ let browser: Browser;
 let page: Page;
 let url: string;
 let missingLog: string;
+/** What Chromium said went wrong in the page: CSP refusals are logged as console errors; uncaught errors too. */
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build the package first (pnpm --filter tool-search build)`);
@@ -52,6 +55,13 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   const browserContext = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
   page = await browserContext.newPage();
+  // Not counted: the 401 and 500 answers the tests ask for, and the browser's own favicon request.
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (/Failed to load resource: the server responded with a status of (401|500)/.test(message.text()) || message.location().url.endsWith('/favicon.ico')) return;
+    pageErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
 }, scaledTimeout(60_000));
 
 afterAll(async () => {
@@ -71,6 +81,22 @@ const view = async (name: string) => {
 const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 describe('tool-search console in Chromium', { timeout: scaledTimeout(60_000) }, () => {
+  it('runs its one inline script and style under a CSP that admits exactly them, by sha256', async () => {
+    const response = await page.goto(url);
+    const csp = (await response?.allHeaders())?.['content-security-policy'] ?? '';
+    expect(csp).not.toContain('unsafe-inline');
+    // The texts as Chromium parsed them from the page; the hashes computed here, as the browser does.
+    const script = (await page.locator('script').textContent()) ?? '';
+    const style = (await page.locator('style').textContent()) ?? '';
+    const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    expect(csp).toContain(`script-src ${sha256(script)}`);
+    expect(csp).toContain(`style-src ${sha256(style)}`);
+    // The script ran (it drew the servers) and the style applied (the header's background).
+    await expect.poll(() => page.locator('main table').textContent()).toContain('everything');
+    expect(await page.evaluate("getComputedStyle(document.querySelector('header')).backgroundColor")).toBe('rgb(29, 39, 51)');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('opens on the servers, with the token taken out of the address bar, and refuses the API without it', async () => {
     await page.goto(url);
     await expect.poll(() => page.locator('main table').textContent()).toContain('everything');
@@ -189,6 +215,15 @@ describe('tool-search console in Chromium', { timeout: scaledTimeout(60_000) }, 
     const rows = await page.locator('main tbody tr').allTextContents();
     expect(rows.map((row) => row.split(/\d/)[0])).toEqual(['direct', 'code', 'tools', 'directory']);
     expect(rows[0]).toContain('100.0 %');
+    // The bars' widths are set through the DOM (an inline style attribute is refused by the CSP): each is drawn.
+    const widths = await page.locator('main .bar').evaluateAll((bars) => bars.map((bar) => bar.getBoundingClientRect().width));
+    expect(widths).toHaveLength(4);
+    expect(Math.max(...widths)).toBe(300);
+    expect(Math.min(...widths)).toBeGreaterThanOrEqual(2);
     await shot('bytes');
+  });
+
+  it('met no CSP refusal and no script error in any view', () => {
+    expect(pageErrors).toEqual([]);
   });
 });

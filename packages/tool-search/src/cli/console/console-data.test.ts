@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSessionLog } from '@tool-search/gateway-adapter';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSessionLogs } from './console-data.js';
+import { readSessionLogs, serverMapOf } from './console-data.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -41,5 +41,15 @@ describe('readSessionLogs', () => {
       problems: [`session log ${join(dir, 'logs', 'b.jsonl')}: 2 lines are not session-log lines (JSON with "event" and "time") and are not shown`],
     });
     expect(readSessionLogs(join(dir, 'nope.jsonl'))).toEqual({ lines: [], problems: [`session log ${join(dir, 'nope.jsonl')} does not exist`] });
+  });
+});
+
+describe('serverMapOf', () => {
+  it("takes the server map out of a weak tool_search answer, and nothing out of an answer without one", () => {
+    const weak = { evidence: 'weak', note: 'No tool clearly matches', hits: [], servers: { servers: [{ source: 'mcp', owner: 'memory', summary: 'A knowledge graph.', toolCount: 9, tools: ['create_entities'] }], omitted: 0 } };
+    expect(serverMapOf(weak)).toEqual([{ owner: 'memory', summary: 'A knowledge graph.', tools: ['create_entities'] }]);
+    expect(serverMapOf([{ id: 'mcp:memory:read_graph' }])).toBeUndefined();
+    expect(serverMapOf({ servers: { servers: [{ owner: 'memory' }] } })).toBeUndefined();
+    expect(serverMapOf(undefined)).toBeUndefined();
   });
 });

@@ -3,33 +3,39 @@
 // activity of session logs, and the bytes of each mode's surface against direct.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SearchExplanation } from '@tool-search/catalog';
 import type { SessionLog, ToolSearchSession } from '@tool-search/gateway-adapter';
 import { TOOL_SEARCH } from '@tool-search/modes';
 import type { PolicyVerdict } from '@tool-search/policy';
+import { z } from 'zod';
 import { describeMiss, explainMiss } from '../explain-miss.js';
 import { explanationForPeople, typedWordsOf } from '../explanation-for-people.js';
 import type { LoadedConfig } from '../load-config.js';
-import { measureMcpSurface, SURFACE_MODES, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
+import { measureMcpSurface, SURFACE_MODES } from '../measure-mcp-surface.js';
 import type { StartedHost } from '../start-host.js';
+import type { Activity, ActivityLine, ConsoleCatalogTool, ConsolePolicyRow, ConsoleSearch, ConsoleServerMapEntry, ConsoleServers, ConsoleSurface } from './console-api.js';
 
-/** One line of a session log, as the activity view lists it (`time` in milliseconds since the epoch). */
-export type ActivityLine = { time: number; sessionId: string; event: string } & Record<string, unknown>;
+export type { Activity, ActivityLine } from './console-api.js';
 
-/** The activity view's lines, and what kept any of the session logs out of it (a missing file, lines not read). */
-export interface Activity {
-  lines: ActivityLine[];
-  problems: string[];
+/** The console's data, one method per API route; each answer's type is the one the page script reads. */
+export interface ConsoleData {
+  servers(): ConsoleServers;
+  catalog(): ConsoleCatalogTool[];
+  policy(): ConsolePolicyRow[];
+  search(query: string, limit: number | undefined): Promise<ConsoleSearch>;
+  activity(): Activity;
+  bytes(): Promise<ConsoleSurface[]>;
+  close(): Promise<void>;
 }
 
-export interface ConsoleData {
-  servers(): unknown;
-  catalog(): unknown;
-  policy(): unknown;
-  search(query: string, limit: number | undefined): Promise<{ query: string; answer: unknown; explanation: SearchExplanation; also: string[] }>;
-  activity(): Activity;
-  bytes(): Promise<Array<McpSurfaceMeasure & { requested: string }>>;
-  close(): Promise<void>;
+/** The server map in a `tool_search` answer (a weak search's `servers`), as far as the console shows it. */
+const ANSWER_WITH_SERVER_MAP = z.object({
+  servers: z.object({ servers: z.array(z.object({ owner: z.string(), summary: z.string(), tools: z.array(z.string()) })) }),
+});
+
+/** The servers of the map the model's `tool_search` answer holds, or undefined when it holds none. */
+export function serverMapOf(answer: unknown): ConsoleServerMapEntry[] | undefined {
+  const parsed = ANSWER_WITH_SERVER_MAP.safeParse(answer);
+  return parsed.success ? parsed.data.servers.servers.map(({ owner, summary, tools }) => ({ owner, summary, tools })) : undefined;
 }
 
 /** Most activity lines kept from the console's own session (oldest dropped first). */
@@ -54,7 +60,7 @@ export async function createConsoleData(started: StartedHost, config: LoadedConf
   const admitted = await started.host.openSession({ config: false, policy: config.policy, ...base, sessionId: 'console-policy' });
   const searching = await started.host.openSession({ config: toolSearch, policy: config.policy, ...base, sessionId: 'console', sessionLog: log });
   const { policy } = config;
-  let measured: Promise<Array<McpSurfaceMeasure & { requested: string }>> | undefined;
+  let measured: Promise<ConsoleSurface[]> | undefined;
 
   const catalogIds = (session: ToolSearchSession) => session.modelSurface().tools.flatMap((tool) => (tool.id === undefined ? [] : [tool.id])).sort();
   return {
@@ -82,7 +88,10 @@ export async function createConsoleData(started: StartedHost, config: LoadedConf
       const outcome = await searching.execute({ name: TOOL_SEARCH, args: { query, ...(limit === undefined ? {} : { limit }) }, toolCallId: `console-${own.length}` });
       // The console is for people: the words as typed and the fields in plain words.
       const explanation = explanationForPeople(searching.explain(query, limit === undefined ? {} : { limit }), typedWordsOf(searching, query));
-      return { query, answer: outcome.status === 'ok' ? outcome.result : { error: outcome.content }, explanation, also: describeMiss(explainMiss(started.host, everything, searching, query, { policy, context: config.context })) };
+      const also = describeMiss(explainMiss(started.host, everything, searching, query, { policy, context: config.context }));
+      if (outcome.status !== 'ok') return { query, explanation, also, error: outcome.content };
+      const serverMap = serverMapOf(outcome.result);
+      return { query, explanation, also, ...(serverMap === undefined ? {} : { serverMap }) };
     },
     activity: () => {
       const read = sessionLogs.map(readSessionLogs);
@@ -90,7 +99,7 @@ export async function createConsoleData(started: StartedHost, config: LoadedConf
     },
     bytes: () =>
       (measured ??= (async () => {
-        const surfaces: Array<McpSurfaceMeasure & { requested: string }> = [];
+        const surfaces: ConsoleSurface[] = [];
         for (const { mode, setting } of SURFACE_MODES) surfaces.push({ requested: mode, ...(await measureMcpSurface(started.host, config, setting === false ? false : { ...toolSearch, ...setting })) });
         return surfaces;
       })()),

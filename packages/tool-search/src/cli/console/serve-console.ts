@@ -5,8 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkHttpRequest } from '@tool-search/mcp-server';
+import type { ConsoleApiError, ConsoleRoutes } from './console-api.js';
 import type { ConsoleData } from './console-data.js';
-import { CONSOLE_PAGE } from './console-page.js';
+import { CONSOLE_CSP, CONSOLE_PAGE } from './console-page.js';
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost'];
 /** Longest search query the console takes. */
@@ -51,35 +52,36 @@ async function handle(data: ConsoleData, token: string, request: IncomingMessage
   if (refused !== undefined) return send(response, refused.status, { error: refused.message });
   // The page itself holds no data; it reads the token from its URL and sends it with every API request.
   if (url.pathname === '/') {
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:", 'Cache-Control': 'no-store' });
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CONSOLE_CSP, 'Cache-Control': 'no-store' });
     response.end(CONSOLE_PAGE);
     return;
   }
-  if (!url.pathname.startsWith('/api/')) return send(response, 404, { error: `no ${url.pathname.slice(0, 100)} here` });
-  switch (url.pathname) {
-    case '/api/servers':
-      return send(response, 200, data.servers());
-    case '/api/catalog':
-      return send(response, 200, data.catalog());
-    case '/api/policy':
-      return send(response, 200, data.policy());
-    case '/api/activity':
-      return send(response, 200, data.activity());
-    case '/api/bytes':
-      return send(response, 200, await data.bytes());
-    case '/api/search': {
-      const query = (url.searchParams.get('q') ?? '').slice(0, MAX_QUERY);
-      const limitText = url.searchParams.get('limit');
-      const limit = limitText === null ? undefined : Number(limitText);
-      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) return send(response, 400, { error: `limit ${String(limitText).slice(0, 20)}: expected a whole number of at least 1` });
-      return send(response, 200, await data.search(query, limit));
-    }
-    default:
-      return send(response, 404, { error: `no ${url.pathname.slice(0, 100)} here` });
-  }
+  const route = Object.hasOwn(API_ROUTES, url.pathname) ? API_ROUTES[url.pathname as keyof ConsoleRoutes] : undefined;
+  if (route === undefined) return send(response, 404, { error: `no ${url.pathname.slice(0, 100)} here` });
+  const answer = await route(data, url);
+  return 'refused' in answer ? send(response, 400, { error: answer.refused }) : send(response, 200, answer.body);
 }
 
-function send(response: ServerResponse, status: number, body: unknown): void {
+/** A route's answer: its body, or why the request was refused (HTTP 400). */
+type RouteAnswer<Body> = { body: Body } | { refused: string };
+
+/** Each API route: what it answers, typed by the route (the page reads the same `ConsoleRoutes`). */
+const API_ROUTES: { [Path in keyof ConsoleRoutes]: (data: ConsoleData, url: URL) => RouteAnswer<ConsoleRoutes[Path]> | Promise<RouteAnswer<ConsoleRoutes[Path]>> } = {
+  '/api/servers': (data) => ({ body: data.servers() }),
+  '/api/catalog': (data) => ({ body: data.catalog() }),
+  '/api/policy': (data) => ({ body: data.policy() }),
+  '/api/activity': (data) => ({ body: data.activity() }),
+  '/api/bytes': async (data) => ({ body: await data.bytes() }),
+  '/api/search': async (data, url) => {
+    const query = (url.searchParams.get('q') ?? '').slice(0, MAX_QUERY);
+    const limitText = url.searchParams.get('limit');
+    const limit = limitText === null ? undefined : Number(limitText);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) return { refused: `limit ${String(limitText).slice(0, 20)}: expected a whole number of at least 1` };
+    return { body: await data.search(query, limit) };
+  },
+};
+
+function send(response: ServerResponse, status: number, body: ConsoleRoutes[keyof ConsoleRoutes] | ConsoleApiError): void {
   if (response.headersSent) return;
   response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify(body));
