@@ -51,7 +51,7 @@ describe('catalog.search within one server', () => {
 
   it('answers a view\'s refused server with no hits', () => {
     const view = createCatalog([...memory, ...files]).view((tool) => tool.owner !== 'memory');
-    expect(view.searchWithEvidence('knowledge graph', { server: 'mcp:memory' })).toEqual({ hits: [], evidence: 'weak', coverage: 0, strength: 0 });
+    expect(view.searchWithEvidence('knowledge graph', { server: 'mcp:memory' })).toEqual({ hits: [], evidence: 'weak', coverage: 0, strength: 0, matched: 0 });
   });
 });
 
@@ -61,25 +61,26 @@ describe('catalog.servers', () => {
     catalog.setOwnerContext({ source: 'mcp', owner: 'memory', text: 'A knowledge graph memory for facts about people. Use it to remember.' });
     const map = catalog.servers();
     expect(map.omitted).toBe(0);
-    expect(map.servers.map((server) => server.owner)).toEqual(['filesystem', 'memory']);
-    expect(map.servers[1]).toEqual({
+    // By size without a query: memory has 3 tools, filesystem 2.
+    expect(map.servers.map((server) => server.owner)).toEqual(['memory', 'filesystem']);
+    expect(map.servers[0]).toEqual({
       source: 'mcp',
       owner: 'memory',
       summary: 'A knowledge graph memory for facts about people.',
       toolCount: 3,
       tools: ['add_observations', 'create_entities', 'read_graph'],
     });
-    expect(map.servers[0]?.summary).toMatch(/^Tools such as [\w, ]+\.$/);
-    expect(map.servers[0]?.summary).toContain('file');
+    expect(map.servers[1]?.summary).toMatch(/^Tools such as [\w, ]+\.$/);
+    expect(map.servers[1]?.summary).toContain('file');
   });
 
   it('reads a context past its markdown headings, and a heading alone when it says more than the server\'s name', () => {
     const catalog = createCatalog([...memory, ...files]);
     catalog.setOwnerContext({ source: 'mcp', owner: 'memory', text: '# Memory Server\n\nStores facts as a graph. More here.' });
     catalog.setOwnerContext({ source: 'mcp', owner: 'filesystem', text: '## Local Disk' });
-    expect(catalog.servers().servers.map((server) => server.summary)).toEqual(['Local Disk', 'Stores facts as a graph.']);
+    expect(catalog.servers().servers.map((server) => server.summary)).toEqual(['Stores facts as a graph.', 'Local Disk']);
     catalog.setOwnerContext({ source: 'mcp', owner: 'filesystem', text: '## Files' });
-    expect(catalog.servers().servers[0]?.summary).toMatch(/^Tools such as /);
+    expect(catalog.servers().servers[1]?.summary).toMatch(/^Tools such as /);
   });
 
   it('stays within its byte budget, cutting tool names first, then owners, and gives the same bytes again', () => {
@@ -93,6 +94,44 @@ describe('catalog.servers', () => {
     const tiny = catalog.servers({ maxBytes: 256 });
     expect(tiny.omitted).toBeGreaterThan(0);
     expect(Buffer.byteLength(JSON.stringify(tiny))).toBeLessThanOrEqual(256);
+  });
+
+  it('counts omitted and next in its byte budget, at every budget', () => {
+    // 150 owners: omitted has three digits, which the budget must hold too.
+    const many: ToolInput[] = Array.from({ length: 150 }, (_, i) => ({ name: `tool_${i}`, source: 'mcp' as const, owner: `server${i}`, description: `does thing ${i}` }));
+    const catalog = createCatalog(many);
+    for (let maxBytes = 256; maxBytes <= 1_200; maxBytes += 7) {
+      const map = catalog.servers({ maxBytes });
+      expect(Buffer.byteLength(JSON.stringify(map))).toBeLessThanOrEqual(maxBytes);
+      expect(map.omitted).toBe(150 - map.servers.length);
+    }
+  });
+
+  it('pages the whole map: servers(page.next) gives the next page, and every owner is shown once', () => {
+    const many: ToolInput[] = Array.from({ length: 90 }, (_, i) => ({ name: `tool_${i}`, source: 'mcp' as const, owner: `server${i % 45}`, description: `does thing ${i}` }));
+    const catalog = createCatalog(many);
+    const seen: string[] = [];
+    let page = catalog.servers({ query: 'thing' });
+    seen.push(...page.servers.map((server) => server.owner));
+    while (page.next !== undefined) {
+      expect(page.next.query).toBe('thing');
+      page = catalog.servers(page.next);
+      seen.push(...page.servers.map((server) => server.owner));
+    }
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen).size).toBe(45);
+  });
+
+  it('puts the owners of a query\'s hits first, then the owners it names, whatever their place in the alphabet', () => {
+    const catalog = createCatalog([
+      ...memory,
+      ...files,
+      { name: 'suggest_move', source: 'mcp', owner: 'zz-chess', description: 'Suggest the best chess move for a board position' },
+      { name: 'get_forecast', source: 'mcp', owner: 'zz-weather', description: 'Get the weather forecast for a city' },
+    ]);
+    expect(catalog.servers({ query: 'which chess move is best' }).servers[0]?.owner).toBe('zz-chess');
+    expect(catalog.servers({ query: 'what can zz-weather do' }).servers[0]?.owner).toBe('zz-weather');
+    expect(catalog.servers().servers.map((server) => server.owner).slice(0, 2)).toEqual(['memory', 'filesystem']);
   });
 
   it('lists the tools nearest a query first within each owner', () => {

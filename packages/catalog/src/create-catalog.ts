@@ -19,6 +19,7 @@ import type { AddResult, Catalog, CatalogOptions, EmbeddingCache, OwnerContext, 
 // The limit constants live with their owners; they stay reachable from here, where the package root takes them.
 export { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT, SEARCH_LIMIT_CEILING } from './resolve-search-limits.js';
 export { DEFAULT_SERVER_MAP_BYTES } from './internal/browse-server.js';
+export { SERVERS_PER_PAGE } from './internal/build-server-map.js';
 export { DEFAULT_LIKELY_TOOLS, MAX_QUERIES_PER_CALL, pickLikely } from './internal/search-scoped.js';
 export { MAX_DESCRIBE_LENGTH, MAX_HIT_DESCRIPTION_LENGTH } from './internal/tool-hits.js';
 

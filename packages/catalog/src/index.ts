@@ -8,6 +8,7 @@ export {
   DEFAULT_SERVER_MAP_BYTES,
   MAX_QUERIES_PER_CALL,
   SEARCH_LIMIT_CEILING,
+  SERVERS_PER_PAGE,
 } from './create-catalog.js';
 export { CatalogError, isCatalogError } from './errors.js';
 export type { CatalogErrorCode } from './errors.js';
@@ -52,8 +53,10 @@ export type {
   SearchOptions,
   SearchQuery,
   ServerMap,
+  ServerMapNext,
   ServerMapOptions,
   ServerSummary,
+  StartingOwner,
   ToolAnnotations,
   ToolDescription,
   ToolDescriptor,

@@ -180,6 +180,8 @@ export interface SearchAnswer {
    * has); long queries match a small share of their words even when the hit is right.
    */
   strength: number;
+  /** A search within one server (`server`): how many of its tools the query's words match at all (the hits are the best `limit`). */
+  matched?: number;
 }
 
 /** How a query term reached a tool: the word itself, or the expansion that found it. */
@@ -240,28 +242,61 @@ export interface ServerSummary {
   /**
    * One line for a reader: the first sentence of the owner's `description`, else the first sentence of its context
    * text (an MCP server's instructions) that says what it does (audience boilerplate and placeholders skipped),
-   * else its `title`, else its most distinctive tool names ("Tools such as ...").
+   * else its `title`, else its most distinctive tool names ("Tools such as ..."). Empty for a starting server.
    */
   summary: string;
   /** How many of its tools the reader sees. */
   toolCount: number;
   /** Tool names, as many as the byte budget leaves (fewer than `toolCount` when it ran out). */
   tools: string[];
+  /** `starting`: a server still making its first connection (see `ServerMapOptions.starting`); its tools are not listed yet. */
+  state?: 'starting';
 }
 
-/** Every owner a reader sees, bounded in bytes: the answer to a search with weak evidence. */
-export interface ServerMap {
+/**
+ * One page of the server map: the owners a reader sees, ranked by relevance to a query (by size without one), within
+ * a byte budget that counts every field, `omitted` and `next` included. `OffsetKey` names the offset in `next`.
+ */
+export interface ServerMap<OffsetKey extends string = 'offset'> {
   servers: ServerSummary[];
-  /** Owners left out because the budget ran out (0 when every owner is listed). */
+  /** Owners after this page in the ranked map (0 on the last page). */
   omitted: number;
+  /** What fetches the next page (the query again, and the offset of its first owner); absent on the last page. */
+  next?: ServerMapNext<OffsetKey>;
+}
+
+/** The arguments of a server map's next page: `{ query?, <offsetKey>: number }`. */
+export type ServerMapNext<OffsetKey extends string = 'offset'> = { query?: string } & { [K in OffsetKey]: number };
+
+/** An owner the map shows as `starting`: its tools are not listed yet (a server still making its first connection). */
+export interface StartingOwner {
+  source: ToolSource;
+  owner: string;
 }
 
 /** Options of `servers`. */
-export interface ServerMapOptions {
-  /** Most UTF-8 bytes of the map's JSON (default `DEFAULT_SERVER_MAP_BYTES`, at least 256). */
+export interface ServerMapOptions<OffsetKey extends string = 'offset'> {
+  /** Most UTF-8 bytes of the page's JSON, every field counted (default `DEFAULT_SERVER_MAP_BYTES`, at least 256). */
   maxBytes?: number | undefined;
-  /** Within each owner, the tools nearest this query are listed first (default: by name). */
+  /**
+   * The request the map answers: owners of its search hits lead (by the sum of their hits' reciprocal ranks), then
+   * owners whose name it says as a word, then the rest by size; within each owner the tools nearest it come first.
+   * Without one, owners by size (largest first) and tools by name. Never alphabetical by owner.
+   */
   query?: string | undefined;
+  /** Index of the page's first owner in the ranked map (default 0): `next` gives the next page's. */
+  offset?: number | undefined;
+  /** Most owners on the page (default and at most `SERVERS_PER_PAGE`). */
+  maxServers?: number | undefined;
+  /** Ids of tools whose names the page leaves out (an answer that already shows them); counts are unchanged. */
+  leaveOut?: readonly string[] | undefined;
+  /**
+   * Owners still starting, shown as `{ ..., state: 'starting' }` after the owners the query ranks and before the
+   * rest. An owner that has visible tools is shown as usual instead. The caller passes only owners the reader may see.
+   */
+  starting?: readonly StartingOwner[] | undefined;
+  /** The name of the offset in `next` (default `'offset'`, so `servers(page.next)` fetches the next page). */
+  offsetKey?: OffsetKey | undefined;
 }
 
 /** One tool of a server, as `browse` lists it. */
@@ -415,8 +450,11 @@ export interface CatalogReader {
   explain(query: string, options?: SearchOptions): SearchExplanation;
   /** `searchMany`, with a verdict on each query's evidence. */
   searchManyWithEvidence(queries: SearchQuery[]): SearchAnswer[];
-  /** The server map: every owner visible here with a one-line summary and its tool names, within a byte budget. */
-  servers(options?: ServerMapOptions): ServerMap;
+  /**
+   * One page of the server map: the owners visible here, ranked for a query (by size without one), each with a
+   * one-line summary and its tool names, within a byte budget (see `ServerMapOptions`). Deterministic.
+   */
+  servers<OffsetKey extends string = 'offset'>(options?: ServerMapOptions<OffsetKey>): ServerMap<OffsetKey>;
   /** One server's tools by name, a page at a time; `server` is an owner, or `<source>:<owner>` when several sources share it. */
   browse(server: string, options?: BrowseOptions): BrowseResult;
   /**

@@ -20,6 +20,7 @@
 import fc from 'fast-check';
 import { isTrustedByDefault, type Embedder } from '@tool-search/catalog';
 import { createConceptEmbedder } from '@tool-search/catalog/testing';
+import { renderWeakNote } from '@tool-search/modes';
 import { createPolicy, type PolicyConfig, type PolicyContext } from '@tool-search/policy';
 import { PROPERTY_SEED, propertySettings } from '@tool-search/property-settings';
 import { createRunner, probeRuntime, type Runner } from '@tool-search/sandbox-runner';
@@ -395,7 +396,7 @@ describe('a host session on a large catalog (property)', () => {
           // Anthropic as text (lexical only: fused, a search always has hits to load).
           expect(volunteered.tools, label).toMatch(/"evidence":"weak","note":"No tool clearly matches[^"]*","hits":\[[^\]]*\],"servers":\{"servers":\[\{"source":"openclaw"/);
           expect(volunteered.code, label).toMatch(/"evidence":"weak","note":"No tool clearly matches[^"]*","servers":\{"servers":\[\{"source":"openclaw"/);
-          if (!shape.semantic) expect(volunteered.native, label).toContain('No tool clearly matches. The servers you can use');
+          if (!shape.semantic) expect(volunteered.native, label).toContain(renderWeakNote('native'));
           // And the vector scan: words no tool has, whose concepts admitted tools have, find tools only when fused.
           const session = await withRefused.openSession({ config: { mode: 'tools' }, policy: createPolicy(policy), context });
           const byMeaning = await session.execute({ name: 'tool_search', args: { query: BY_MEANING_ONLY }, toolCallId: 'semantic' });

@@ -2,7 +2,8 @@
 // (one of thousands of tools), named so that alphabetical order would put every relevant one last. Ranked by
 // relevance (by size without a query), paged by `servers_offset` to every server, each page within its budget,
 // a weak answer within its own.
-import { SERVER_MAP_PAGE_BYTES, SERVERS_PER_PAGE, WEAK_ANSWER_BYTES, type ServerMapPage } from '@tool-search/modes';
+import { SERVERS_PER_PAGE } from '@tool-search/catalog';
+import { SERVER_MAP_PAGE_BYTES, WEAK_ANSWER_BYTES, type ServerMapPage } from '@tool-search/modes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';

@@ -2,7 +2,6 @@
 // are the whole contract a model gets, so they are written for a weak model to use right the first time:
 // what each function returns, that code must `return`, and that a tool only runs through a call.
 import { MAX_QUERIES_PER_CALL } from '@tool-search/catalog';
-import { SERVERS_OFFSET_ARG } from './page-server-map.js';
 import type { ModelTool, NativeSearchTool, ObjectJsonSchema, SurfaceLimits } from './types.js';
 
 /** The one tool of `code` mode: runs model-written JavaScript with the `tools` bridge. */
@@ -25,6 +24,9 @@ export type ControlToolName = typeof TOOL_SEARCH_CODE | typeof TOOL_SEARCH | typ
 export function isControlToolName(name: string): name is ControlToolName {
   return CONTROL_TOOL_NAMES.includes(name);
 }
+
+/** The argument of `tool_search` that pages the server map (the catalog's page names its next offset so). */
+export const SERVERS_OFFSET_ARG = 'servers_offset';
 
 /** Most queries one `tool_search` call takes (matches `catalog.searchMany`). */
 export const MAX_SEARCH_QUERIES = MAX_QUERIES_PER_CALL;

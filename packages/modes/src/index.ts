@@ -6,6 +6,7 @@ export {
   buildNativeSearchTool,
   CONTROL_TOOL_NAMES,
   isControlToolName,
+  SERVERS_OFFSET_ARG,
   TOOL_CALL,
   TOOL_DESCRIBE,
   TOOL_SEARCH,
@@ -15,8 +16,6 @@ export type { ControlToolName } from './control-tools.js';
 export { isModesError, ModesError } from './errors.js';
 export type { ModesErrorCode } from './errors.js';
 export { measureSurface } from './measure-surface.js';
-export { pageServerMap, rankServers, SERVERS_OFFSET_ARG, SERVERS_PER_PAGE } from './page-server-map.js';
-export type { PageServerMapOptions, RankServersOptions, ServerMapPage } from './page-server-map.js';
 export { MODES, SEARCH_MODES } from './modes.js';
 export { parseAnthropicToolSearchUse, parseOpenAIToolSearchCall } from './parse-native-search-call.js';
 export type { NativeSearchCall } from './parse-native-search-call.js';
@@ -36,18 +35,28 @@ export type {
   OpenAIToolSearchOutputItem,
 } from './render-native-search-answer.js';
 export {
+  renderCodeRunAnswer,
+  renderCodeSearchAnswer,
   renderNoServerMatchNote,
-  renderServerMapPage,
-  renderWeakGuesses,
-  renderWeakSearchAnswer,
+  renderSearchAnswer,
+  renderServerSearchAnswer,
+  renderWeakAnswer,
+  renderWeakNote,
   SERVER_MAP_PAGE_BYTES,
   WEAK_ANSWER_BYTES,
-  WEAK_EVIDENCE_NOTE,
-  WEAK_EVIDENCE_NOTE_CODE,
-  WEAK_EVIDENCE_NOTE_RUN,
   WEAK_GUESSES,
 } from './render-search-answer.js';
-export type { RenderServerMapPageOptions, ServerMapInput, WeakGuess, WeakSearchAnswer } from './render-search-answer.js';
+export type {
+  AnsweredSearch,
+  AnswerRoute,
+  CodeWeakSearchAnswer,
+  ServerMapPage,
+  ServerMapPager,
+  ServerMapRequest,
+  ServerSearchAnswer,
+  WeakGuess,
+  WeakSearchAnswer,
+} from './render-search-answer.js';
 export { renderOpenAIChatToolResult } from './render-openai-chat-tool-result.js';
 export type {
   OpenAIChatToolMessage,

@@ -115,7 +115,7 @@ describe('renderAnthropicToolSearchResult', () => {
   it('lists the servers instead of a bare nothing when it is given the server map', () => {
     const servers = { servers: [{ source: 'plugin' as const, owner: 'weather', summary: 'tools to forecast, weather.', toolCount: 3, tools: ['get.forecast'] }], omitted: 1 };
     expect(renderAnthropicToolSearchResult(anthropic, { callId: 't', hits: [], servers }).item.content).toBe(
-      'No tool clearly matches. The servers you can use; search again in the words of their tools:\n- weather: tools to forecast, weather. Tools: get.forecast (+2 more)\n(1 more servers)',
+      'No tool clearly matches. Pick a server below by meaning, then search again in the words its tools use.\n- weather: tools to forecast, weather. Tools: get.forecast (+2 more)\n(1 more servers)',
     );
     // OpenAI's output carries tools only: the map changes nothing there.
     expect(renderOpenAIToolSearchOutput(responses, { callId: 'c', hits: [], servers }).item.tools).toEqual([]);

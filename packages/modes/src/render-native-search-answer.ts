@@ -4,8 +4,8 @@
 // Anthropic: a `tool_result` whose content is `tool_reference` blocks naming deferred tools of the request.
 // Only tools the surface declares as deferred are ever loaded: a hit the surface does not know (the catalog
 // changed since it was rendered) is reported, never invented.
-import type { ServerMap } from '@tool-search/catalog';
 import { ModesError } from './errors.js';
+import { renderServerMapText, type ServerMapPage } from './render-search-answer.js';
 import { groupIntoNamespaces, type OpenAIResponsesFunctionTool, type OpenAIResponsesNamespaceTool } from './to-provider-tools.js';
 import type { ModelTool, NativeSearchTool, Surface, SurfaceFormat } from './types.js';
 
@@ -26,7 +26,7 @@ export interface NativeSearchAnswerOptions {
    * The server map, for a search with weak evidence: where the format carries text (Anthropic's answer when
    * nothing new is loaded) it lists the servers instead of a bare "nothing"; OpenAI's output carries tools only.
    */
-  servers?: ServerMap;
+  servers?: ServerMapPage;
 }
 
 /** What an answer loads, next to the provider item. */
@@ -110,21 +110,11 @@ export function renderOpenAIToolSearchOutput(surface: Surface, options: NativeSe
   return { item: { type: 'tool_search_output', execution: 'client', call_id: options.callId, status: 'completed', tools: groupIntoNamespaces(tools) }, ...ids };
 }
 
-function nothingLoadedText(surface: Surface, visibleIds: readonly string[], servers: ServerMap | undefined): string {
-  if (visibleIds.length === 0 && servers !== undefined && servers.servers.length > 0) return serverMapText(servers);
+function nothingLoadedText(surface: Surface, visibleIds: readonly string[], servers: ServerMapPage | undefined): string {
+  if (visibleIds.length === 0 && servers !== undefined && servers.servers.length > 0) return renderServerMapText(servers);
   if (visibleIds.length === 0) return 'No matching tools found. Search again with other words.';
   const names = surface.tools.filter((tool) => tool.id !== undefined && visibleIds.includes(tool.id)).map((tool) => tool.name);
   return `The matching tools are already available; call them directly: ${names.join(', ')}.`;
-}
-
-/** The server map as the text of a native answer: one line per server, its summary and tool names. */
-function serverMapText(map: ServerMap): string {
-  const lines = map.servers.map((server) => {
-    const more = server.toolCount - server.tools.length;
-    return `- ${server.owner}: ${server.summary} Tools: ${server.tools.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`;
-  });
-  if (map.omitted > 0) lines.push(`(${map.omitted} more servers)`);
-  return `No tool clearly matches. The servers you can use; search again in the words of their tools:\n${lines.join('\n')}`;
 }
 
 /**

@@ -1,16 +1,16 @@
-// What `tool_search` answers in tools and directory modes, and the words around it: the plain hits when the
-// evidence is strong; when every search of the call is weak, a note that says so, the first guesses (each with a
-// one-line description and its input signature, as strong hits have) and one page of the server map (without the
-// names the guesses already show), the whole answer within `WEAK_ANSWER_BYTES`. The gateway passes the data; the words are here.
-import { toolId, type SearchHit, type ServerSummary } from '@tool-search/catalog';
-import { TOOL_SEARCH } from './control-tools.js';
-import { pageServerMap, rankServers, type ServerMapPage } from './page-server-map.js';
+// Every word a model reads of a search's answer, in every route: `tool_search` in tools and directory modes,
+// `tools.search` and the run's summary in code mode, and the text of a native answer. The plain hits when the
+// evidence is strong; when every search is weak, one note (the same wording in each route: only the way to list a
+// server's tools is the route's own), the guesses and one page of the server map. The catalog ranks and pages the
+// map within the byte budget these answers give it; the gateway passes the data; the words are here.
+import type { SearchAnswer, SearchHit, ServerMap, ServerSummary } from '@tool-search/catalog';
+import { SERVERS_OFFSET_ARG, TOOL_SEARCH } from './control-tools.js';
 
 /** How many of a weak answer's hits it shows (they are guesses). */
 export const WEAK_GUESSES = 5;
 /** Most UTF-8 bytes of a weak `tool_search` answer's JSON (its note, guesses and map page together). */
 export const WEAK_ANSWER_BYTES = 8_192;
-/** Most UTF-8 bytes of one page of the server map on its own (`tool_search({})`, `{ servers_offset }`). */
+/** Most UTF-8 bytes of one page of the server map on its own (`tool_search({})`, `{ servers_offset }`, code and native answers). */
 export const SERVER_MAP_PAGE_BYTES = 8_192;
 /** Longest one-line description of a weak guess, in characters. */
 const WEAK_DESCRIPTION_CHARS = 100;
@@ -28,12 +28,38 @@ const MIN_WEAK_MAP_BYTES = 1_024;
  */
 export const WEAK_MAP_SERVERS = 10;
 
-/** What a weak answer says, once, before its hits and the server map. */
-export const WEAK_EVIDENCE_NOTE = `No tool clearly matches: the hits are guesses. Pick a server below by meaning, then ${TOOL_SEARCH}({ server }) lists its tools, or search again in the words its tools use.`;
-/** What a weak `tools.search` answer says inside code (as `hits.note`). */
-export const WEAK_EVIDENCE_NOTE_CODE = 'No tool clearly matches: the hits are guesses. Pick a server in hits.servers by meaning and search again in the words its tools use.';
-/** What a code run whose every `tools.search` was weak says before the server map. */
-export const WEAK_EVIDENCE_NOTE_RUN = 'No tool clearly matched the searches of this run: their hits were guesses. Pick a server in `servers` by meaning and search again in the words its tools use.';
+/** Where an answer is read: `tool_search` (tools, directory), code mode's `tools.search` and run, a native search. */
+export type AnswerRoute = 'tools' | 'code' | 'native';
+
+/** The first words of every weak answer, in every route. */
+const WEAK_LEAD = 'No tool clearly matches';
+
+/**
+ * The note of a weak answer: one wording in every route. Where hits are shown they are called guesses; the way to
+ * list one server's tools is named only where the route has it (`tool_search({ server })` in tools mode).
+ */
+export function renderWeakNote(route: AnswerRoute): string {
+  const guesses = route === 'native' ? '.' : ': the hits are guesses.';
+  const browse = route === 'tools' ? `${TOOL_SEARCH}({ server }) lists its tools, or ` : '';
+  return `${WEAK_LEAD}${guesses} Pick a server below by meaning, then ${browse}search again in the words its tools use.`;
+}
+
+/** One page of the server map as an answer carries it: the catalog's page, whose `next` pages on by `servers_offset`. */
+export type ServerMapPage = ServerMap<typeof SERVERS_OFFSET_ARG>;
+
+/** What an answer asks of the map: the bytes it leaves the page, its most servers, the tools it already shows. */
+export interface ServerMapRequest {
+  maxBytes: number;
+  maxServers?: number | undefined;
+  /** Ids the answer shows already: their names are not listed again. */
+  leaveOut?: readonly string[] | undefined;
+}
+
+/**
+ * One page of the server map ranked for the answer's request, first page (the gateway reads it from the catalog's
+ * `servers` with `offsetKey: SERVERS_OFFSET_ARG`, so the page's bytes are the bytes the model reads).
+ */
+export type ServerMapPager = (request: ServerMapRequest) => ServerMapPage;
 
 /** A weak guess: what a model needs to judge and call it, in one line. */
 export interface WeakGuess {
@@ -52,49 +78,13 @@ function oneLine(description: string): string {
 }
 
 /** A weak answer's guesses: its first `WEAK_GUESSES` hits, each `{ id, description, input }`. */
-export function renderWeakGuesses(hits: readonly SearchHit[]): WeakGuess[] {
+function renderWeakGuesses(hits: readonly SearchHit[]): WeakGuess[] {
   return hits.slice(0, WEAK_GUESSES).map((hit) => ({ id: hit.id, description: oneLine(hit.description), input: hit.input, ...(hit.alsoOn ? { alsoOn: hit.alsoOn } : {}) }));
 }
 
 /** UTF-8 bytes of a value's JSON. */
 function jsonBytes(value: unknown): number {
   return new TextEncoder().encode(JSON.stringify(value)).length;
-}
-
-/** The server map's input: every server the session sees, each with all its tool names (nearest the query first). */
-export interface ServerMapInput {
-  servers: readonly ServerSummary[];
-  /** `<source>:<owner>` of the request's search hits, best first (they lead the ranking). */
-  hitServers?: readonly string[] | undefined;
-}
-
-/** Options of `renderServerMapPage`. */
-export interface RenderServerMapPageOptions {
-  /** The request the map is ranked for (absent: by size). */
-  query?: string | undefined;
-  /** First server of the page in the ranked map (`servers_offset`, default 0). */
-  offset?: number | undefined;
-  /** Budget of the page's JSON (default `SERVER_MAP_PAGE_BYTES`). */
-  maxBytes?: number | undefined;
-  /** Most servers on the page (default `SERVERS_PER_PAGE`). */
-  maxServers?: number | undefined;
-}
-
-/** One page of the map, ranked by relevance to `query` (by size without one). */
-export function renderServerMapPage(input: ServerMapInput, options: RenderServerMapPageOptions = {}): ServerMapPage {
-  const ranked = rankServers(input.servers, { query: options.query, hitServers: input.hitServers });
-  return pageServerMap(ranked, { offset: options.offset, maxBytes: options.maxBytes ?? SERVER_MAP_PAGE_BYTES, query: options.query, maxServers: options.maxServers });
-}
-
-/** The map's servers without the tool names the guesses already show by id: those bytes go to other names. */
-function withoutGuessedNames(map: ServerMapInput, guesses: readonly WeakGuess[]): ServerMapInput {
-  const guessed = new Set(guesses.map((guess) => guess.id));
-  if (guessed.size === 0) return map;
-  const servers = map.servers.map((server) => {
-    const tools = server.tools.filter((name) => !guessed.has(toolId(server.source, server.owner, name)));
-    return tools.length === server.tools.length ? server : { ...server, tools };
-  });
-  return { ...map, servers };
 }
 
 /** A weak `tool_search` answer. */
@@ -106,15 +96,23 @@ export interface WeakSearchAnswer {
   servers: ServerMapPage;
 }
 
+/** One search of a `tool_search` call: its query and the catalog's answer. */
+export interface AnsweredSearch {
+  query: string;
+  answer: Pick<SearchAnswer, 'hits' | 'evidence'>;
+}
+
 /**
  * The answer to a `tool_search` call whose every search was weak: the note, each search's guesses, and the first
  * page of the map ranked for the call's first query, within `WEAK_ANSWER_BYTES` (the map gets what the rest
- * leaves, at least `MIN_WEAK_MAP_BYTES`).
+ * leaves, at least `MIN_WEAK_MAP_BYTES`, and lists none of the names the guesses show).
  */
-export function renderWeakSearchAnswer(searches: ReadonlyArray<{ query: string; hits: readonly SearchHit[] }>, options: { single: boolean; map: ServerMapInput }): WeakSearchAnswer {
+export function renderWeakAnswer(searches: readonly AnsweredSearch[], options: { single: boolean; map: ServerMapPager }): WeakSearchAnswer {
+  const note = renderWeakNote('tools');
+  const empty: ServerMapPage = { servers: [], omitted: 0 };
   const answer: WeakSearchAnswer = options.single
-    ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, hits: renderWeakGuesses(searches[0]?.hits ?? []), servers: { servers: [], omitted: 0 } }
-    : { evidence: 'weak', note: WEAK_EVIDENCE_NOTE, results: searches.map((search) => ({ query: search.query, hits: renderWeakGuesses(search.hits) })), servers: { servers: [], omitted: 0 } };
+    ? { evidence: 'weak', note, hits: renderWeakGuesses(searches[0]?.answer.hits ?? []), servers: empty }
+    : { evidence: 'weak', note, results: searches.map((search) => ({ query: search.query, hits: renderWeakGuesses(search.answer.hits) })), servers: empty };
   // A batch's guesses could leave the map too little: drop the last guess of the longest list (each search keeps
   // its first) until the map has its share.
   const lists = answer.hits ? [answer.hits] : (answer.results ?? []).map((result) => result.hits);
@@ -124,12 +122,69 @@ export function renderWeakSearchAnswer(searches: ReadonlyArray<{ query: string; 
     longest.pop();
   }
   const rest = jsonBytes(answer) - jsonBytes(answer.servers);
-  const map = withoutGuessedNames(options.map, answer.hits ?? answer.results?.flatMap((result) => result.hits) ?? []);
-  answer.servers = renderServerMapPage(map, { query: searches[0]?.query, maxBytes: Math.max(MIN_WEAK_MAP_BYTES, WEAK_ANSWER_BYTES - rest), maxServers: WEAK_MAP_SERVERS });
+  const shown = lists.flat().map((guess) => guess.id);
+  answer.servers = options.map({ maxBytes: Math.max(MIN_WEAK_MAP_BYTES, WEAK_ANSWER_BYTES - rest), maxServers: WEAK_MAP_SERVERS, leaveOut: shown });
   return answer;
+}
+
+/**
+ * The answer to a `tool_search` call's searches (tools and directory modes): the hits as they are (`single`), or
+ * each query with its hits; when every search is weak, `renderWeakAnswer`.
+ */
+export function renderSearchAnswer(searches: readonly AnsweredSearch[], options: { single: boolean; map: ServerMapPager }): SearchHit[] | Array<{ query: string; hits: SearchHit[] }> | WeakSearchAnswer {
+  if (searches.length > 0 && searches.every((search) => search.answer.evidence === 'weak')) return renderWeakAnswer(searches, options);
+  return options.single ? (searches[0]?.answer.hits ?? []) : searches.map((search) => ({ query: search.query, hits: search.answer.hits }));
+}
+
+/** The answer to `tool_search({ server, query })`: how many of the server's tools matched, and the best of them. */
+export interface ServerSearchAnswer {
+  server: string;
+  /** How many of the server's tools match the query at all (the hits are the best `limit` of them). */
+  matched: number;
+  toolCount: number;
+  hits: SearchHit[];
+}
+
+/** The words of a search within one server that matched some of its tools. */
+export function renderServerSearchAnswer(found: { server: string; matched: number; toolCount: number; hits: SearchHit[] }): ServerSearchAnswer {
+  return { server: found.server, matched: found.matched, toolCount: found.toolCount, hits: found.hits };
 }
 
 /** The note of a `{ server, query }` search that matched none of the server's tools: they follow by name. */
 export function renderNoServerMatchNote(server: string): string {
   return `No tool of ${server} matches; its tools by name (${TOOL_SEARCH}({ server, offset }) pages on):`;
+}
+
+/** A weak `tools.search` answer inside code: the hits with the note and a page of the map on them. */
+export interface CodeWeakSearchAnswer {
+  hits: SearchHit[];
+  evidence: 'weak';
+  note: string;
+  servers: ServerMapPage;
+}
+
+/** What `tools.search(query)` returns inside code: the hits; when weak, `{ hits, evidence, note, servers }`. */
+export function renderCodeSearchAnswer(answer: Pick<SearchAnswer, 'hits' | 'evidence'>, map: ServerMapPager): SearchHit[] | CodeWeakSearchAnswer {
+  if (answer.evidence !== 'weak') return answer.hits;
+  return { hits: answer.hits, evidence: 'weak', note: renderWeakNote('code'), servers: map({ maxBytes: SERVER_MAP_PAGE_BYTES }) };
+}
+
+/** What a code run returns: its value and summary; when every search of the run was weak, the note and a page of the map. */
+export function renderCodeRunAnswer<Run extends object>(run: Run, options: { weak: boolean; map: ServerMapPager }): Run | (Run & { evidence: 'weak'; note: string; servers: ServerMapPage }) {
+  if (!options.weak) return run;
+  return { ...run, evidence: 'weak', note: renderWeakNote('code'), servers: options.map({ maxBytes: SERVER_MAP_PAGE_BYTES }) };
+}
+
+/** One server of the map as a line of text: its summary and tool names, or that it is starting. */
+function serverLine(server: ServerSummary): string {
+  if (server.state === 'starting') return `- ${server.owner}: starting (its tools are not listed yet; try again in a moment)`;
+  const more = server.toolCount - server.tools.length;
+  return `- ${server.owner}: ${server.summary} Tools: ${server.tools.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`;
+}
+
+/** The server map as the text of a weak native answer: the note, then one line per server. */
+export function renderServerMapText(map: ServerMapPage): string {
+  const lines = map.servers.map(serverLine);
+  if (map.omitted > 0) lines.push(`(${map.omitted} more servers)`);
+  return `${renderWeakNote('native')}\n${lines.join('\n')}`;
 }

@@ -4,8 +4,9 @@ import { CatalogError } from '../errors.js';
 import { editDistance } from '../edit-distance.js';
 import { sanitizeText } from '../sanitize-text.js';
 import type { BrowseOptions, BrowseResult, ServerMap, ServerMapOptions } from '../types.js';
-import { buildServerMap, type OwnerOutline } from './build-server-map.js';
+import { buildServerMap, SERVERS_PER_PAGE, type OwnerOutline } from './build-server-map.js';
 import { checkQuery, type ReaderContext } from './reader-context.js';
+import { searchScoped } from './search-scoped.js';
 
 /** Default byte budget of the server map's JSON. */
 export const DEFAULT_SERVER_MAP_BYTES = 5_120;
@@ -17,16 +18,37 @@ const MAX_BROWSE_LIMIT = 100;
 /** Longest description `browse` lists per tool, in characters. */
 const MAX_BROWSE_DESCRIPTION_LENGTH = 100;
 
-/** The reader's servers within `maxBytes`, the owners of the query's best tools first when a query is given. */
-export function mapServers(context: ReaderContext, options: ServerMapOptions = {}): ServerMap {
+/** One page of the reader's server map (see `ServerMapOptions`): ranked for the query, within `maxBytes`. */
+export function mapServers<OffsetKey extends string = 'offset'>(context: ReaderContext, options: ServerMapOptions<OffsetKey> = {}): ServerMap<OffsetKey> {
   const maxBytes = options?.maxBytes ?? DEFAULT_SERVER_MAP_BYTES;
   if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < MIN_SERVER_MAP_BYTES) {
     throw new CatalogError('invalid_limit', `Invalid server map maxBytes ${String(maxBytes)}: expected an integer ≥ ${MIN_SERVER_MAP_BYTES}.`);
   }
-  const query = options?.query;
-  if (query !== undefined) checkQuery(query);
-  const preferred = query === undefined || query.trim() === '' ? [] : context.parts.index.rank(query, Math.max(context.limits.maxSearchLimit, 50), context.scope.index).map((entry) => entry.id);
-  return buildServerMap(context.outline(), maxBytes, preferred);
+  const offset = options?.offset ?? 0;
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) {
+    throw new CatalogError('invalid_limit', `Invalid server map offset ${String(offset)}: expected an integer ≥ 0.`);
+  }
+  const maxServers = options?.maxServers ?? SERVERS_PER_PAGE;
+  if (typeof maxServers !== 'number' || !Number.isInteger(maxServers) || maxServers < 1) {
+    throw new CatalogError('invalid_limit', `Invalid server map maxServers ${String(maxServers)}: expected an integer ≥ 1 (values above ${SERVERS_PER_PAGE} are clamped).`);
+  }
+  if (options?.query !== undefined) checkQuery(options.query);
+  // A query of only whitespace ranks nothing: read as none.
+  const query = options?.query === undefined || options.query.trim() === '' ? undefined : options.query;
+  const preferred = query === undefined ? [] : context.parts.index.rank(query, Math.max(context.limits.maxSearchLimit, 50), context.scope.index).map((entry) => entry.id);
+  // The owners of the request's best hits lead the map: the search a model would get, at its widest.
+  const hitServers = query === undefined ? [] : searchScoped(context, query, { limit: context.limits.maxSearchLimit }).map((hit) => `${hit.source}:${hit.owner}`);
+  return buildServerMap(context.outline(), {
+    maxBytes,
+    offset,
+    maxServers: Math.min(maxServers, SERVERS_PER_PAGE),
+    query,
+    hitServers,
+    preferred,
+    leaveOut: options?.leaveOut ?? [],
+    starting: options?.starting ?? [],
+    offsetKey: options?.offsetKey ?? ('offset' as OffsetKey),
+  });
 }
 
 /** One page of a server's tools, the server named as `<source>:<owner>` or by its owner alone when unambiguous. */

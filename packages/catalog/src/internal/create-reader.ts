@@ -68,7 +68,10 @@ export function createReader(parts: CatalogParts, scope: Scope, limits: Resolved
     embedQueries: (queries: readonly string[]) => parts.embeddings.embedQueries(queries, known),
     withOwnQueryVectors: () => createReader(parts, scope, limits),
     likelyTools: synced((request: string, options?: LikelyToolsOptions): ToolDescription[] => likelyTools(context, request, options)),
-    servers: synced((options?: ServerMapOptions): ServerMap => mapServers(context, options)),
+    servers<OffsetKey extends string = 'offset'>(options?: ServerMapOptions<OffsetKey>): ServerMap<OffsetKey> {
+      scope.sync();
+      return mapServers(context, options);
+    },
     browse: synced((server: string, options?: BrowseOptions): BrowseResult => browseServer(context, server, options)),
     describe: synced((idOrName: string): DescribeResult => describeByKey(context, idOrName)),
     named: synced((name: string): string[] => (typeof name === 'string' ? context.namedIds(name) : [])),

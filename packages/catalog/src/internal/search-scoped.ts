@@ -44,7 +44,7 @@ export function exactMatches(context: ReaderContext, query: string): string[] {
  * Lexical, or fused with the embedder's nearest tools when the query's vector is given or known (embedded
  * before); `'lexical'` never fuses (the likely-tools margin is calibrated on lexical scores).
  */
-export function searchScoped(context: ReaderContext, query: string, options: SearchOptions = {}, given?: Float32Array | 'lexical'): SearchHit[] {
+export function searchScoped(context: ReaderContext, query: string, options: SearchOptions = {}, given?: Float32Array | 'lexical', counted?: { matched?: number }): SearchHit[] {
   checkQuery(query);
   const { parts, scope } = context;
   const vector = given === 'lexical' ? undefined : (given ?? parts.embeddings.known(context.known, query));
@@ -58,6 +58,8 @@ export function searchScoped(context: ReaderContext, query: string, options: Sea
   const exact = inServer === undefined ? exactMatches(context, query) : exactMatches(context, query).filter(inServer);
   const depth = inServer !== undefined ? Math.max(scope.size(), 1) : vector === undefined ? limit + exact.length : Math.max(parts.settings.fusionDepth, limit + exact.length);
   let ranked = parts.index.rank(query, depth, scope.index);
+  // Within one server: how many of its tools the words match at all (the embedder's neighbours are not matches).
+  if (inServer !== undefined && counted !== undefined) counted.matched = new Set([...exact, ...ranked.filter((entry) => inServer(entry.id)).map((entry) => entry.id)]).size;
   if (vector !== undefined) {
     const nearest = parts.vectors.nearest(vector, Math.max(parts.settings.fusionDepth, depth), (slot) => parts.index.idAt(slot) as string, scope.index?.admittedSlots());
     const semantic = nearest.map(({ slot, similarity }) => ({ id: parts.index.idAt(slot) as string, score: similarity }));
@@ -81,15 +83,17 @@ export function searchScoped(context: ReaderContext, query: string, options: Sea
  */
 export function searchWithEvidence(context: ReaderContext, query: string, options: SearchOptions = {}, given?: 'lexical'): SearchAnswer {
   const { parts } = context;
-  const hits = searchScoped(context, query, options, given);
+  const counted: { matched?: number } = {};
+  const hits = searchScoped(context, query, options, given, counted);
   const top = hits[0];
-  if (top === undefined) return { hits, evidence: 'weak', coverage: 0, strength: 0 };
-  if (exactMatches(context, query).includes(top.id)) return { hits, evidence: 'strong', coverage: 1, strength: 1 };
+  const matched = counted.matched === undefined ? {} : { matched: counted.matched };
+  if (top === undefined) return { hits, evidence: 'weak', coverage: 0, strength: 0, ...matched };
+  if (exactMatches(context, query).includes(top.id)) return { hits, evidence: 'strong', coverage: 1, strength: 1, ...matched };
   const judged = given === 'lexical' || parts.embeddings.known(context.known, query) === undefined ? [top.id] : hits.slice(0, FUSED_EVIDENCE_DEPTH).map((hit) => hit.id);
   const isWeak = (entry: QueryCoverage) => isWeakEvidence(parts.settings, entry);
   const measured = parts.index.coverage(query, judged, context.scope.index);
   const best = measured.find((entry) => !isWeak(entry)) ?? measured[0] ?? { share: 0, strength: 0 };
-  return { hits, evidence: isWeak(best) ? 'weak' : 'strong', coverage: roundScore(best.share), strength: roundScore(best.strength) };
+  return { hits, evidence: isWeak(best) ? 'weak' : 'strong', coverage: roundScore(best.share), strength: roundScore(best.strength), ...matched };
 }
 
 /** Validates a `searchMany` input as a whole (so a bad entry fails the call before any query runs). */

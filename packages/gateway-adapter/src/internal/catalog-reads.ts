@@ -1,13 +1,10 @@
 // Searches and describes of one session, counted and logged the same way from every route (tool_search,
 // tool_describe, tools.search / tools.describe inside code, and `session.search` for a framework's own tool search).
-import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAnswer, SearchExplanation, SearchHit } from '@tool-search/catalog';
-import { renderServerMapPage, SERVER_MAP_PAGE_BYTES, type ServerMapInput, type ServerMapPage, type TOOL_DESCRIBE, type TOOL_SEARCH } from '@tool-search/modes';
+import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAnswer, SearchExplanation, SearchHit, StartingOwner } from '@tool-search/catalog';
+import { SERVER_MAP_PAGE_BYTES, SERVERS_OFFSET_ARG, type ServerMapPage, type ServerMapRequest, type TOOL_DESCRIBE, type TOOL_SEARCH } from '@tool-search/modes';
 import { gatewayInstruments } from '../otel/gateway-instruments.js';
 import { recordDescribe, recordSearch, type OpenTelemetryOptions } from '../otel/gateway-spans.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
-
-/** The map read whole (every server, every tool name) before modes ranks and pages it. */
-const WHOLE_MAP_BYTES = Number.MAX_SAFE_INTEGER;
 
 /** Where a read came from. */
 export type ReadRoute = typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | 'code' | 'native' | 'session';
@@ -25,14 +22,12 @@ export interface CatalogReads {
   /** `search` with each query's evidence (see `SearchAnswer`). */
   searchWithEvidence(queries: SearchRequest[], single: boolean, toolCallId: string | undefined, via: ReadRoute): SearchAnswer[];
   /**
-   * One page of the server map of the session's view: servers ranked by relevance to `query` (by size without
-   * one), the tools nearest `query` first within each server; `offset` is the page's first server.
+   * One page of the server map of the session's view, as the catalog ranks and pages it: servers ranked by
+   * relevance to `query` (by size without one), the tools nearest `query` first within each server, servers still
+   * starting marked so; `offset` is the page's first server (default 0), `maxBytes` its budget (default
+   * `SERVER_MAP_PAGE_BYTES`). Throws `CatalogError` on a bad query or offset.
    */
-  servers(query: string | undefined, toolCallId: string | undefined, via: ReadRoute, page?: { offset?: number | undefined; maxBytes?: number | undefined }): ServerMapPage;
-  /** What a map is cut from: every server with all its tool names, and the servers of the query's best hits. */
-  mapInput(query: string | undefined): ServerMapInput;
-  /** Logs a map page rendered from `mapInput` (as `servers` logs its own). */
-  mapped(page: ServerMapPage, toolCallId: string | undefined, via: ReadRoute): void;
+  servers(query: string | undefined, toolCallId: string | undefined, via: ReadRoute, page?: Partial<ServerMapRequest> & { offset?: number | undefined }): ServerMapPage;
   /** One server's tools, a page at a time. */
   browse(server: string, options: BrowseOptions, toolCallId: string | undefined, via: ReadRoute): BrowseResult;
   describe(idOrName: string, toolCallId: string, via: ReadRoute): DescribeResult;
@@ -44,7 +39,14 @@ export interface CatalogReads {
   close(): void;
 }
 
-export function createCatalogReads(options: { view: CatalogView; recorder: TelemetryRecorder; event: SessionEvent; openTelemetry: OpenTelemetryOptions }): CatalogReads {
+export function createCatalogReads(options: {
+  view: CatalogView;
+  recorder: TelemetryRecorder;
+  event: SessionEvent;
+  openTelemetry: OpenTelemetryOptions;
+  /** MCP servers still making their first connection that the session's policy may see (the map marks them `starting`). */
+  starting?: (() => readonly StartingOwner[]) | undefined;
+}): CatalogReads {
   const { view, recorder, event } = options;
   /** The hit ids of the session's last search, and the tools it described and called. */
   let lastHits: string[] = [];
@@ -72,25 +74,22 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
     lastHits = answers.flatMap((answer) => answer.hits.map((hit) => hit.id));
     return answers;
   };
-  const mapInput = (query: string | undefined): ServerMapInput => {
-    const wanted = blankToUndefined(query);
-    const whole = view.servers({ maxBytes: WHOLE_MAP_BYTES, query: wanted });
-    const hitServers = wanted === undefined ? [] : view.search(wanted, { limit: view.limits.maxSearchLimit }).map((hit) => `${hit.source}:${hit.owner}`);
-    return { servers: whole.servers, hitServers };
-  };
-  const mapped = (page: ServerMapPage, toolCallId: string | undefined, via: ReadRoute) => {
-    event('browse', { toolCallId, via, servers: page.servers.length, omitted: page.omitted, ...(page.next ? { nextServersOffset: page.next.servers_offset } : {}) });
-  };
   return {
     search: (queries, single, toolCallId, via) => searchWithEvidence(queries, single, toolCallId, via).map((answer) => answer.hits),
     searchWithEvidence,
     servers(query, toolCallId, via, page = {}) {
-      const map = renderServerMapPage(mapInput(query), { query: blankToUndefined(query), offset: page.offset, maxBytes: page.maxBytes ?? SERVER_MAP_PAGE_BYTES });
-      mapped(map, toolCallId, via);
+      const map = view.servers({
+        query,
+        offset: page.offset,
+        maxBytes: page.maxBytes ?? SERVER_MAP_PAGE_BYTES,
+        maxServers: page.maxServers,
+        leaveOut: page.leaveOut,
+        starting: options.starting?.(),
+        offsetKey: SERVERS_OFFSET_ARG,
+      });
+      event('browse', { toolCallId, via, servers: map.servers.length, omitted: map.omitted, ...(map.next ? { nextServersOffset: map.next.servers_offset } : {}) });
       return map;
     },
-    mapInput,
-    mapped,
     browse(server, options, toolCallId, via) {
       const browsed = view.browse(server, options);
       event('browse', { toolCallId, via, server: server.slice(0, 200), found: browsed.found, ...(browsed.found ? { tools: browsed.tools.length } : {}) });
@@ -114,9 +113,4 @@ export function createCatalogReads(options: { view: CatalogView; recorder: Telem
       if (uncalled > 0) gatewayInstruments().uncalledDescribes.add(uncalled);
     },
   };
-}
-
-/** A query of only whitespace ranks nothing: read as none. */
-function blankToUndefined(query: string | undefined): string | undefined {
-  return query === undefined || query.trim() === '' ? undefined : query;
 }

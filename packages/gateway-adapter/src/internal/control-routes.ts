@@ -2,7 +2,8 @@
 // arguments with the schema modes owns.
 import {
   renderNoServerMatchNote,
-  renderWeakSearchAnswer,
+  renderSearchAnswer,
+  renderServerSearchAnswer,
   TOOL_CALL,
   TOOL_DESCRIBE,
   TOOL_SEARCH,
@@ -89,11 +90,13 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
     return parsed.data.server === undefined ? serverMap(context, undefined, 0, start) : browse(context, parsed.data.server, parsed.data.offset, limit, start);
   }
   let server: string | undefined;
+  let serverToolCount = 0;
   if (parsed.data.server !== undefined) {
     // A search within one server: the server is named as browse names it (and refused or unknown alike).
     const found = context.reads.browse(parsed.data.server, { limit: 1 }, start.toolCallId, TOOL_SEARCH);
     if (!found.found) return answerError(context, errorOutcome(start, 'invalid_request', found.message, { suggestions: found.suggestions }));
     server = `${found.source}:${found.owner}`;
+    serverToolCount = found.toolCount;
   }
   const withLimit = (query: string, own?: number): SearchRequest => {
     const chosen = own ?? limit;
@@ -110,21 +113,19 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
     return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
   }
   if (server !== undefined) {
-    // Within one server the model already chose by meaning: its hits as they are, or, when none match, its tools.
-    const hits = answers[0]?.hits ?? [];
-    if (hits.length > 0) return ok(start, hits);
+    // Within one server the model already chose by meaning: its hits as they are, with how many of its tools
+    // matched, or, when none match, its tools.
+    const first = answers[0];
+    if (first !== undefined && first.hits.length > 0) {
+      return ok(start, renderServerSearchAnswer({ server, matched: first.matched ?? first.hits.length, toolCount: serverToolCount, hits: first.hits }));
+    }
     const listed = context.reads.browse(server, limit === undefined ? {} : { limit }, start.toolCallId, TOOL_SEARCH);
     return ok(start, { note: renderNoServerMatchNote(server), ...listed });
   }
-  // Strong evidence keeps the plain shape; when every search is weak, the answer says so, shows the first guesses
-  // in one line each and spends the rest of its bytes on the map, ranked for the first query.
-  if (answers.every((answer) => answer.evidence === 'weak')) {
-    const searches = queries.map((query, index) => ({ query: query.query, hits: answers[index]?.hits ?? [] }));
-    const value = renderWeakSearchAnswer(searches, { single, map: context.reads.mapInput(queries[0]?.query) });
-    context.reads.mapped(value.servers, start.toolCallId, TOOL_SEARCH);
-    return ok(start, value);
-  }
-  return ok(start, single ? (answers[0]?.hits ?? []) : queries.map((query, index) => ({ query: query.query, hits: answers[index]?.hits ?? [] })));
+  // The words are modes': strong evidence keeps the plain shape; when every search is weak, the note, the first
+  // guesses and a page of the map ranked for the first query (the catalog pages it within the bytes left).
+  const searches = queries.map((query, index) => ({ query: query.query, answer: answers[index] ?? { hits: [], evidence: 'weak' as const } }));
+  return ok(start, renderSearchAnswer(searches, { single, map: (request) => context.reads.servers(queries[0]?.query, start.toolCallId, TOOL_SEARCH, request) }));
 }
 
 /** A search or browse answer: the value as the model reads it (JSON). */

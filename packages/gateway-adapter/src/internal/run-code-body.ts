@@ -1,7 +1,7 @@
 // The code-run bridge: runs a `tool_search_code` body in the sandbox runner, answering its tools.search,
 // tools.describe and tools.call here, through the session's reads and call pipeline (so every call from code
 // is gated exactly like a direct one), and turns the run into an outcome.
-import { TOOL_SEARCH_CODE, WEAK_EVIDENCE_NOTE_CODE, WEAK_EVIDENCE_NOTE_RUN } from '@tool-search/modes';
+import { renderCodeRunAnswer, renderCodeSearchAnswer, TOOL_SEARCH_CODE } from '@tool-search/modes';
 import type { Runner } from '@tool-search/sandbox-runner';
 import { renderToolResult, stringifyResult } from '../render-tool-result.js';
 import type { ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
@@ -81,8 +81,8 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
         const answer = reads.searchWithEvidence([{ query, ...(typeof limit === 'number' ? { limit } : {}) }], true, start.toolCallId, 'code')[0];
         const weak = answer?.evidence === 'weak';
         searches.push({ query, weak });
-        // A weak answer reaches the body as the hits array with `evidence`, `note` and `servers` on it.
-        return weak ? { hits: answer.hits, evidence: 'weak', note: WEAK_EVIDENCE_NOTE_CODE, servers: reads.servers(query, start.toolCallId, 'code') } : (answer?.hits ?? []);
+        // The words are modes': a weak answer reaches the body with `evidence`, `note` and a page of the map.
+        return renderCodeSearchAnswer(answer ?? { hits: [], evidence: 'strong' }, (request) => reads.servers(query, start.toolCallId, 'code', request));
       }),
       describe: bind(async (id: unknown) => {
         if (typeof id !== 'string') throw new Error('tools.describe(id): id must be a string');
@@ -111,7 +111,7 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
     return outcome;
   }
   const weak = searches.length > 0 && searches.every((entry) => entry.weak);
-  const value = { value: run.value, ...summary, ...(weak ? { evidence: 'weak', note: WEAK_EVIDENCE_NOTE_RUN, servers: reads.servers(searches[0]?.query, start.toolCallId, 'code') } : {}) };
+  const value = renderCodeRunAnswer({ value: run.value, ...summary }, { weak, map: (request) => reads.servers(searches[0]?.query, start.toolCallId, 'code', request) });
   const rendered = renderToolResult(value, { untrusted: sawUntrusted, toolId: start.name });
   return { status: 'ok', kind: 'code', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: sawUntrusted, truncated: rendered.truncated, content: rendered.content, durationMs: Date.now() - start.startedAt };
 }
