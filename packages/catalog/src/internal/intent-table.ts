@@ -162,6 +162,17 @@ export const OPPOSITE_INTENTS: readonly (readonly [readonly string[], readonly s
   [['increase'], ['decrease']],
 ];
 
+/**
+ * Stems of the verbs a tool's name leads with to say its action (`check_crawl_status`, `list_issues`): the verb
+ * groups at the head of `INTENT_GROUPS` (up to the detection group, whose words are often nouns) and every verb of
+ * `OPPOSITE_INTENTS`.
+ */
+export const ACTION_VERB_STEMS: ReadonlySet<string> = new Set(
+  [...INTENT_GROUPS.slice(0, 15).flat(), ...OPPOSITE_INTENTS.flatMap(([first, second]) => [...first, ...second])]
+    .map((word) => normalizeTerm(word))
+    .filter((stem): stem is string => stem !== undefined),
+);
+
 /** Whether `word` (lower case) is `base` or one of its regular inflections (runs, running, created, creating). */
 function inflects(word: string, base: string): boolean {
   if (word === base) return true;

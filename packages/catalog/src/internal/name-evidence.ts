@@ -169,6 +169,8 @@ function actionVerbFactors(settings: RankingSettings, counted: readonly number[]
   const factors = new Map<number, number>();
   const weight = settings.actionVerbWeight;
   if (weight <= 0 || counted.length === 0) return factors;
+  // Only a request that names a specific action ("start", "delete", "send"): "get" or "find" names none.
+  if (![...stems].some((stem) => ACTION_VERB_STEMS.has(stem) && !GENERIC_VERB_STEMS.has(stem))) return factors;
   const asked = new Set(stems);
   for (const stem of stems) for (const relative of relatedTerms(stem)) asked.add(relative);
   const byOwner = new Map<number, Set<number>>();
@@ -197,6 +199,13 @@ function actionVerbFactors(settings: RankingSettings, counted: readonly number[]
   }
   return factors;
 }
+
+/** Verbs that ask to look at something without naming which action: they never make `actionVerbFactors` apply. */
+const GENERIC_VERB_STEMS: ReadonlySet<string> = new Set(
+  ['get', 'find', 'search', 'list', 'show', 'read', 'fetch', 'retrieve', 'lookup', 'query', 'view', 'display', 'obtain', 'load', 'browse', 'enumerate', 'locate', 'seek', 'discover']
+    .map((word) => normalizeTerm(word))
+    .filter((stem): stem is string => stem !== undefined),
+);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Words before a server's name that say it is the server: "in Sentry", "on slack", "via github", "my notion". */

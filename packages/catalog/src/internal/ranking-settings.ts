@@ -84,6 +84,11 @@ export interface RankingSettings {
    * evidence that a tool makes pages.
    */
   incidentalCredit: number;
+  /**
+   * A number no tool has ("7:00", "2022-05-06", "16th") is left out of the query's words a hit's coverage is measured
+   * against: it is a value the request passes, not a word of what it asks.
+   */
+  valuesOutOfCoverage: boolean;
   /** Weak whenever no query word itself is in what the best hit says it does (`QueryCoverage.direct`). */
   weakWithoutDirectMatch: boolean;
   /** Strong whenever the query names the best hit's server and a word of its name (`QueryCoverage.serverAndName`). */
@@ -109,6 +114,14 @@ export interface RankingSettings {
    * `remove_label`; `OPPOSITE_INTENTS`) is multiplied by 1 - `oppositeNameWeight`.
    */
   oppositeNameWeight: number;
+  /**
+   * Among one server's tools whose names share a query word, a tool whose name leads with a query word is multiplied
+   * by 1 + `actionVerbWeight` and one whose name leads with an action verb the query does not ask by 1 -
+   * `actionVerbWeight` ("firecrawl start crawl": `firecrawl_crawl` over `firecrawl_check_crawl_status`); 0 = off.
+   */
+  actionVerbWeight: number;
+  /** `actionVerbWeight` only among the tools of a server the query names (as `ownerNamedWeight` decides it). */
+  actionVerbOnlyWhenServerNamed: boolean;
   /** Weight of a thesaurus expansion (see `Thesaurus`) relative to the query word it came from; 0 = off. */
   thesaurusWeight: number;
   /** Query words found in at most this many tools (0 = words no tool has) are expanded through the thesaurus. */
@@ -147,12 +160,15 @@ export const DEFAULT_RANKING: RankingSettings = {
   weakCoverage: 0.4,
   weakStrength: 1.2,
   incidentalCredit: 0.5,
+  valuesOutOfCoverage: true,
   weakWithoutDirectMatch: true,
   strongWhenServerAndName: true,
   nameWeight: 0.1,
   ownerNamedWeight: 0.5,
   ownerOnlyAsServer: true,
   oppositeNameWeight: 0.2,
+  actionVerbWeight: 0.1,
+  actionVerbOnlyWhenServerNamed: true,
   thesaurusWeight: 0.3,
   thesaurusMaxFrequency: 0,
   thesaurusMaxRelated: 4,

@@ -8,7 +8,7 @@
 import type { MatchPath, Thesaurus, ToolDescriptor } from '../types.js';
 import { diversifyRanking, insertTop, type Candidate } from './diversify-ranking.js';
 import { bm25Idf, expandQuery, MAX_TRACKED_TERMS, type QueryTerm, type Statistics } from './expand-query.js';
-import { analyzeQuery, indexFields, toolFacet, writtenQueryTerms } from './index-fields.js';
+import { analyzeQuery, clipQuery, indexFields, toolFacet, writtenQueryTerms } from './index-fields.js';
 import { IndexScope, isAdmittedSlot } from './index-scope.js';
 import { queryFacet } from './intent-table.js';
 import { NameEvidence } from './name-evidence.js';
@@ -16,7 +16,7 @@ import { deprecatedReplacement } from './deprecated-replacement.js';
 import { toolId } from '../tool-id.js';
 import { CONTEXT_MARK, JOINED_MARK, postingFrequency, postingHas, Postings } from './postings.js';
 import { DEFAULT_RANKING, INDEXED_FIELDS, isWeakEvidence, type IndexedField, type RankingSettings } from './ranking-settings.js';
-import { EXACT_MARK, normalizeTerm, type AnalyzedText } from './tokenize-text.js';
+import { EXACT_MARK, normalizeTerm, splitWords, type AnalyzedText } from './tokenize-text.js';
 
 export { DEFAULT_RANKING, INDEXED_FIELDS, type IndexedField, type RankingSettings } from './ranking-settings.js';
 export { indexFields } from './index-fields.js';
@@ -289,7 +289,7 @@ export class SearchIndex {
     const known = this.thesaurusVerdict;
     if (known !== undefined && known.query === query && known.scope === scope && known.changes === this.changes) return known.uses;
     const top = plain.terms.length === 0 ? undefined : (ranked ?? this.rankTerms(query, plain.terms, analyzed, 1, statistics, scope))[0];
-    const uses = top === undefined || isWeakEvidence(this.settings, this.coverageOf(plain.terms, plain.kept, analyzed, statistics, [top.id])[0] as QueryCoverage);
+    const uses = top === undefined || isWeakEvidence(this.settings, this.coverageOf(plain.terms, plain.kept, analyzed, statistics, [top.id], query)[0] as QueryCoverage);
     this.thesaurusVerdict = { query, scope, changes: this.changes, uses };
     return uses;
   }
@@ -305,19 +305,25 @@ export class SearchIndex {
     const analyzed = analyzeQuery(query);
     const kept: string[] = [];
     const queryTerms = this.queryTerms(query, scope, statistics, analyzed, kept);
-    return this.coverageOf(queryTerms, kept, analyzed, statistics, ids);
+    return this.coverageOf(queryTerms, kept, analyzed, statistics, ids, query);
   }
 
   /** `coverage` of terms already expanded (`kept`: the query words they keep, in bit order). */
-  private coverageOf(queryTerms: readonly QueryTerm[], kept: readonly string[], analyzed: AnalyzedText, statistics: Statistics, ids: readonly string[]): QueryCoverage[] {
+  private coverageOf(queryTerms: readonly QueryTerm[], kept: readonly string[], analyzed: AnalyzedText, statistics: Statistics, ids: readonly string[], query: string): QueryCoverage[] {
     const total = statistics.total;
     const unique = [...new Set(analyzed.terms)];
+    let values = this.settings.valuesOutOfCoverage ? valueTerms(query) : undefined;
+    // Values are left out only beside words enough to say what is asked ("what is 17 plus 25" asks with its numbers).
+    if (values !== undefined && unique.filter((term) => !values?.has(term)).length < MIN_WORDS_BESIDE_VALUES) values = undefined;
     if (unique.length === 0 || total === 0) return ids.map(() => ({ share: 0, strength: 0 }));
     const bitWeights = new Map<number, number>();
     const queryStems = new Set(analyzed.terms);
     let all = 0;
     for (const term of unique) {
-      const weight = bm25Idf(total, statistics.frequency(this.postings.get(term)));
+      const frequency = statistics.frequency(this.postings.get(term));
+      // A value the request passes (a number, a time, a date, a name) is no word of what it asks when no tool has it.
+      if (frequency === 0 && values?.has(term) === true) continue;
+      const weight = bm25Idf(total, frequency);
       all += weight;
       const at = kept.indexOf(term);
       if (at < 0) continue;
@@ -570,6 +576,24 @@ export class SearchIndex {
  * through its own text (the name and annotation factors, 0.8 to 1.65 × 1.1, cannot close the gap).
  */
 const CONTEXT_ONLY_SHARE = 0.4;
+
+/** Words besides its values a query needs before `valuesOutOfCoverage` leaves the values out. */
+const MIN_WORDS_BESIDE_VALUES = 2;
+
+/**
+ * The terms of a query's words that read as values it passes, not as what it asks (`valuesOutOfCoverage`): numbers
+ * and words that start with a digit ("7:00", "2022-05-06", "16th", "2pm"), "am" and "pm", and capitalised words past
+ * the first ("March", "Dr. Smith", "SQ").
+ */
+function valueTerms(query: string): Set<string> {
+  const values = new Set<string>();
+  splitWords(clipQuery(query)).forEach((word, index) => {
+    if (!/^\d/.test(word) && !/^(?:am|pm)$/i.test(word) && !(index > 0 && /^\p{Lu}/u.test(word))) return;
+    const term = normalizeTerm(word);
+    if (term !== undefined) values.add(term);
+  });
+  return values;
+}
 
 /** How far above a deprecated tool its replacement is scored (past the answer's 3-decimal rounding). */
 const REPLACEMENT_LEAD = 0.002;
