@@ -221,7 +221,14 @@ async function openSession(
   const abort = new AbortController();
   // The view is shared by every session of this policy; the session's searches fuse only with query vectors it embedded.
   const reader = view.withOwnQueryVectors();
-  const reads = createCatalogReads({ view: reader, recorder, event, openTelemetry: host.openTelemetry });
+  // The map marks an MCP server still making its first connection as starting, when the policy may see it (asked
+  // as the gate asks: a tool named `*` of it), so a model is never told a server it needs is not there.
+  const startingOwners = () =>
+    host
+      .unavailableServers()
+      .filter((server) => host.startingServer(server) !== undefined && tools.admits({ id: `mcp:${server}:*`, name: '*', source: 'mcp', owner: server, ownerOnly: false }))
+      .map((owner) => ({ source: 'mcp' as const, owner }));
+  const reads = createCatalogReads({ view: reader, recorder, event, openTelemetry: host.openTelemetry, starting: startingOwners });
   const pipeline = createCallPipeline({
     host,
     tools,
