@@ -1,4 +1,4 @@
-// pnpm bench:scale [--stdio 70] [--http 30] [--tools 10000] [--replicas 3] [--clients 200] [--rounds 3]
+// pnpm bench:scale [--stdio 70] [--http 30] [--tools 10000] [--replicas 3] [--clients 200] [--rounds 3] [--startup-only]
 // An organisation-sized deployment on this machine: upstream MCP servers replaying the bench data (`mixed`, the
 // first --tools tools spread evenly over --stdio stdio servers and --http Streamable HTTP servers), --replicas
 // `tool-search serve --http --store redis://…` processes on a real redis-server behind nginx (the README's block,
@@ -7,9 +7,12 @@
 // --rounds rounds of tools/list and tool_search. Before that, in this process: the same catalog's build, search and
 // one server's list_changed with a view per client. Prints start-up, latencies (p50/p95/p99), the list_changed
 // cost, RSS per replica and per upstream, file descriptors and errors by kind. Installs nothing; asserts nothing.
+// The replicas start one after another (each measured alone: on 2 cores, three starting together would measure the
+// machine). --startup-only: only the deployment's start-up (no in-process part, no clients), for the README's Sizing
+// at 10, 50 and 100 servers. Every figure is printed with the machine's load average at the time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +27,17 @@ import { freePort, REPLAY_MCP_SERVER_PATH, startRedisServer } from '@tool-search
 import { urlPrinted } from '../src/cli/url-printed.js';
 
 const { values } = parseArgs({
-  options: { stdio: { type: 'string' }, http: { type: 'string' }, tools: { type: 'string' }, replicas: { type: 'string' }, clients: { type: 'string' }, rounds: { type: 'string' } },
+  options: {
+    stdio: { type: 'string' },
+    http: { type: 'string' },
+    tools: { type: 'string' },
+    replicas: { type: 'string' },
+    clients: { type: 'string' },
+    rounds: { type: 'string' },
+    'startup-only': { type: 'boolean' },
+  },
 });
+const STARTUP_ONLY = values['startup-only'] === true;
 const STDIO = Number(values.stdio ?? 70);
 const HTTP = Number(values.http ?? 30);
 const TOOLS = Number(values.tools ?? 10_000);
@@ -34,7 +46,7 @@ const CLIENTS = Number(values.clients ?? 200);
 const ROUNDS = Number(values.rounds ?? 3);
 const SERVERS = STDIO + HTTP;
 if ([STDIO, HTTP, TOOLS, REPLICAS, CLIENTS, ROUNDS].some((n) => !Number.isInteger(n) || n < 0) || SERVERS < 1 || REPLICAS < 1 || TOOLS < SERVERS || TOOLS > 10_957) {
-  process.stderr.write('usage: bench:scale [--stdio 70] [--http 30] [--tools 10000 (at most 10957)] [--replicas 3] [--clients 200] [--rounds 3]\n');
+  process.stderr.write('usage: bench:scale [--stdio 70] [--http 30] [--tools 10000 (at most 10957)] [--replicas 3] [--clients 200] [--rounds 3] [--startup-only]\n');
   process.exit(2);
 }
 
@@ -84,6 +96,7 @@ const childrenOf = (pid: number) =>
     })
     .map(Number);
 const sleep = (wait: number) => new Promise((resolve) => setTimeout(resolve, wait));
+const load = () => `load average ${loadavg().map((value) => value.toFixed(1)).join(', ')}`;
 
 // The tools, server by server: tool i goes to server i mod SERVERS, its name made unique within its server.
 /** One JSONL file of the bench data, plain or gzipped, as its parsed lines. */
@@ -124,11 +137,11 @@ const inputsOf = (server: number): ToolInput[] =>
   toolsOf[server]!.map((tool) => ({ name: tool.name, description: tool.description, source: 'mcp', owner: serverName(server), inputSchema: (tool.parameters ?? { type: 'object' }) as Record<string, unknown> }));
 const QUERIES = set.queries.slice(0, 50).map((query) => query.query);
 
-out(`bench:scale: ${SERVERS} upstream servers (${STDIO} stdio, ${HTTP} Streamable HTTP), ${TOOLS} tools, ${REPLICAS} replicas, ${CLIENTS} clients x ${ROUNDS} rounds`);
+out(`bench:scale: ${SERVERS} upstream servers (${STDIO} stdio, ${HTTP} Streamable HTTP), ${TOOLS} tools, ${REPLICAS} replicas, ${STARTUP_ONLY ? 'start-up only' : `${CLIENTS} clients x ${ROUNDS} rounds`}; ${load()}`);
 out();
 
 // 1. In this process: the catalog of one replica, its search, and one server's list_changed with a view per client.
-{
+if (!STARTUP_ONLY) {
   const inputs = Array.from({ length: SERVERS }, (_, server) => inputsOf(server)).flat();
   const heapBefore = process.memoryUsage().heapUsed;
   let started = performance.now();
@@ -141,18 +154,23 @@ out();
   asked = 0;
   const changed = inputsOf(SERVERS - 1);
   const updates: number[] = [];
+  const updateCpu: number[] = [];
   const catchUps: number[] = [];
-  for (let round = 0; round < 5; round += 1) {
+  const CHANGES = 20;
+  for (let round = 0; round < CHANGES; round += 1) {
+    const cpuBefore = process.cpuUsage();
     started = performance.now();
     // A server whose list changed: its tools out, its new list in (every description changed: the worst case).
     catalog.remove(changed.map((tool) => `mcp:${tool.owner}:${tool.name}`));
     catalog.add(changed.map((tool) => ({ ...tool, description: `${tool.description} (v${round + 2})` })));
     updates.push(performance.now() - started);
+    const cpuUsed = process.cpuUsage(cpuBefore);
+    updateCpu.push((cpuUsed.user + cpuUsed.system) / 1000);
     started = performance.now();
     for (const view of views) view.search(QUERIES[round] ?? 'read a file');
     catchUps.push((performance.now() - started) / views.length);
   }
-  const rebuilt = asked > changed.length * views.length * 5 ? views.length : 0;
+  const rebuilt = asked > changed.length * views.length * CHANGES ? views.length : 0;
   // The host as a replica runs it: sessions over the same tools (as local tools here), tool_search through a session.
   const host = await createToolSearchHost({
     sources: { openclaw: inputs.map((input): ExecutableTool => ({ name: input.name, owner: input.owner, description: input.description ?? '', inputSchema: input.inputSchema ?? { type: 'object' }, execute: () => 'ok' })) },
@@ -174,8 +192,9 @@ out();
   out();
   out(`| catalog build | ${(buildMs / 1000).toFixed(2)} s for ${inputs.length} tools, heap +${heapMb.toFixed(1)} MB (${((heapMb / inputs.length) * 1000).toFixed(2)} MB per 1,000 tools) |`);
   out('| --- | --- |');
-  out(`| list_changed of one server (${changed.length} tools replaced), index update p50 / max | ${ms(percentile([...updates].sort((a, b) => a - b), 50))} / ${ms(Math.max(...updates))} ms |`);
-  out(`| views rebuilt by it (of ${views.length}); filter calls | ${rebuilt}; ${asked} (${(asked / 5 / views.length).toFixed(0)} per view per change: the changed tools only) |`);
+  const p = (samples: number[], at: number) => ms(percentile([...samples].sort((a, b) => a - b), at));
+  out(`| list_changed of one server (${changed.length} tools replaced, ${CHANGES} times), index update p50 / p95 / max | ${p(updates, 50)} / ${p(updates, 95)} / ${ms(Math.max(...updates))} ms wall-clock; CPU ${p(updateCpu, 50)} / ${p(updateCpu, 95)} / ${ms(Math.max(...updateCpu))} ms (${load()}) |`);
+  out(`| views rebuilt by it (of ${views.length}); filter calls | ${rebuilt}; ${asked} (${(asked / CHANGES / views.length).toFixed(0)} per view per change: the changed tools only) |`);
   out(`| a view's catch-up and next search, mean | ${ms(percentile([...catchUps].sort((a, b) => a - b), 50))} ms |`);
   out();
   out('| in-process tool_search (session.execute) | count | p50 ms | p95 ms | p99 ms |');
@@ -221,7 +240,7 @@ writeFileSync(
       ...httpUrls.map((url, index) => [serverName(STDIO + index), { url }]),
     ]),
     toolSearch: { mode: 'tools' },
-    startupTimeoutMs: 120_000,
+    // startupTimeoutMs left at its default (5 s): a session opened while servers start does not wait for them all.
     http: { maxSessions: CLIENTS * 2, maxSessionsPerClient: CLIENTS * 2 },
   }),
 );
@@ -230,144 +249,223 @@ interface Replica {
   child: ChildProcess;
   address: string;
   spawnedAt: number;
+  /** Epoch ms of the spawn (to compare with the replica's log times). */
+  spawnedEpoch: number;
+  /** Epoch ms of each upstream's `mcp server connected` log line, by server name. */
+  connectedAt: Map<string, number>;
+}
+interface Startup {
+  firstSearch: number;
+  covering: number;
+  /** Epoch ms when the covering search answered. */
+  coveredAt: number;
+  /** Epoch ms of the last upstream's `mcp server connected` in that replica's log. */
+  lastConnectedAt: number;
+  /** Upstreams whose `mcp server connected` the log showed. */
+  connected: number;
+  spawnedEpoch: number;
+  load: string;
 }
 const replicas: Replica[] = [];
+const startup: Startup[] = [];
 const startedAll = performance.now();
-for (let index = 0; index < REPLICAS; index += 1) {
-  const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json', '--quiet', '--store', redis.url], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TOOL_SEARCH_STATE_SECRET: SECRET, TOOL_SEARCH_TOKEN: undefined } as NodeJS.ProcessEnv,
-  });
-  children.push(child);
-  replicas.push({ child, address: new URL(await urlPrinted(child)).host, spawnedAt: performance.now() });
-}
 
-// Start-up, per replica: the first search that answers, and the first that covers every server (a describe of one
-// tool of each answers).
+// A modern client to one replica; the connect is retried while the loaded replica does not answer it in time.
 const modern = async (url: string) => {
-  const client = new ModernClient({ name: 'bench-scale', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-  await client.connect(new ModernTransport(new URL(url)));
-  return client;
+  for (let attempt = 1; ; attempt += 1) {
+    const client = new ModernClient({ name: 'bench-scale', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    try {
+      await client.connect(new ModernTransport(new URL(url)), { timeout: 600_000 });
+      return client;
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      if (attempt >= 5) throw error;
+      await sleep(1_000);
+    }
+  }
 };
+/** How long a replica may take to cover every server before the bench goes on without the missing ones. */
+const STARTUP_LIMIT_MS = 30 * 60_000;
 const probeIds = Array.from({ length: SERVERS }, (_, server) => `mcp:${serverName(server)}:${toolsOf[server]![0]!.name}`);
-const startup: Array<{ firstSearch: number; covering: number }> = [];
-for (const replica of replicas) {
+
+/**
+ * Start-up of one replica, alone: spawn to its first answered search, and to its first search that covers every
+ * server (a describe of one tool of each answers). The ids still missing are asked again at once while few are
+ * left, so the covering moment is known to a few requests' time.
+ */
+async function measureStartup(replica: Replica): Promise<Startup> {
   const client = await modern(`http://${replica.address}/mcp`);
   let firstSearch = Number.NaN;
   let covering = Number.NaN;
+  let coveredAt = Number.NaN;
+  const giveUpAt = performance.now() + STARTUP_LIMIT_MS;
   for (let missing = probeIds; missing.length > 0; ) {
+    if (performance.now() > giveUpAt) {
+      out(`replica at ${replica.address}: ${missing.length} of ${SERVERS} servers still not in after ${STARTUP_LIMIT_MS / 60_000} minutes (${missing.slice(0, 5).join(', ')}...); going on without them`);
+      break;
+    }
     // A request the loaded replica does not answer in time counts as not yet (the probe goes on).
-    const found = await client.callTool({ name: 'tool_search', arguments: { query: QUERIES[0] ?? 'read a file' } }, { timeout: 600_000 }).catch(() => ({ isError: true }));
-    if (Number.isNaN(firstSearch) && found.isError !== true) firstSearch = performance.now() - replica.spawnedAt;
+    if (Number.isNaN(firstSearch)) {
+      const found = await client.callTool({ name: 'tool_search', arguments: { query: QUERIES[0] ?? 'read a file' } }, { timeout: 600_000 }).catch(() => ({ isError: true }));
+      if (found.isError !== true) firstSearch = performance.now() - replica.spawnedAt;
+    }
     const still: string[] = [];
     for (const id of missing) {
       const described = await client.callTool({ name: 'tool_describe', arguments: { id } }, { timeout: 600_000 }).catch(() => ({ isError: true }));
       if (described.isError === true) still.push(id);
     }
     missing = still;
-    if (missing.length === 0) covering = performance.now() - replica.spawnedAt;
-    else await sleep(200);
+    if (missing.length === 0) {
+      covering = performance.now() - replica.spawnedAt;
+      coveredAt = Date.now();
+    } else await sleep(missing.length <= 5 ? 5 : 200);
   }
-  startup.push({ firstSearch, covering });
   await client.close();
+  return { firstSearch, covering, coveredAt, lastConnectedAt: Math.max(...replica.connectedAt.values()), connected: replica.connectedAt.size, spawnedEpoch: replica.spawnedEpoch, load: load() };
+}
+
+for (let index = 0; index < REPLICAS; index += 1) {
+  // Info-level JSON logs on stderr: each upstream's `mcp server connected`, with its time.
+  const spawnedAt = performance.now();
+  const spawnedEpoch = Date.now();
+  const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json', '--log-level', 'info', '--store', redis.url], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TOOL_SEARCH_STATE_SECRET: SECRET, TOOL_SEARCH_TOKEN: undefined } as NodeJS.ProcessEnv,
+  });
+  children.push(child);
+  const connectedAt = new Map<string, number>();
+  let pending = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('mcp server connected')) continue;
+      try {
+        const entry = JSON.parse(line) as { time?: number; server?: string; msg?: string };
+        if (entry.msg === 'mcp server connected' && typeof entry.time === 'number') connectedAt.set(entry.server ?? String(connectedAt.size), entry.time);
+      } catch {
+        // Not a JSON log line.
+      }
+    }
+  });
+  const replica: Replica = { child, address: new URL(await urlPrinted(child)).host, spawnedAt, spawnedEpoch, connectedAt };
+  replicas.push(replica);
+  startup.push(await measureStartup(replica));
+  out(`replica ${index + 1} covered all ${SERVERS} servers ${(startup[index]!.covering / 1000).toFixed(1)} s after its spawn (${startup[index]!.load})`);
 }
 const allCovered = performance.now() - startedAll;
 
-// nginx: the README's block, round robin; the 2025-era clients on an ip_hash port.
-const nginxDir = join(work, 'nginx');
-mkdirSync(nginxDir);
-const readmeBlock = /```nginx\n([\s\S]*?)```/.exec(readFileSync(README, 'utf8'))?.[1] ?? '';
-const location = (name: string) =>
-  (new RegExp(`location ${name} \\{\\n([\\s\\S]*?)\\n    \\}`).exec(readmeBlock)?.[1] ?? '')
-    .split('\n')
-    .map((line) => line.replace(/\s+#.*$/, '').replace(/^\s*#.*$/, '').trim())
-    .filter((line) => line !== '');
-const proxy = location('/mcp').map((line) => `      ${line.startsWith('proxy_pass ') ? 'proxy_pass http://$upstream_group;' : line}`).join('\n');
-const failed = `    location @replica_failed {\n${location('@replica_failed').map((line) => `      ${line}`).join('\n')}\n    }`;
-const [roundRobinPort, stickyPort] = [await freePort(), await freePort()];
-const servers = replicas.map((replica) => `    server ${replica.address};`).join('\n');
-writeFileSync(
-  join(nginxDir, 'nginx.conf'),
-  [
-    ...(process.getuid?.() === 0 ? ['user root;'] : []),
-    'daemon off;',
-    'worker_processes 1;',
-    `pid ${join(nginxDir, 'nginx.pid')};`,
-    `error_log ${join(nginxDir, 'error.log')} warn;`,
-    'events { worker_connections 4096; }',
-    'http {',
-    '  access_log off;',
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(nginxDir, kind)};`),
-    `  upstream round_robin {\n${servers}\n  }`,
-    `  upstream sticky {\n    ip_hash;\n${servers}\n  }`,
-    `  server {\n    listen 127.0.0.1:${roundRobinPort};\n    set $upstream_group round_robin;\n    location / {\n${proxy}\n    }\n${failed}\n  }`,
-    `  server {\n    listen 127.0.0.1:${stickyPort};\n    set $upstream_group sticky;\n    location / {\n${proxy}\n    }\n${failed}\n  }`,
-    '}',
-  ].join('\n'),
-);
-const nginx = spawn('nginx', ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-e', join(nginxDir, 'error.log')], { stdio: ['ignore', 'ignore', 'inherit'] });
-for (let attempt = 0; attempt < 200; attempt += 1) {
-  if (await fetch(`http://127.0.0.1:${roundRobinPort}/mcp`).then(() => true, () => false)) break;
-  await sleep(50);
-}
-
-// 3. The clients: half modern through round robin, half 2025-era through ip_hash, all at once.
 const samples = { list: [] as number[], search: [] as number[], connect: [] as number[] };
 const errors = new Map<string, number>();
 const failedWith = (error: unknown) => {
   const kind = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\d+/g, 'N').slice(0, 120);
   errors.set(kind, (errors.get(kind) ?? 0) + 1);
 };
-const timed = async <T>(into: number[], run: () => Promise<T>): Promise<T> => {
-  const started = performance.now();
-  const value = await run();
-  into.push(performance.now() - started);
-  return value;
-};
-async function oneClient(index: number): Promise<void> {
-  const isModern = index % 2 === 0;
-  const url = `http://127.0.0.1:${isModern ? roundRobinPort : stickyPort}/mcp`;
-  // The two SDKs' clients, as the few calls made here: connect, list, call.
-  type Calls = { connect(): Promise<void>; listTools(): Promise<unknown>; callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<Record<string, unknown>>; close(): Promise<void> };
-  const client: Calls = isModern
-    ? (() => {
-        const inner = new ModernClient({ name: `scale-${index}`, version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-        return { connect: () => inner.connect(new ModernTransport(new URL(url))), listTools: () => inner.listTools(), callTool: (params) => inner.callTool(params), close: () => inner.close() };
-      })()
-    : (() => {
-        const inner = new LegacyClient({ name: `scale-${index}`, version: '1' });
-        return { connect: () => inner.connect(new LegacyTransport(new URL(url))), listTools: () => inner.listTools(), callTool: (params) => inner.callTool(params), close: () => inner.close() };
-      })();
-  try {
-    await timed(samples.connect, () => client.connect());
-    for (let round = 0; round < ROUNDS; round += 1) {
-      await timed(samples.list, () => client.listTools());
-      const query = QUERIES[(index + round) % QUERIES.length] ?? 'read a file';
-      const found = await timed(samples.search, () => client.callTool({ name: 'tool_search', arguments: { query } }));
-      if (found['isError'] === true) failedWith(new Error(`tool_search answered an error: ${JSON.stringify(found['content']).slice(0, 80)}`));
-    }
-  } catch (error) {
-    failedWith(error);
-  } finally {
-    await client.close().catch(() => undefined);
+let loadSeconds = 0;
+let nginx: ChildProcess | undefined;
+// --startup-only stops here: no balancer, no clients.
+if (!STARTUP_ONLY) {
+  // nginx: the README's block, round robin; the 2025-era clients on an ip_hash port.
+  const nginxDir = join(work, 'nginx');
+  mkdirSync(nginxDir);
+  const readmeBlock = /```nginx\n([\s\S]*?)```/.exec(readFileSync(README, 'utf8'))?.[1] ?? '';
+  const location = (name: string) =>
+    (new RegExp(`location ${name} \\{\\n([\\s\\S]*?)\\n    \\}`).exec(readmeBlock)?.[1] ?? '')
+      .split('\n')
+      .map((line) => line.replace(/\s+#.*$/, '').replace(/^\s*#.*$/, '').trim())
+      .filter((line) => line !== '');
+  const proxy = location('/mcp').map((line) => `      ${line.startsWith('proxy_pass ') ? 'proxy_pass http://$upstream_group;' : line}`).join('\n');
+  const failed = `    location @replica_failed {\n${location('@replica_failed').map((line) => `      ${line}`).join('\n')}\n    }`;
+  const [roundRobinPort, stickyPort] = [await freePort(), await freePort()];
+  const servers = replicas.map((replica) => `    server ${replica.address};`).join('\n');
+  writeFileSync(
+    join(nginxDir, 'nginx.conf'),
+    [
+      ...(process.getuid?.() === 0 ? ['user root;'] : []),
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${join(nginxDir, 'nginx.pid')};`,
+      `error_log ${join(nginxDir, 'error.log')} warn;`,
+      'events { worker_connections 4096; }',
+      'http {',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(nginxDir, kind)};`),
+      `  upstream round_robin {\n${servers}\n  }`,
+      `  upstream sticky {\n    ip_hash;\n${servers}\n  }`,
+      `  server {\n    listen 127.0.0.1:${roundRobinPort};\n    set $upstream_group round_robin;\n    location / {\n${proxy}\n    }\n${failed}\n  }`,
+      `  server {\n    listen 127.0.0.1:${stickyPort};\n    set $upstream_group sticky;\n    location / {\n${proxy}\n    }\n${failed}\n  }`,
+      '}',
+    ].join('\n'),
+  );
+  nginx = spawn('nginx', ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-e', join(nginxDir, 'error.log')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await fetch(`http://127.0.0.1:${roundRobinPort}/mcp`).then(() => true, () => false)) break;
+    await sleep(50);
   }
+
+  // 3. The clients: half modern through round robin, half 2025-era through ip_hash, all at once.
+  const timed = async <T>(into: number[], run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const value = await run();
+    into.push(performance.now() - started);
+    return value;
+  };
+  async function oneClient(index: number): Promise<void> {
+    const isModern = index % 2 === 0;
+    const url = `http://127.0.0.1:${isModern ? roundRobinPort : stickyPort}/mcp`;
+    // The two SDKs' clients, as the few calls made here: connect, list, call.
+    type Calls = { connect(): Promise<void>; listTools(): Promise<unknown>; callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<Record<string, unknown>>; close(): Promise<void> };
+    const client: Calls = isModern
+      ? (() => {
+          const inner = new ModernClient({ name: `scale-${index}`, version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+          return { connect: () => inner.connect(new ModernTransport(new URL(url))), listTools: () => inner.listTools(), callTool: (params) => inner.callTool(params), close: () => inner.close() };
+        })()
+      : (() => {
+          const inner = new LegacyClient({ name: `scale-${index}`, version: '1' });
+          return { connect: () => inner.connect(new LegacyTransport(new URL(url))), listTools: () => inner.listTools(), callTool: (params) => inner.callTool(params), close: () => inner.close() };
+        })();
+    try {
+      await timed(samples.connect, () => client.connect());
+      for (let round = 0; round < ROUNDS; round += 1) {
+        await timed(samples.list, () => client.listTools());
+        const query = QUERIES[(index + round) % QUERIES.length] ?? 'read a file';
+        const found = await timed(samples.search, () => client.callTool({ name: 'tool_search', arguments: { query } }));
+        if (found['isError'] === true) failedWith(new Error(`tool_search answered an error: ${JSON.stringify(found['content']).slice(0, 80)}`));
+      }
+    } catch (error) {
+      failedWith(error);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+  const loadStarted = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, (_, index) => oneClient(index)));
+  loadSeconds = (performance.now() - loadStarted) / 1000;
 }
-const loadStarted = performance.now();
-await Promise.all(Array.from({ length: CLIENTS }, (_, index) => oneClient(index)));
-const loadSeconds = (performance.now() - loadStarted) / 1000;
 
 // 4. What it all costs.
 const upstreamRss = replicas.flatMap((replica) => childrenOf(replica.child.pid!).map(rssMb)).filter((value) => value > 0);
 out('## The deployment');
 out();
-out(`start-up (spawn to answer, per replica): first search ${startup.map((one) => `${(one.firstSearch / 1000).toFixed(1)} s`).join(', ')}; first covering search (all ${SERVERS} servers in) ${startup.map((one) => `${(one.covering / 1000).toFixed(1)} s`).join(', ')}; all replicas covered ${(allCovered / 1000).toFixed(1)} s after the first spawn; one stdio upstream's own start, alone: ${(ownStart / 1000).toFixed(2)} s`);
+out(`| start-up of each replica, alone (spawn to answer) | first search | slowest upstream connected (its log) | first covering search (all ${SERVERS} servers in) | covering search after the slowest upstream connected | load average then |`);
+out('| --- | ---: | ---: | ---: | ---: | --- |');
+for (const [index, one] of startup.entries()) {
+  const gap = one.coveredAt - one.lastConnectedAt;
+  const slowest = one.connected === SERVERS ? `${((one.lastConnectedAt - one.spawnedEpoch) / 1000).toFixed(1)} s` : `- (${one.connected} of ${SERVERS} logged)`;
+  out(`| replica ${index + 1} | ${(one.firstSearch / 1000).toFixed(1)} s | ${slowest} | ${(one.covering / 1000).toFixed(1)} s | ${Number.isFinite(gap) && one.connected === SERVERS ? `${gap.toFixed(0)} ms` : '-'} | ${one.load.replace('load average ', '')} |`);
+}
 out();
-out(`| at the client, through nginx (${CLIENTS} clients at once, ${loadSeconds.toFixed(1)} s) | count | p50 ms | p95 ms | p99 ms |`);
-out('| --- | ---: | ---: | ---: | ---: |');
-out(`| connect (initialize, or the modern discover) | ${stats(samples.connect)} |`);
-out(`| tools/list | ${stats(samples.list)} |`);
-out(`| tool_search | ${stats(samples.search)} |`);
+out(`all replicas covered ${(allCovered / 1000).toFixed(1)} s after the first spawn; one stdio upstream's own start, alone (spawn, initialize, tools/list): ${(ownStart / 1000).toFixed(2)} s`);
 out();
+if (!STARTUP_ONLY) {
+  out(`| at the client, through nginx (${CLIENTS} clients at once, ${loadSeconds.toFixed(1)} s) | count | p50 ms | p95 ms | p99 ms |`);
+  out('| --- | ---: | ---: | ---: | ---: |');
+  out(`| connect (initialize, or the modern discover) | ${stats(samples.connect)} |`);
+  out(`| tools/list | ${stats(samples.list)} |`);
+  out(`| tool_search | ${stats(samples.search)} |`);
+  out();
+}
 out('| process | RSS MB | fds |');
 out('| --- | ---: | ---: |');
 for (const [index, replica] of replicas.entries()) out(`| replica ${index + 1} | ${rssMb(replica.child.pid!).toFixed(0)} | ${fds(replica.child.pid!)} |`);
@@ -375,10 +473,11 @@ out(`| stdio upstream (mean of ${upstreamRss.length}) | ${(upstreamRss.reduce((s
 if (httpPid > 0) out(`| HTTP upstreams (${HTTP} in one process; per server) | ${(rssMb(httpPid) / HTTP).toFixed(1)} | ${fds(httpPid)} |`);
 out(`| redis-server | ${redis.process.pid === undefined ? '-' : rssMb(redis.process.pid).toFixed(0)} | |`);
 out();
+out(`(${load()})`);
 out(errors.size === 0 ? 'errors: none' : `errors by kind:\n${[...errors].map(([kind, count]) => `  ${count}x ${kind}`).join('\n')}`);
 
 // Everything stops: nginx first (its fast shutdown stops its worker), then the replicas, the upstreams, Redis.
-nginx.kill('SIGTERM');
+nginx?.kill('SIGTERM');
 for (const child of children) child.kill('SIGTERM');
 await sleep(1_000);
 for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
