@@ -63,6 +63,10 @@ export const runSearch: CommandRun = async (context) => {
         context.output.line(`    ${hit.input}`);
       }
       for (const server of servers?.servers ?? []) {
+        if (server.state === 'starting') {
+          context.output.line(`- ${server.owner}: starting (its tools are not listed yet; try again in a moment)`);
+          continue;
+        }
         const more = server.toolCount - server.tools.length;
         context.output.line(`- ${server.owner}: ${server.summary}`);
         context.output.line(`    ${server.tools.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`);

@@ -45,6 +45,8 @@ export interface ConsoleServerMapEntry {
   owner: string;
   summary: string;
   tools: string[];
+  /** A server still making its first connection: its tools are not listed yet. */
+  state?: 'starting';
 }
 
 /** `/api/search`: the search explained for people, and what the model gets instead when it is weak. */

@@ -51,5 +51,8 @@ describe('serverMapOf', () => {
     expect(serverMapOf([{ id: 'mcp:memory:read_graph' }])).toBeUndefined();
     expect(serverMapOf({ servers: { servers: [{ owner: 'memory' }] } })).toBeUndefined();
     expect(serverMapOf(undefined)).toBeUndefined();
+    // A server still connecting is shown as starting.
+    const starting = { evidence: 'weak', servers: { servers: [{ source: 'mcp', owner: 'github', summary: '', toolCount: 0, tools: [], state: 'starting' }], omitted: 0 } };
+    expect(serverMapOf(starting)).toEqual([{ owner: 'github', summary: '', tools: [], state: 'starting' }]);
   });
 });

@@ -29,13 +29,13 @@ export interface ConsoleData {
 
 /** The server map in a `tool_search` answer (a weak search's `servers`), as far as the console shows it. */
 const ANSWER_WITH_SERVER_MAP = z.object({
-  servers: z.object({ servers: z.array(z.object({ owner: z.string(), summary: z.string(), tools: z.array(z.string()) })) }),
+  servers: z.object({ servers: z.array(z.object({ owner: z.string(), summary: z.string(), tools: z.array(z.string()), state: z.literal('starting').optional() })) }),
 });
 
 /** The servers of the map the model's `tool_search` answer holds, or undefined when it holds none. */
 export function serverMapOf(answer: unknown): ConsoleServerMapEntry[] | undefined {
   const parsed = ANSWER_WITH_SERVER_MAP.safeParse(answer);
-  return parsed.success ? parsed.data.servers.servers.map(({ owner, summary, tools }) => ({ owner, summary, tools })) : undefined;
+  return parsed.success ? parsed.data.servers.servers.map(({ owner, summary, tools, state }) => ({ owner, summary, tools, ...(state === undefined ? {} : { state }) })) : undefined;
 }
 
 /** Most activity lines kept from the console's own session (oldest dropped first). */

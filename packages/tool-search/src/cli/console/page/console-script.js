@@ -205,7 +205,7 @@ function renderSearch(result) {
     h.matches.map((m) => el('div', {}, el('code', {}, m.term), ' via ' + m.path + (m.fields.length ? ' in ' + m.fields.join(', ') : '') + ' · ' + Math.round(100 * m.share) + ' %'))])));
   if (result.serverMap) {
     parts.push(el('h3', {}, 'What the model gets instead: the server map'));
-    parts.push(table(['server', 'summary', 'tools'], result.serverMap.map((s) => [el('code', {}, s.owner), s.summary, s.tools.join(', ')])));
+    parts.push(table(['server', 'summary', 'tools'], result.serverMap.map((s) => [el('code', {}, s.owner), s.state === 'starting' ? 'starting: its tools are not listed yet' : s.summary, s.tools.join(', ')])));
   }
   return parts;
 }
