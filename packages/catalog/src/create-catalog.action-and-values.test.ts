@@ -30,6 +30,13 @@ describe('a verb that names a tool action beats a shared noun', () => {
     expect(hits.map((hit) => hit.id)).toContain('mcp:firecrawl:firecrawl_check_crawl_status');
   });
 
+  it('is decided on the tools a view admits: a refused tool never lowers or lifts another', () => {
+    const admits = (tool: { name: string }) => tool.name !== 'firecrawl_crawl';
+    const view = createCatalog(CRAWLERS).view(admits);
+    const alone = createCatalog(CRAWLERS.filter(admits));
+    expect(view.search('firecrawl start crawl', { limit: 5 })).toEqual(alone.search('firecrawl start crawl', { limit: 5 }));
+  });
+
   it('leaves a request with only a generic verb ("get") as its words rank it', () => {
     expect(createCatalog(CRAWLERS).search('sentry get project DSN client keys', { limit: 1 })[0]?.id).toBe('mcp:sentry:find_dsns');
   });

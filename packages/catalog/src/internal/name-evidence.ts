@@ -6,6 +6,7 @@
 // the query's words, not the number of tools a query touches.
 import type { IndexedField, RankingSettings } from './ranking-settings.js';
 import { ACTION_VERB_STEMS, intentSides, oppositeSides, relatedTerms } from './intent-table.js';
+import { isAdmittedSlot } from './index-scope.js';
 import { normalizeTerm, type AnalyzedText } from './tokenize-text.js';
 
 /** Name words tracked per tool (the rest of a longer name is left out), so the counts fit a byte. */
@@ -110,12 +111,15 @@ export class NameEvidence {
   }
 
   /** `actionVerbFactors` over this index's owners and names. */
-  private actionFactors(counted: readonly number[][], stems: ReadonlySet<string>, named: ReadonlySet<number>): Map<number, number> {
-    return actionVerbFactors(this.settings, counted, stems, named, this.ownerOfSlot, this.leadStems);
+  private actionFactors(counted: readonly number[][], stems: ReadonlySet<string>, named: ReadonlySet<number>, admitted: Uint8Array | undefined): Map<number, number> {
+    return actionVerbFactors(this.settings, counted, stems, named, this.ownerOfSlot, this.leadStems, admitted);
   }
 
-  /** Opens a query's pass; undefined when neither factor is on (every factor 1). */
-  open(analyzed: AnalyzedText, query: string): NamingPass | undefined {
+  /**
+   * Opens a query's pass; undefined when neither factor is on (every factor 1). `admitted`: the slots of the scope
+   * searched (all when undefined); no other tool's name shapes a factor.
+   */
+  open(analyzed: AnalyzedText, query: string, admitted?: Uint8Array): NamingPass | undefined {
     const { nameWeight, ownerNamedWeight, oppositeNameWeight } = this.settings;
     if (nameWeight <= 0 && ownerNamedWeight <= 0 && oppositeNameWeight <= 0) return undefined;
     const asked = oppositeNameWeight > 0 ? intentSides(analyzed.words, true) : [];
@@ -133,7 +137,7 @@ export class NameEvidence {
       }
     }
     const { nameLengths, nameHits, ownerOfSlot, nameSides } = this;
-    const actions = this.actionFactors(counted, stems, named);
+    const actions = this.actionFactors(counted, stems, named, admitted);
     return {
       bound: (1 + nameWeight) * (named.size > 0 ? 1 + ownerNamedWeight : 1) * (actions.size > 0 ? 1 + this.settings.actionVerbWeight : 1),
       factor(slot) {
@@ -165,7 +169,15 @@ export class NameEvidence {
  * and the second lowered: "firecrawl start crawl" wants `firecrawl_crawl`, not `firecrawl_check_crawl_status`.
  * With `actionVerbOnlyWhenServerNamed`, only among the tools of a server the query names.
  */
-function actionVerbFactors(settings: RankingSettings, counted: readonly number[][], stems: ReadonlySet<string>, named: ReadonlySet<number>, ownerOfSlot: readonly number[], leadStems: ReadonlyArray<string | undefined>): Map<number, number> {
+function actionVerbFactors(
+  settings: RankingSettings,
+  counted: readonly number[][],
+  stems: ReadonlySet<string>,
+  named: ReadonlySet<number>,
+  ownerOfSlot: readonly number[],
+  leadStems: ReadonlyArray<string | undefined>,
+  admitted: Uint8Array | undefined,
+): Map<number, number> {
   const factors = new Map<number, number>();
   const weight = settings.actionVerbWeight;
   if (weight <= 0 || counted.length === 0) return factors;
@@ -176,6 +188,8 @@ function actionVerbFactors(settings: RankingSettings, counted: readonly number[]
   const byOwner = new Map<number, Set<number>>();
   for (const slots of counted) {
     for (const slot of slots) {
+      // Only the tools of the scope searched: a refused tool's name never shapes an admitted tool's score.
+      if (admitted !== undefined && !isAdmittedSlot(admitted, slot)) continue;
       const owner = ownerOfSlot[slot] as number;
       if (settings.actionVerbOnlyWhenServerNamed && !named.has(owner)) continue;
       let set = byOwner.get(owner);

@@ -406,7 +406,7 @@ export class SearchIndex {
     const admitted = statistics.admitted;
     const saturation = this.saturationFor(scope);
     const facet = this.settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
-    const naming = this.names.open(analyzed, query);
+    const naming = this.names.open(analyzed, query, admitted);
     const k1 = this.settings.k1;
     const hits = tools.map((tool) => {
       const slot = this.slotOf.get(tool.id);
@@ -469,7 +469,7 @@ export class SearchIndex {
     const depth = Math.max(limit, settings.coveredTermWeight < 1 ? settings.diversifyDepth : 0);
     const top: Candidate[] = [];
     const facet = settings.facetBoost > 0 ? queryFacet(analyzed.terms) : 0;
-    const naming = this.names.open(analyzed, query);
+    const naming = this.names.open(analyzed, query, admitted);
     // No factor lifts a score more than this: a candidate below the last kept one even so is passed over unscored.
     const bound = (naming?.bound ?? 1) * (facet === 0 ? 1 : 1 + settings.facetBoost);
     for (const slot of touched) {
