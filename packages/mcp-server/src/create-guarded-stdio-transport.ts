@@ -45,6 +45,7 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
   const log = (options.logger ?? pino({ level: 'silent' })).child({ pkg: 'mcp-server', component: 'stdio' });
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const reply = (id: string | number | null, code: number, message: string) => {
+    // JSON-RPC answers a message whose id could not be read with id null, which the SDK's message type leaves out.
     void inner.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined);
   };
   const limited = (options.stdin ?? process.stdin).pipe(
@@ -64,23 +65,8 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
     void inner.send({ jsonrpc: '2.0', id, error }).catch(() => undefined);
     regulate();
   });
-  const maxUnread = options.maxUnreadBytes ?? DEFAULT_MAX_UNREAD_BYTES;
-  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-  let paused = false;
-  let draining = false;
-  /**
-   * Pauses reading while the client is behind (unread answers, requests being answered), resumes after. While
-   * draining, requests are refused as they are read, so the count in flight does not stop reading: every request
-   * the client sent is answered before the server closes.
-   */
-  const regulate = () => {
-    const behind = output.writableLength > maxUnread || (!draining && ledger.inFlight.size >= maxInFlight);
-    if (behind === paused) return;
-    paused = behind;
-    if (behind) limited.pause();
-    else limited.resume();
-    log.debug({ paused, unreadBytes: output.writableLength, inFlight: ledger.inFlight.size }, paused ? 'stdio reading paused' : 'stdio reading resumed');
-  };
+  const backPressure = createBackPressure({ input: limited, output, inFlight: () => ledger.inFlight.size, maxUnread: options.maxUnreadBytes ?? DEFAULT_MAX_UNREAD_BYTES, maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT, log });
+  const regulate = backPressure.regulate;
   output.on('drain', regulate);
 
   const guarded: GuardedStdioTransport = {
@@ -97,8 +83,7 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
     },
     drain: (timeoutMs) => {
       const drained = ledger.drain(timeoutMs);
-      draining = true;
-      regulate();
+      backPressure.draining();
       return drained;
     },
   };
@@ -121,6 +106,33 @@ export function createGuardedStdioTransport(options: GuardedStdioTransportOption
     regulate();
   };
   return guarded;
+}
+
+/**
+ * Pauses reading while the client is behind (unread answers, requests being answered), resumes after. While
+ * draining, requests are refused as they are read, so the count in flight does not stop reading: every request
+ * the client sent is answered before the server closes.
+ */
+function createBackPressure(parts: { input: Readable; output: Writable; inFlight: () => number; maxUnread: number; maxInFlight: number; log: Logger }) {
+  const { input, output, log } = parts;
+  let paused = false;
+  let draining = false;
+  const regulate = () => {
+    const behind = output.writableLength > parts.maxUnread || (!draining && parts.inFlight() >= parts.maxInFlight);
+    if (behind === paused) return;
+    paused = behind;
+    if (behind) input.pause();
+    else input.resume();
+    log.debug({ paused, unreadBytes: output.writableLength, inFlight: parts.inFlight() }, paused ? 'stdio reading paused' : 'stdio reading resumed');
+  };
+  return {
+    regulate,
+    /** Requests are refused from now on: reading goes on whatever is in flight. */
+    draining() {
+      draining = true;
+      regulate();
+    },
+  };
 }
 
 /**

@@ -72,42 +72,7 @@ export function createMcpClientRelay(options: { logger?: Logger; abandonedQuietM
   /** Servers with an abandoned call, until when their out-of-call questions are refused. */
   const quietUntil = new Map<string, number>();
 
-  /** The call a question of `server` may go to, or why there is none. */
-  const target = (server: string, capability: 'sampling' | 'elicitation', withinCall: boolean | undefined): RelayCall | string => {
-    // Only a question the gateway says it asks within its call's context is routed by that context: a 2025 server's
-    // own request is dispatched from the connection's context, which may be one a call started it in.
-    const own = withinCall === true ? scope.getStore() : undefined;
-    if (own !== undefined) {
-      // Whose call asked is known: that client or nobody (never the next caller once this call has ended).
-      if (!inFlight.includes(own)) return `the tool call that MCP server "${server}" asked within has ended`;
-      return may(own, server, capability);
-    }
-    const quiet = quietUntil.get(server);
-    if (quiet !== undefined && quiet > Date.now()) return `a call to MCP server "${server}" was abandoned (cancelled or timed out) moments ago: the question may be that call's`;
-    if (quiet !== undefined) quietUntil.delete(server);
-    const talking = inFlight.filter((call) => call.talksTo(server));
-    const sessions = new Set(talking.map((call) => call.session));
-    if (sessions.size === 0) return `no MCP client has a tool call in flight to MCP server "${server}"`;
-    if (sessions.size > 1) return `${sessions.size} MCP clients have tool calls in flight to MCP server "${server}", so it is not known whose call it is serving`;
-    return may(talking[talking.length - 1]!, server, capability);
-  };
-
-  /** `call` when its client may hear `server` now, or why not. */
-  const may = (call: RelayCall, server: string, capability: 'sampling' | 'elicitation'): RelayCall | string => {
-    if (!call.talksTo(server)) return `the tool call is not talking to MCP server "${server}"`;
-    if (!call.admits(server)) return `the MCP client's policy does not admit MCP server "${server}"`;
-    if (call.capabilities()?.[capability] === undefined) return `the MCP client did not declare the ${capability} capability`;
-    return call;
-  };
-
-  /** The call in whose scope an approval is asked, or why there is none. */
-  const approver = (): RelayCall | string => {
-    const own = scope.getStore();
-    if (own === undefined) return 'it was not asked within a tool call';
-    if (!inFlight.includes(own)) return 'the tool call it was asked within has ended';
-    if (own.capabilities()?.elicitation === undefined) return 'the MCP client did not declare the elicitation capability';
-    return own;
-  };
+  const { target, approver } = createRelayRouting(inFlight, scope, quietUntil);
 
   const elicit = (call: RelayCall, request: Parameters<McpElicitationHandler>[0], context: Parameters<McpElicitationHandler>[1]) =>
     call.sendRequest({ method: 'elicitation/create', params: request as Record<string, unknown> }, parser<Awaited<ReturnType<McpElicitationHandler>>>(specTypeSchemas.ElicitResult), { signal: context.signal, inputKey: context.inputKey });
@@ -154,6 +119,47 @@ export function createMcpClientRelay(options: { logger?: Logger; abandonedQuietM
       };
     },
   };
+}
+
+/** Where a question goes: `target` for an upstream server's, `approver` for the gateway's own; each a call, or why none. */
+function createRelayRouting(inFlight: RelayCall[], scope: AsyncLocalStorage<RelayCall>, quietUntil: Map<string, number>) {
+  /** The call a question of `server` may go to, or why there is none. */
+  const target = (server: string, capability: 'sampling' | 'elicitation', withinCall: boolean | undefined): RelayCall | string => {
+    // Only a question the gateway says it asks within its call's context is routed by that context: a 2025 server's
+    // own request is dispatched from the connection's context, which may be one a call started it in.
+    const own = withinCall === true ? scope.getStore() : undefined;
+    if (own !== undefined) {
+      // Whose call asked is known: that client or nobody (never the next caller once this call has ended).
+      if (!inFlight.includes(own)) return `the tool call that MCP server "${server}" asked within has ended`;
+      return may(own, server, capability);
+    }
+    const quiet = quietUntil.get(server);
+    if (quiet !== undefined && quiet > Date.now()) return `a call to MCP server "${server}" was abandoned (cancelled or timed out) moments ago: the question may be that call's`;
+    if (quiet !== undefined) quietUntil.delete(server);
+    const talking = inFlight.filter((call) => call.talksTo(server));
+    const sessions = new Set(talking.map((call) => call.session));
+    if (sessions.size === 0) return `no MCP client has a tool call in flight to MCP server "${server}"`;
+    if (sessions.size > 1) return `${sessions.size} MCP clients have tool calls in flight to MCP server "${server}", so it is not known whose call it is serving`;
+    return may(talking[talking.length - 1]!, server, capability);
+  };
+
+  /** `call` when its client may hear `server` now, or why not. */
+  const may = (call: RelayCall, server: string, capability: 'sampling' | 'elicitation'): RelayCall | string => {
+    if (!call.talksTo(server)) return `the tool call is not talking to MCP server "${server}"`;
+    if (!call.admits(server)) return `the MCP client's policy does not admit MCP server "${server}"`;
+    if (call.capabilities()?.[capability] === undefined) return `the MCP client did not declare the ${capability} capability`;
+    return call;
+  };
+
+  /** The call in whose scope an approval is asked, or why there is none. */
+  const approver = (): RelayCall | string => {
+    const own = scope.getStore();
+    if (own === undefined) return 'it was not asked within a tool call';
+    if (!inFlight.includes(own)) return 'the tool call it was asked within has ended';
+    if (own.capabilities()?.elicitation === undefined) return 'the MCP client did not declare the elicitation capability';
+    return own;
+  };
+  return { target, approver };
 }
 
 /** A spec schema as the `{ parse }` a relayed answer is checked with: an answer of the wrong shape is refused. */

@@ -18,6 +18,33 @@ export interface StdioByEra {
   close(): Promise<void>;
 }
 
+/**
+ * Serves the connection (its `modernSide`) statelessly with the SDK v2 `serveStdio`, from the same server factory as
+ * the HTTP front's 2026-07-28 requests.
+ */
+async function serveModernStdio(modern: Omit<CreateToolSearchMcpServerOptions, 'sessionId'>, modernSide: Transport, log: Logger): Promise<{ close(): Promise<void> }> {
+  const [{ serveStdio }, { createModernServerFactory }] = await Promise.all([import('@modelcontextprotocol/server/stdio'), import('./internal/create-modern-front.js')]);
+  const { factory, changes } = createModernServerFactory(modern, log);
+  // The connection's instance tells its list changes; serveStdio delivers them to the connection's listen
+  // subscriptions (an instance made for a discarded probe stops hearing them when the next one is made).
+  let stopTelling = () => undefined as void;
+  const tellingFactory = () => {
+    const server = factory();
+    stopTelling();
+    const send = { tools: () => server.sendToolListChanged(), resources: () => server.sendResourceListChanged(), prompts: () => server.sendPromptListChanged() };
+    stopTelling = changes.subscribe((kind) => void send[kind]().catch(() => undefined));
+    return server;
+  };
+  const handle = serveStdio(tellingFactory, { legacy: 'reject', transport: modernSide, onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern stdio request failed') });
+  return {
+    async close() {
+      stopTelling();
+      await changes.close();
+      await handle.close();
+    },
+  };
+}
+
 /** True for a 2026-07-28 opening: `server/discover`, or any request whose `_meta` claims a protocol version. */
 export function isModernOpening(message: JSONRPCMessage): boolean {
   if (!('method' in message)) return false;
@@ -59,26 +86,7 @@ export async function serveStdioByEra(options: {
   async function switchToModern(): Promise<void> {
     log.info('stdio client opened on protocol revision 2026-07-28: serving it statelessly');
     await front.close();
-    const [{ serveStdio }, { createModernServerFactory }] = await Promise.all([import('@modelcontextprotocol/server/stdio'), import('./internal/create-modern-front.js')]);
-    const { factory, changes } = createModernServerFactory(options.modern, log);
-    // The connection's instance tells its list changes; serveStdio delivers them to the connection's listen
-    // subscriptions (an instance made for a discarded probe stops hearing them when the next one is made).
-    let stopTelling = () => undefined as void;
-    const tellingFactory = () => {
-      const server = factory();
-      stopTelling();
-      const send = { tools: () => server.sendToolListChanged(), resources: () => server.sendResourceListChanged(), prompts: () => server.sendPromptListChanged() };
-      stopTelling = changes.subscribe((kind) => void send[kind]().catch(() => undefined));
-      return server;
-    };
-    const handle = serveStdio(tellingFactory, { legacy: 'reject', transport: modernSide as never, onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern stdio request failed') });
-    modernHandle = {
-      async close() {
-        stopTelling();
-        await changes.close();
-        await handle.close();
-      },
-    };
+    modernHandle = await serveModernStdio(options.modern, modernSide, log);
   }
 
   transport.onmessage = (message, extra) => {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, Server, specTypeSchemas, type ClientCapabilities, type McpHttpHandler, type ServerContext, type ServerEventBus } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toNodeHandler, toWebRequest, type NodeIncomingMessageLike, type NodeServerResponseLike } from '@modelcontextprotocol/node';
+import { toNodeHandler, toWebRequest, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { createSessionLog, type SessionLog, type ToolSearchSession } from '@tool-search/gateway-adapter';
 import { createPolicy, isPolicy, type Policy, type PolicyContext } from '@tool-search/policy';
@@ -74,7 +74,6 @@ export function createModernFront(options: ModernFrontOptions, log: Logger): Mod
   };
   return {
     handler,
-    // Node's own request and response types differ from the adapter's structural ones only in optional fields.
     node: (request, response, body) => {
       const listening = typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'subscriptions/listen';
       if (!listening) {
@@ -82,7 +81,7 @@ export function createModernFront(options: ModernFrontOptions, log: Logger): Mod
         response.once('close', () => (answering -= 1));
       }
       // Each request runs as its client's (its remote address), for the bounds kept per client.
-      return runAsClient(request.socket.remoteAddress ?? 'unknown', () => node(request as unknown as NodeIncomingMessageLike, response as unknown as NodeServerResponseLike, body));
+      return runAsClient(request.socket.remoteAddress ?? 'unknown', () => node(asRequestLike(request), response, body));
     },
     inFlight: () => answering,
     async close(closeOptions = {}) {
@@ -209,5 +208,13 @@ function stableSurface(session: ToolSearchSession): boolean {
 
 /** True for a request of the 2026-07-28 revision (its `_meta` envelope claims a version), by the SDK's own test. */
 export async function isModernRequest(request: IncomingMessage, body: unknown): Promise<boolean> {
-  return !(await isLegacyRequest(await toWebRequest(request as unknown as NodeIncomingMessageLike, body), body));
+  return !(await isLegacyRequest(await toWebRequest(asRequestLike(request), body), body));
+}
+
+/**
+ * Node's request as the adapter's structural type. They differ only in how an optional field is typed: Node's
+ * `method` and `url` may be `undefined`, which the adapter's optional fields leave out under exactOptionalPropertyTypes.
+ */
+function asRequestLike(request: IncomingMessage): NodeIncomingMessageLike {
+  return request as NodeIncomingMessageLike;
 }

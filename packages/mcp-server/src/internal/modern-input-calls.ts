@@ -81,93 +81,19 @@ export type Ask = <T>(request: { method: string; params?: Record<string, unknown
  * reaches a replica without its call to the one holding it.
  */
 export function createModernInputCalls(options: { stateSecret?: string | undefined; rendezvous?: InputCallRendezvous | undefined; limits?: PendingCallLimits | undefined } = {}): ModernInputCalls {
-  const { rendezvous, limits } = options;
-  let closing: string | undefined;
   const key = options.stateSecret === undefined ? randomBytes(32) : new TextEncoder().encode(options.stateSecret);
-  const codec = createRequestStateCodec<InputCallState>({ key, ttlSeconds: PENDING_TTL_SECONDS });
-  const calls = new Map<string, PendingCall>();
-
-  /** Waits for the call to finish or to ask something, and answers the round accordingly. */
-  const round = async (id: string, call: PendingCall): Promise<RoundAnswer> => {
-    // Questions still unanswered (a partial retry) are asked again at once; otherwise the call runs until it
-    // finishes or asks something, and questions asked together (in the same turn) go out together.
-    if (call.questions.size === 0) {
-      const next = await Promise.race([call.result.then((result) => ({ result })), call.asked.then(() => ({ asked: true as const }))]);
-      if ('result' in next) return next.result;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    const inputRequests = Object.fromEntries([...call.questions].map(([key, question]) => [key, toInputRequest(question.request)]));
-    // A call that starts waiting takes a slot of its client's and of this process's: past either, it is refused.
-    if (call.release === undefined && limits !== undefined) {
-      const admitted = limits.admit(call.client);
-      if (!admitted.ok) {
-        withdraw(id, admitted.message);
-        throw new ProtocolError(TOO_MANY_WAITING_CODE, admitted.message);
-      }
-      call.release = admitted.release;
-    }
-    // The client's retry may reach another replica: it must find this round held before the client can retry. Each
-    // round is held under its own name, the last one's let go, so a state of another round reaches nothing there.
-    const next = call.rounds + 1;
-    if (rendezvous !== undefined) {
-      const previous = call.held;
-      call.held = rendezvous.hold(roundName(id, next), (answers) => reply(() => resumeHere(id, answers, next))).catch(() => undefined);
-      void previous.then((stop) => stop?.()).catch(() => undefined);
-    }
-    await call.held;
-    call.rounds = next;
-    call.awaiting = next;
-    return inputRequired({ inputRequests, requestState: await codec.mint({ call: id, round: next }) });
-  };
-
+  const calls: PendingCalls = { codec: createRequestStateCodec<InputCallState>({ key, ttlSeconds: PENDING_TTL_SECONDS }), calls: new Map(), rendezvous: options.rendezvous, limits: options.limits };
+  const { rendezvous } = options;
   return {
-    codec,
-    pending: () => calls.size,
+    codec: calls.codec,
+    pending: () => calls.calls.size,
     withdrawAll(reason) {
-      closing = reason;
-      for (const id of [...calls.keys()]) withdraw(id, reason);
+      calls.closing = reason;
+      for (const id of [...calls.calls.keys()]) withdraw(calls, id, reason);
     },
-    start(run, client = 'local') {
-      const id = randomUUID();
-      let signal = () => undefined as void;
-      const newAsked = () => new Promise<void>((resolve) => (signal = resolve));
-      let counter = 0;
-      const call: PendingCall = {
-        questions: new Map(),
-        asked: newAsked(),
-        result: Promise.resolve() as unknown as Promise<CallToolResult>,
-        timer: setTimeout(() => withdraw(id, 'the client did not answer in time'), PENDING_TTL_SECONDS * 1_000),
-        rounds: 0,
-        held: Promise.resolve(undefined),
-        client,
-        withdrawn: closing,
-      };
-      call.timer.unref();
-      // Held by the rendezvous round by round, once the call asks something (a call that just answers never needs it).
-      const ask: Ask = (request, schema, key) => {
-        return new Promise((resolve, reject) => {
-          if (call.withdrawn !== undefined) return reject(new Error(call.withdrawn));
-          let asked = key;
-          while (asked === undefined || call.questions.has(asked)) asked = `input-${++counter}`;
-          call.questions.set(asked, { request, schema, resolve: resolve as (value: unknown) => void, reject });
-          const fire = signal;
-          call.asked = newAsked();
-          fire();
-        });
-      };
-      call.result = run(ask).finally(() => {
-        call.release?.();
-        clearTimeout(call.timer);
-        calls.delete(id);
-        void call.held.then((stop) => stop?.()).catch(() => undefined);
-      });
-      // Between rounds nobody awaits the call: a failure then is answered by the next round, never left unhandled.
-      call.result.catch(() => undefined);
-      calls.set(id, call);
-      return round(id, call);
-    },
+    start: (run, client = 'local') => startCall(calls, run, client),
     async resume(state, answers) {
-      if (calls.has(state.call) || rendezvous === undefined) return resumeHere(state.call, answers, state.round);
+      if (calls.calls.has(state.call) || rendezvous === undefined) return resumeHere(calls, state.call, answers, state.round);
       if (state.round === undefined) throw staleRound(state.round, undefined);
       // Held by another replica (or by none): the answers go to it, its round's answer comes back.
       const replied = await rendezvous.forward(roundName(state.call, state.round), answers);
@@ -176,33 +102,118 @@ export function createModernInputCalls(options: { stateSecret?: string | undefin
       return replied.answer as RoundAnswer;
     },
   };
+}
 
-  /** Continues a call of this process with the client's answers to round `answering` (the one its state names). */
-  async function resumeHere(id: string, answers: Record<string, unknown> | undefined, answering: number | undefined): Promise<RoundAnswer> {
-    const call = calls.get(id);
-    if (call === undefined) throw notWaiting();
-    if (answering === undefined || answering !== call.awaiting) throw staleRound(answering, call.awaiting);
-    call.awaiting = undefined;
-    for (const [key, value] of Object.entries(answers ?? {})) {
-      const question = call.questions.get(key);
-      if (question === undefined) continue;
-      call.questions.delete(key);
-      try {
-        question.resolve(question.schema.parse(value));
-      } catch (error) {
-        question.reject(error);
-      }
+/** The calls of this process waiting between rounds, and what they are held and bounded with. */
+interface PendingCalls {
+  readonly codec: RequestStateCodec<InputCallState>;
+  readonly calls: Map<string, PendingCall>;
+  readonly rendezvous: InputCallRendezvous | undefined;
+  readonly limits: PendingCallLimits | undefined;
+  /** Why every call's questions were withdrawn (the process is closing): a call started after that asks nothing. */
+  closing?: string | undefined;
+}
+
+/** Starts a call (see `ModernInputCalls.start`) and answers its first round. */
+function startCall(calls: PendingCalls, run: (ask: Ask) => Promise<CallToolResult>, client: string): Promise<RoundAnswer> {
+  const id = randomUUID();
+  let signal = () => undefined as void;
+  const newAsked = () => new Promise<void>((resolve) => (signal = resolve));
+  let counter = 0;
+  const call: PendingCall = {
+    questions: new Map(),
+    asked: newAsked(),
+    // Replaced by the run's result below, before any round reads it (the run needs `ask`, which needs the call).
+    result: new Promise<CallToolResult>(() => undefined),
+    timer: setTimeout(() => withdraw(calls, id, 'the client did not answer in time'), PENDING_TTL_SECONDS * 1_000),
+    rounds: 0,
+    held: Promise.resolve(undefined),
+    client,
+    withdrawn: calls.closing,
+  };
+  call.timer.unref();
+  // Held by the rendezvous round by round, once the call asks something (a call that just answers never needs it).
+  const ask: Ask = (request, schema, key) => {
+    return new Promise((resolve, reject) => {
+      if (call.withdrawn !== undefined) return reject(new Error(call.withdrawn));
+      let asked = key;
+      while (asked === undefined || call.questions.has(asked)) asked = `input-${++counter}`;
+      call.questions.set(asked, { request, schema, resolve: resolve as (value: unknown) => void, reject });
+      const fire = signal;
+      call.asked = newAsked();
+      fire();
+    });
+  };
+  call.result = run(ask).finally(() => {
+    call.release?.();
+    clearTimeout(call.timer);
+    calls.calls.delete(id);
+    void call.held.then((stop) => stop?.()).catch(() => undefined);
+  });
+  // Between rounds nobody awaits the call: a failure then is answered by the next round, never left unhandled.
+  call.result.catch(() => undefined);
+  calls.calls.set(id, call);
+  return answerRound(calls, id, call);
+}
+
+/** Waits for the call to finish or to ask something, and answers the round accordingly. */
+async function answerRound(calls: PendingCalls, id: string, call: PendingCall): Promise<RoundAnswer> {
+  // Questions still unanswered (a partial retry) are asked again at once; otherwise the call runs until it
+  // finishes or asks something, and questions asked together (in the same turn) go out together.
+  if (call.questions.size === 0) {
+    const next = await Promise.race([call.result.then((result) => ({ result })), call.asked.then(() => ({ asked: true as const }))]);
+    if ('result' in next) return next.result;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const inputRequests = Object.fromEntries([...call.questions].map(([key, question]) => [key, toInputRequest(question.request)]));
+  // A call that starts waiting takes a slot of its client's and of this process's: past either, it is refused.
+  if (call.release === undefined && calls.limits !== undefined) {
+    const admitted = calls.limits.admit(call.client);
+    if (!admitted.ok) {
+      withdraw(calls, id, admitted.message);
+      throw new ProtocolError(TOO_MANY_WAITING_CODE, admitted.message);
     }
-    return round(id, call);
+    call.release = admitted.release;
   }
+  // The client's retry may reach another replica: it must find this round held before the client can retry. Each
+  // round is held under its own name, the last one's let go, so a state of another round reaches nothing there.
+  const next = call.rounds + 1;
+  if (calls.rendezvous !== undefined) {
+    const previous = call.held;
+    call.held = calls.rendezvous.hold(roundName(id, next), (answers) => reply(() => resumeHere(calls, id, answers, next))).catch(() => undefined);
+    void previous.then((stop) => stop?.()).catch(() => undefined);
+  }
+  await call.held;
+  call.rounds = next;
+  call.awaiting = next;
+  return inputRequired({ inputRequests, requestState: await calls.codec.mint({ call: id, round: next }) });
+}
 
-  function withdraw(id: string, reason: string): void {
-    const call = calls.get(id);
-    if (call === undefined) return;
-    call.withdrawn = reason;
-    for (const question of call.questions.values()) question.reject(new Error(reason));
-    call.questions.clear();
+/** Continues a call of this process with the client's answers to round `answering` (the one its state names). */
+async function resumeHere(calls: PendingCalls, id: string, answers: Record<string, unknown> | undefined, answering: number | undefined): Promise<RoundAnswer> {
+  const call = calls.calls.get(id);
+  if (call === undefined) throw notWaiting();
+  if (answering === undefined || answering !== call.awaiting) throw staleRound(answering, call.awaiting);
+  call.awaiting = undefined;
+  for (const [key, value] of Object.entries(answers ?? {})) {
+    const question = call.questions.get(key);
+    if (question === undefined) continue;
+    call.questions.delete(key);
+    try {
+      question.resolve(question.schema.parse(value));
+    } catch (error) {
+      question.reject(error);
+    }
   }
+  return answerRound(calls, id, call);
+}
+
+function withdraw(calls: PendingCalls, id: string, reason: string): void {
+  const call = calls.calls.get(id);
+  if (call === undefined) return;
+  call.withdrawn = reason;
+  for (const question of call.questions.values()) question.reject(new Error(reason));
+  call.questions.clear();
 }
 
 /** The JSON-RPC error code of a call refused because too many calls wait for answers (a server error, as -32000). */

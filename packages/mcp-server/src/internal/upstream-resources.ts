@@ -30,63 +30,13 @@ export function createUpstreamResources(options: {
   allowed: (server: string) => boolean;
   log: Logger;
 }): UpstreamResources {
-  const { log } = options;
-  /** URI → servers that listed it, from the last listing. */
-  let listedBy = new Map<string, string[]>();
-  let templatesBy: Array<{ server: string; uriTemplate: string }> = [];
-  /** Servers whose last listing answered (they offer resources). */
-  let offering = new Set<string>();
-  const fromResults = new Map<string, string>();
-
   const readable = () => options.servers().filter((server) => server.state === 'ready' && options.allowed(server.name));
   const byName = (name: string) => readable().find((server) => server.name === name);
-
-  async function listAll(): Promise<Array<{ server: string; resource: McpResource }>> {
-    const servers = readable();
-    const lists = await Promise.all(servers.map(async (server) => ({ server: server.name, listed: await server.listResources() })));
-    const entries: Array<{ server: string; resource: McpResource }> = [];
-    const answered = new Set<string>();
-    for (const { server, listed } of lists) {
-      if (!listed.ok) {
-        if (listed.code !== 'unsupported') log.warn({ server, code: listed.code, reason: listed.message.slice(0, 300) }, 'listing resources failed');
-        continue;
-      }
-      answered.add(server);
-      for (const resource of listed.items) entries.push({ server, resource });
-    }
-    offering = answered;
-    listedBy = new Map();
-    for (const { server, resource } of entries) listedBy.set(resource.uri, [...(listedBy.get(resource.uri) ?? []), server]);
-    return entries;
-  }
-
-  async function listTemplates(): Promise<Array<{ server: string; template: McpResourceTemplate }>> {
-    const lists = await Promise.all(readable().map(async (server) => ({ server: server.name, listed: await server.listResourceTemplates() })));
-    const entries = lists.flatMap(({ server, listed }) => (listed.ok ? listed.items.map((template) => ({ server, template })) : []));
-    templatesBy = entries.map(({ server, template }) => ({ server, uriTemplate: template.uriTemplate }));
-    return entries;
-  }
-
-  /** The server a plain (unqualified) URI is read from, or why there is none. */
-  async function route(uri: string): Promise<{ server: string } | { candidates: string[] }> {
-    if (!listedBy.has(uri)) await listAll();
-    const listing = listedBy.get(uri) ?? [];
-    if (listing.length === 1) return { server: listing[0]! };
-    if (listing.length > 1) return { candidates: listing };
-    const fromResult = fromResults.get(uri);
-    if (fromResult !== undefined) return { server: fromResult };
-    if (templatesBy.length === 0) await listTemplates();
-    const matching = [...new Set(templatesBy.filter((entry) => matchUriTemplate(entry.uriTemplate, uri)).map((entry) => entry.server))];
-    if (matching.length === 1) return { server: matching[0]! };
-    if (matching.length > 1) return { candidates: matching };
-    // A URI nobody listed (a dynamic one): the only server offering resources is the only place it can be.
-    const offeringNow = readable().filter((server) => offering.has(server.name));
-    return offeringNow.length === 1 ? { server: offeringNow[0]!.name } : { candidates: [] };
-  }
+  const listings = createResourceListings(readable, options.log);
 
   return {
     async list() {
-      const entries = await listAll();
+      const entries = await listings.listAll();
       const shared = sharedKeys(entries.map(({ server, resource }) => [server, resource.uri] as const));
       return entries.map(({ server, resource }) => ({
         ...resource,
@@ -95,12 +45,12 @@ export function createUpstreamResources(options: {
       }));
     },
     async templates() {
-      const entries = await listTemplates();
+      const entries = await listings.listTemplates();
       return entries.map(({ server, template }) => ({ ...template, _meta: { [SERVER_META_KEY]: server } }));
     },
     async read(uri, signal) {
       const qualified = parseQualifiedUri(uri);
-      const target = qualified !== undefined ? { server: qualified.server } : await route(uri);
+      const target = qualified !== undefined ? { server: qualified.server } : await route(uri, listings, readable);
       const upstreamUri = qualified?.uri ?? uri;
       if ('candidates' in target) {
         const hint = target.candidates.length > 1 ? `; ${target.candidates.length} servers list it: read ${target.candidates.map((server) => qualifyUri(server, uri)).join(' or ')}` : '';
@@ -121,11 +71,63 @@ export function createUpstreamResources(options: {
         const server = byName(qualified.server);
         return server === undefined ? undefined : { server, uriTemplate: qualified.uri };
       }
-      if (!templatesBy.some((entry) => entry.uriTemplate === uriTemplate)) await listTemplates();
-      const owners = [...new Set(templatesBy.filter((entry) => entry.uriTemplate === uriTemplate).map((entry) => entry.server))];
+      if (!listings.templates().some((entry) => entry.uriTemplate === uriTemplate)) await listings.listTemplates();
+      const owners = [...new Set(listings.templates().filter((entry) => entry.uriTemplate === uriTemplate).map((entry) => entry.server))];
       const server = owners.length === 1 ? byName(owners[0]!) : undefined;
       return server === undefined ? undefined : { server, uriTemplate };
     },
+    noteResultParts: listings.noteResultParts,
+  };
+}
+
+/** What the session's last listings said (which servers list a URI, which templates each has, which offer resources), and the URIs tool results named. */
+interface ResourceListings {
+  listAll(): Promise<Array<{ server: string; resource: McpResource }>>;
+  listTemplates(): Promise<Array<{ server: string; template: McpResourceTemplate }>>;
+  /** The servers that listed `uri` in the last listing. */
+  listedBy(uri: string): string[] | undefined;
+  templates(): ReadonlyArray<{ server: string; uriTemplate: string }>;
+  /** Whether the server's last listing answered (it offers resources). */
+  offers(server: string): boolean;
+  /** The server whose tool result last named `uri`. */
+  fromResult(uri: string): string | undefined;
+  noteResultParts: UpstreamResources['noteResultParts'];
+}
+
+function createResourceListings(readable: () => HostMcpServer[], log: Logger): ResourceListings {
+  /** URI → servers that listed it, from the last listing. */
+  let listedBy = new Map<string, string[]>();
+  let templatesBy: Array<{ server: string; uriTemplate: string }> = [];
+  let offering = new Set<string>();
+  const fromResults = new Map<string, string>();
+  return {
+    async listAll() {
+      const lists = await Promise.all(readable().map(async (server) => ({ server: server.name, listed: await server.listResources() })));
+      const entries: Array<{ server: string; resource: McpResource }> = [];
+      const answered = new Set<string>();
+      for (const { server, listed } of lists) {
+        if (!listed.ok) {
+          if (listed.code !== 'unsupported') log.warn({ server, code: listed.code, reason: listed.message.slice(0, 300) }, 'listing resources failed');
+          continue;
+        }
+        answered.add(server);
+        for (const resource of listed.items) entries.push({ server, resource });
+      }
+      offering = answered;
+      listedBy = new Map();
+      for (const { server, resource } of entries) listedBy.set(resource.uri, [...(listedBy.get(resource.uri) ?? []), server]);
+      return entries;
+    },
+    async listTemplates() {
+      const lists = await Promise.all(readable().map(async (server) => ({ server: server.name, listed: await server.listResourceTemplates() })));
+      const entries = lists.flatMap(({ server, listed }) => (listed.ok ? listed.items.map((template) => ({ server, template })) : []));
+      templatesBy = entries.map(({ server, template }) => ({ server, uriTemplate: template.uriTemplate }));
+      return entries;
+    },
+    listedBy: (uri) => listedBy.get(uri),
+    templates: () => templatesBy,
+    offers: (server) => offering.has(server),
+    fromResult: (uri) => fromResults.get(uri),
     noteResultParts(server, parts) {
       for (const part of parts) {
         if (part.type !== 'resource_link' && part.type !== 'resource') continue;
@@ -135,4 +137,21 @@ export function createUpstreamResources(options: {
       }
     },
   };
+}
+
+/** The server a plain (unqualified) URI is read from, or why there is none. */
+async function route(uri: string, listings: ResourceListings, readable: () => HostMcpServer[]): Promise<{ server: string } | { candidates: string[] }> {
+  if (listings.listedBy(uri) === undefined) await listings.listAll();
+  const listing = listings.listedBy(uri) ?? [];
+  if (listing.length === 1) return { server: listing[0]! };
+  if (listing.length > 1) return { candidates: listing };
+  const fromResult = listings.fromResult(uri);
+  if (fromResult !== undefined) return { server: fromResult };
+  if (listings.templates().length === 0) await listings.listTemplates();
+  const matching = [...new Set(listings.templates().filter((entry) => matchUriTemplate(entry.uriTemplate, uri)).map((entry) => entry.server))];
+  if (matching.length === 1) return { server: matching[0]! };
+  if (matching.length > 1) return { candidates: matching };
+  // A URI nobody listed (a dynamic one): the only server offering resources is the only place it can be.
+  const offeringNow = readable().filter((server) => listings.offers(server.name));
+  return offeringNow.length === 1 ? { server: offeringNow[0]!.name } : { candidates: [] };
 }
