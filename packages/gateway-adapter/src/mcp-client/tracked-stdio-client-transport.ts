@@ -33,7 +33,7 @@ export class TrackedStdioClientTransport extends StdioClientTransport {
     const readMessage = buffer.readMessage.bind(buffer);
     buffer.readMessage = () => {
       const message = readMessage();
-      if (message !== null && 'id' in message && this.unansweredProbes.delete(message.id)) this.probeAnswered = true;
+      if (message !== null && 'id' in message && message.id !== undefined && this.unansweredProbes.delete(message.id)) this.probeAnswered = true;
       return message;
     };
     sdk._readBuffer = buffer as unknown as { append: unknown; readMessage: unknown };
