@@ -61,7 +61,9 @@ async function main(): Promise<number> {
       // All formats without --stream: cover both transports, JSON for responses and SSE for chat and anthropic.
       stream: values.stream || (api === 'all' && current !== 'responses'),
       toolCount,
-      onModeDone: (report) => console.error(`  ${report.mode} done in ${report.wallTimeMs} ms`),
+      // The demo adds the row for deferral on a chat endpoint (native mode, nativeSearch.chat: 'load').
+      chatLoad: values.demo,
+      onModeDone: (report) => console.error(`  ${report.variant === undefined ? report.mode : `${report.mode} (${report.variant})`} done in ${report.wallTimeMs} ms`),
     });
     results.push(result);
     console.log(formatComparisonReport(result));

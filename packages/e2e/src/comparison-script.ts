@@ -61,6 +61,13 @@ export function comparisonScript(task: ComparisonTask): ScriptRule[] {
       reply: { toolCalls: [{ name: '{{loadedTool}}', arguments: { marker: task.marker } }] },
     },
     {
+      // Native mode with chat loading (`nativeSearch.chat: 'load'`): the search loaded the target as a function of
+      // this request; the model calls it by name.
+      id: 'chat-load-call',
+      when: { api: 'chat', lastToolName: /^tool_search$/, declaresTool: declaredName },
+      reply: { toolCalls: [{ name: '{{declaredTool}}', arguments: { marker: task.marker } }] },
+    },
+    {
       id: 'direct-call',
       when: { toolResults: 0, declaresTool: declaredName },
       reply: { toolCalls: [{ name: '{{declaredTool}}', arguments: { marker: task.marker } }] },

@@ -22,6 +22,7 @@ function table(header: string[], rows: string[][]): string {
 
 /** The mode, or `asked→rendered` when another mode was rendered in its place. */
 function modeLabel(report: ModeReport): string {
+  if (report.variant === 'chat-load') return 'native (chat load)';
   return report.renderedMode && report.renderedMode !== report.mode ? `${report.mode}→${report.renderedMode}` : report.mode;
 }
 
@@ -96,13 +97,21 @@ export function formatComparisonReport(result: ComparisonResult): string {
     lines.push('', 'Rendered in place of the mode asked for:');
     for (const report of fallbacks) lines.push(`  ${modeLabel(report)}: ${report.fallbackReason ?? '(no reason recorded in the session log)'}`);
   }
-  const native = result.reports.find((report) => report.mode === 'native' && report.renderedMode === 'native');
+  const native = result.reports.find((report) => report.mode === 'native' && report.renderedMode === 'native' && report.variant === undefined);
   if (native) {
     const inContext = native.schemasPerTurn.map((turn) => turn.inContext);
     lines.push(
       '',
       `Native mode: the request declares ${native.schemasPerTurn[0]?.declared ?? '?'} tool definitions, ${native.schemasPerTurn[0]?.deferred ?? '?'} of them deferred;`,
       `  the model's context holds ${inContext[0] ?? '?'} before its search and ${inContext.at(-1) ?? '?'} after (${native.nativeLoadedIds.length} loaded by ${native.nativeSearches} provider tool search${native.nativeSearches === 1 ? '' : 'es'} our catalog answered).`,
+    );
+  }
+  const chatLoad = result.reports.find((report) => report.variant === 'chat-load');
+  if (chatLoad) {
+    lines.push(
+      '',
+      `Native (chat load): deferral on a chat endpoint that has none (nativeSearch.chat: 'load', over OpenAI Chat Completions): the functions per request go ${chatLoad.toolNamesPerRequest.map((names) => names.length).join(' → ')},`,
+      `  ${chatLoad.toolsAppendOnly ? 'each request repeating the previous one\'s tools byte for byte before the ones its search loaded' : 'NOT append-only'}; the model calls the loaded tool by name, through the same policy and approvals.`,
     );
   }
   const direct = result.reports.find((report) => report.mode === 'direct');

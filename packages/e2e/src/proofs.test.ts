@@ -206,6 +206,19 @@ describe('native mode over Anthropic Messages', () => {
   }, scaledTimeout(240_000));
 });
 
+describe('deferral on a chat endpoint: the demo\'s native (chat load) row', () => {
+  it('[N6] declares no catalog schema up front, loads the target after the same bytes and calls it by name', async () => {
+    root ??= await mkdtemp(join(tmpdir(), 'e2e-proofs-'));
+    const result = await runComparison({ outDir: join(root, 'chat-load'), api: 'responses', modes: [], chatLoad: true });
+    const row = result.reports.find((report) => report.variant === 'chat-load');
+    expect(row).toMatchObject({ renderedMode: 'native', fakeSchemasInFirstRequest: 0, toolsAppendOnly: true, providerRules: ['search', 'chat-load-call', 'finish'] });
+    expect(row?.finalTool).toEqual({ id: TARGET_ID, source: 'plugin', via: 'native', status: 'ok' });
+    expect(row?.toolNamesPerRequest[0]).not.toContain(TARGET.name);
+    expect(row?.toolNamesPerRequest[1]?.some((name) => name.endsWith(TARGET.name))).toBe(true);
+    expect(result.proofs.filter((proof) => proof.id === 'N6')).toEqual([expect.objectContaining({ ok: true })]);
+  }, scaledTimeout(240_000));
+});
+
 describe('native mode over OpenAI Chat Completions', () => {
   let native: ModeReport;
   beforeAll(async () => {

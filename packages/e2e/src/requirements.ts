@@ -51,6 +51,11 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'A denied tool never appears in any request of a native run (schemas and names, every raw body, both deferring formats).',
     testFile: 'failures.test.ts',
   },
+  {
+    id: 'N6',
+    text: "Deferral on a chat endpoint (native mode, nativeSearch.chat: 'load', over OpenAI Chat): no catalog schema up front, the search loads the target as a function of the next request after the same tool bytes, and the model calls it by name (the demo's native (chat load) row).",
+    testFile: 'proofs.test.ts',
+  },
   { id: 'F1', text: 'A tool denied by policy is never returned by search nor callable.', testFile: 'failures.test.ts' },
   { id: 'F2', text: 'A tool whose MCP server was killed fails its call with a clear error.', testFile: 'failures.test.ts' },
   { id: 'F3', text: 'A call blocked by a hook reports the block.', testFile: 'failures.test.ts' },

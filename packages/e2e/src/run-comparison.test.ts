@@ -18,6 +18,8 @@ function report(mode: ComparisonMode, overrides: Partial<ModeReport> = {}): Mode
   const describes = mode === 'tools' || mode === 'directory' ? 1 : 0;
   return {
     mode,
+    toolNamesPerRequest: [],
+    toolsAppendOnly: true,
     renderedMode: mode,
     fallbackReason: undefined,
     providerRequests: mode === 'direct' || mode === 'code' ? 2 : native ? 3 : 4,
@@ -51,6 +53,47 @@ function report(mode: ComparisonMode, overrides: Partial<ModeReport> = {}): Mode
 
 const ALL_MODES: ComparisonMode[] = ['direct', 'code', 'tools', 'directory', 'native'];
 const API = 'responses' as const;
+
+/** A run of native mode with chat loading over OpenAI Chat that reached the target as it should. */
+const chatLoad = (overrides: Partial<ModeReport> = {}): ModeReport =>
+  report('native', {
+    variant: 'chat-load',
+    fakeSchemasInFirstRequest: 0,
+    toolNamesPerRequest: [['tool_search', 'client_show_notification'], ['tool_search', 'client_show_notification', TARGET], ['tool_search', 'client_show_notification', TARGET]],
+    toolsAppendOnly: true,
+    providerRules: ['search', 'chat-load-call', 'finish'],
+    ...overrides,
+  });
+
+describe('evaluateProofs: deferral on a chat endpoint (N6)', () => {
+  const n5 = (reports: ModeReport[]) => evaluateProofs({ api: API, reports, toolCount: 1_000, task: TASK }).filter((proof) => proof.id === 'N6');
+
+  it('is proved only when the chat-load row ran, and passes when the target was loaded after the same bytes and called by name', () => {
+    expect(n5(ALL_MODES.map((mode) => report(mode)))).toEqual([]);
+    expect(n5([...ALL_MODES.map((mode) => report(mode)), chatLoad()])).toEqual([expect.objectContaining({ id: 'N6', ok: true })]);
+    // The row does not stand in for native mode's own run in N1 and N4.
+    const all = evaluateProofs({ api: API, reports: [...ALL_MODES.map((mode) => report(mode)), chatLoad()], toolCount: 1_000, task: TASK });
+    expect(all.filter((proof) => !proof.ok)).toEqual([]);
+  });
+
+  it('fails when the tools were not append-only, the target was declared up front, or the model did not call it by name', () => {
+    for (const bad of [
+      chatLoad({ toolsAppendOnly: false }),
+      chatLoad({ toolNamesPerRequest: [['tool_search', TARGET], ['tool_search', TARGET]] }),
+      chatLoad({ fakeSchemasInFirstRequest: 1_000 }),
+      chatLoad({ providerRules: ['search', 'describe', 'call', 'finish'] }),
+      chatLoad({ renderedMode: 'tools' }),
+    ]) {
+      expect(n5([bad])).toEqual([expect.objectContaining({ id: 'N6', ok: false })]);
+    }
+  });
+
+  it('labels the row in the report', () => {
+    const text = formatComparisonReport({ api: API, stream: false, toolCount: 1_000, task: TASK, reports: [...ALL_MODES.map((mode) => report(mode)), chatLoad()], proofs: [], summaryPath: '/x' });
+    expect(text).toContain('| native (chat load)');
+    expect(text).toContain("Native (chat load): deferral on a chat endpoint");
+  });
+});
 
 describe('evaluateProofs', () => {
   it('[H5] passes every proof for five good reports', () => {

@@ -53,11 +53,25 @@ export interface RunComparisonOptions {
   logger?: Logger;
   /** Called after each mode's run (progress for the CLI). */
   onModeDone?: (report: ModeReport) => void;
+  /**
+   * Also run native mode with chat loading (`nativeSearch.chat: 'load'`) over OpenAI Chat, whatever `api` is: the
+   * row for deferral on a chat endpoint, proved by N6. Default false (the demo turns it on).
+   */
+  chatLoad?: boolean;
 }
+
+/** The variant of a mode a run measured: native mode with chat loading, over OpenAI Chat. */
+export type ModeVariant = 'chat-load';
 
 /** What one mode's run measured. */
 export interface ModeReport {
   mode: ComparisonMode;
+  /** `chat-load`: native mode with `nativeSearch.chat: 'load'`, run over OpenAI Chat whatever the comparison's API. */
+  variant?: ModeVariant;
+  /** The function names each provider request declared, in order. */
+  toolNamesPerRequest: string[][];
+  /** Each provider request's tools start with the exact bytes of the previous request's tools (append-only). */
+  toolsAppendOnly: boolean;
   /** The mode the session actually rendered (code may fall back to tools; native renders tools on OpenAI Chat). */
   renderedMode: string | undefined;
   /** Why another mode was rendered, as the session log recorded it. */
@@ -139,16 +153,26 @@ function firstRequestShape(request: RecordedProviderRequest | undefined): { tool
   return { toolsDeclared: body.tools?.length ?? 0, instructionChars: instructions.length };
 }
 
+/** The declared tools of a provider request body (any wire format), as JSON text, and their names. */
+function declaredTools(body: string): { json: string; names: string[] } {
+  const tools = (JSON.parse(body) as { tools?: Array<{ name?: string; function?: { name?: string } }> }).tools ?? [];
+  return { json: JSON.stringify(tools), names: tools.map((tool) => tool.function?.name ?? tool.name ?? '') };
+}
+
 async function runMode(
   mode: ComparisonMode,
   context: { outDir: string; pluginPath: string; provider: MockProvider; api: ProviderApi; stream: boolean; task: ComparisonTask; logger: Logger },
+  variant?: ModeVariant,
 ): Promise<ModeReport> {
+  const key = variant === undefined ? mode : `${mode}-${variant}`;
+  const api = variant === 'chat-load' ? 'chat' : context.api;
   const configPath = await writeGatewayConfig({
-    path: join(context.outDir, `gateway.${mode}.json5`),
-    provider: { baseURL: context.provider.baseURLFor(context.api), api: context.api, stream: context.stream },
+    path: join(context.outDir, `gateway.${key}.json5`),
+    provider: { baseURL: context.provider.baseURLFor(api), api, stream: context.stream },
     mode,
     plugins: [context.pluginPath],
-    stateDir: join('state', mode),
+    stateDir: join('state', key),
+    ...(variant === 'chat-load' ? { toolSearch: { nativeSearch: { chat: 'load' } } } : {}),
   });
   const gateway = await startGateway({ configPath, logger: context.logger });
   try {
@@ -162,8 +186,12 @@ async function runMode(
     const log = await readSessionLog(record.sessionLogPath);
     const anyTokens = new Set<string>();
     for (const request of requests) for (const token of fakeSchemaTokens(request.body)) anyTokens.add(token);
+    const declared = requests.map((request) => declaredTools(request.body));
     return {
       mode,
+      ...(variant === undefined ? {} : { variant }),
+      toolNamesPerRequest: declared.map((tools) => tools.names),
+      toolsAppendOnly: declared.every((tools, index) => index === 0 || tools.json.startsWith((declared[index - 1] as { json: string }).json.slice(0, -1))),
       renderedMode: log.surfaceMode ?? log.mode,
       fallbackReason: log.fallbackReason,
       providerRequests: requests.length,
@@ -227,7 +255,8 @@ const EXPECTED_RULES: Record<string, string[]> = {
  * provider's mechanism or the Chat fallback) and N4 (what native mode declares and what reaches the model).
  */
 export function evaluateProofs(result: Pick<ComparisonResult, 'api' | 'reports' | 'toolCount' | 'task'>): ProofResult[] {
-  const byMode = new Map(result.reports.map((report) => [report.mode, report]));
+  // A variant's row (chat load) is proved on its own: the modes' proofs read the plain runs.
+  const byMode = new Map(result.reports.filter((report) => report.variant === undefined).map((report) => [report.mode, report]));
   const target = result.task.target;
   const proofs: ProofResult[] = [];
   const add = (id: string, ok: boolean, detail: string) => proofs.push({ id, ok, detail });
@@ -301,7 +330,36 @@ export function evaluateProofs(result: Pick<ComparisonResult, 'api' | 'reports' 
     );
   }
   proofs.push(...nativeProofs(result.api, byMode.get('native'), result.toolCount, target));
+  const chatLoad = result.reports.find((report) => report.variant === 'chat-load');
+  if (chatLoad !== undefined) proofs.push(chatLoadProof(chatLoad, target));
   return proofs;
+}
+
+/**
+ * N6, deferral on a chat endpoint: native mode with `nativeSearch.chat: 'load'` over OpenAI Chat declares no fake
+ * schema up front, the search loads the target as a function of the next request (after the same bytes: the tools
+ * only grow), and the model calls it by name, through the session.
+ */
+function chatLoadProof(report: ModeReport, target: string): ProofResult {
+  const rules = report.providerRules.join(', ');
+  const firstNames = report.toolNamesPerRequest[0] ?? [];
+  const secondNames = report.toolNamesPerRequest[1] ?? [];
+  const ok =
+    report.renderedMode === 'native' &&
+    report.fakeSchemasInFirstRequest === 0 &&
+    !firstNames.some((name) => name.endsWith(target)) &&
+    secondNames.some((name) => name.endsWith(target)) &&
+    report.toolsAppendOnly &&
+    report.finalTool?.status === 'ok' &&
+    report.finalTool.id.endsWith(`:${target}`) &&
+    report.finalTool.via === 'native' &&
+    report.finalText.includes(`${target} answered FAKE_PLUGIN_OK`) &&
+    rules === 'search, chat-load-call, finish';
+  return {
+    id: 'N6',
+    ok,
+    detail: `native with chat loading over chat: rendered ${report.renderedMode ?? '-'}, ${report.fakeSchemasInFirstRequest} fake schemas up front, functions per request ${report.toolNamesPerRequest.map((names) => names.length).join(' → ')} (append-only: ${report.toolsAppendOnly}), rules ${rules}, final ${report.finalTool?.id ?? 'none'} via ${report.finalTool?.via ?? '-'} (${report.finalTool?.status ?? '-'})`,
+  };
 }
 
 /** N1/N2/N3 and N4 for the native report of one wire format. */
@@ -371,6 +429,11 @@ export async function runComparison(options: RunComparisonOptions): Promise<Comp
   try {
     for (const mode of options.modes ?? COMPARISON_MODES) {
       const report = await runMode(mode, { outDir: options.outDir, pluginPath: plugin.path, provider, api: options.api, stream, task, logger });
+      reports.push(report);
+      options.onModeDone?.(report);
+    }
+    if (options.chatLoad === true) {
+      const report = await runMode('native', { outDir: options.outDir, pluginPath: plugin.path, provider, api: options.api, stream, task, logger }, 'chat-load');
       reports.push(report);
       options.onModeDone?.(report);
     }
