@@ -44,7 +44,8 @@ async function codeRoutes(): Promise<WeakNote[]> {
   const code = `const hits = await tools.search(${JSON.stringify(WEAK)}); return { note: hits.note, owners: hits.servers.servers.map((server) => server.owner) };`;
   const outcome = await session.execute({ name: 'tool_search_code', args: { code }, toolCallId: 'c1' });
   await session.close();
-  const run = outcome.result as { value: { note: string; owners: string[] }; note: string; servers: { servers: Array<{ owner: string }> } };
+  expect(outcome.status).toBe('ok');
+  const run = (outcome as { result?: unknown }).result as { value: { note: string; owners: string[] }; note: string; servers: { servers: Array<{ owner: string }> } };
   return [
     { route: 'code search', note: run.value.note, owners: run.value.owners },
     { route: 'code run', note: run.note, owners: run.servers.servers.map((server) => server.owner) },
