@@ -49,6 +49,16 @@ describe('catalog.search within one server', () => {
     expect(() => catalog.search('read', { server: 42 as unknown as string })).toThrow(/Invalid search server/);
   });
 
+  it('says how many of the server\'s tools the words match, beyond the limit, and none without a server', () => {
+    const catalog = createCatalog([...memory, ...files]);
+    // Every memory tool says "graph"; only two filesystem tools exist and neither does.
+    const within = catalog.searchWithEvidence('knowledge graph', { server: 'mcp:memory', limit: 1 });
+    expect(within.hits).toHaveLength(1);
+    expect(within.matched).toBe(3);
+    expect(catalog.searchWithEvidence('knowledge graph', { server: 'mcp:filesystem' }).matched).toBe(0);
+    expect(catalog.searchWithEvidence('knowledge graph')).not.toHaveProperty('matched');
+  });
+
   it('answers a view\'s refused server with no hits', () => {
     const view = createCatalog([...memory, ...files]).view((tool) => tool.owner !== 'memory');
     expect(view.searchWithEvidence('knowledge graph', { server: 'mcp:memory' })).toEqual({ hits: [], evidence: 'weak', coverage: 0, strength: 0, matched: 0 });
