@@ -29,7 +29,7 @@ try {
   const appDir = join(work, 'app');
   mkdirSync(packsDir);
   mkdirSync(appDir);
-  const packed = packPublishedPackages(packsDir).filter((entry) => !values.core || !ADAPTERS.has(entry.pkg.name));
+  const packed = (await packPublishedPackages(packsDir)).filter((entry) => !values.core || !ADAPTERS.has(entry.pkg.name));
   // A Node project has @types/node; our declarations name node:http and node:stream types.
   const dependencies: Record<string, string> = { zod: values.zod, '@types/node': '^20.19.8' };
   for (const entry of packed) dependencies[entry.pkg.name] = `file:${relative(appDir, entry.tarball)}`;

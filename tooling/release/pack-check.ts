@@ -93,7 +93,7 @@ try {
   const rootLicense = readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8');
   const rows: string[][] = [];
   const failures: string[] = [];
-  for (const packed of packPublishedPackages(destination)) {
+  for (const packed of await packPublishedPackages(destination)) {
     const problems = [...checkManifest(packed, rootLicense), ...checkNoPrivateImports(packed, join(destination, 'unpacked'))];
     const attw = runAttw(packed.tarball);
     if (!attw.ok) problems.push(`attw --profile esm-only:\n${attw.output}`);

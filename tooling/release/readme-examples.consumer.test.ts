@@ -4,7 +4,7 @@
 // the range admits it, and the workspace's Node 26). The install must print no EBADENGINE and no peer conflict, and
 // every package's runtime dependencies must support the Node range it declares. Needs the packages built (`pnpm test`
 // builds first) and the npm registry; npm's cache makes a second run quick.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -35,7 +35,7 @@ let app: string;
 let packed: PackedPackage[];
 let installLog: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   for (const pkg of listPublishedPackages()) {
     if (!existsSync(join(REPO_ROOT, pkg.dir, 'dist'))) throw new Error(`${pkg.dir}/dist is missing: build the packages first (pnpm build)`);
   }
@@ -43,7 +43,7 @@ beforeAll(() => {
   app = join(work, 'app');
   mkdirSync(join(work, 'packs'));
   mkdirSync(app);
-  packed = packPublishedPackages(join(work, 'packs'));
+  packed = await packPublishedPackages(join(work, 'packs'));
   // The project depends on every tarball and on what the adapters' install lines name (the frameworks and zod, at
   // their current releases, as `npm install <name>` saves them); semver is the test's own, to read engines ranges.
   const dependencies: Record<string, string> = {};
@@ -105,12 +105,27 @@ it('finds, for every package, that its runtime dependencies support the Node ran
   expect(violations).toEqual([]);
 }, scaledTimeout(30_000));
 
-describe.each(examples.map((example) => [example.pkg.name, example] as const))('%s README example', (_name, example) => {
+// The examples are separate processes in one installed project: they run side by side (concurrent tests), each on
+// every Node its package admits.
+describe.concurrent.each(examples.map((example) => [example.pkg.name, example] as const))('%s README example', (_name, example) => {
   const runsOn = nodes.filter(([major]) => major >= Number(/\d+/.exec(nodeRange(example.pkg))?.[0]));
-  it.each(runsOn)('runs with node on Node %i and prints what the README says', (_major, binary) => {
-    const run = spawnSync(binary, [`${example.pkg.dir.split('/')[1]}.mjs`], { cwd: app, encoding: 'utf8', env: consumerEnv, timeout: scaledTimeout(50_000) });
+  it.each(runsOn)('runs with node on Node %i and prints what the README says', async (_major, binary) => {
+    const run = await runNode(binary, [`${example.pkg.dir.split('/')[1]}.mjs`], { cwd: app, env: consumerEnv, timeout: scaledTimeout(50_000) });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(example.expected);
     expect(run.status).toBe(0);
   }, scaledTimeout(60_000));
 });
+
+/** `spawnSync`'s answer without blocking the worker: the exit status (null when killed), stdout and stderr. */
+function runNode(binary: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeout: number }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(binary, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
