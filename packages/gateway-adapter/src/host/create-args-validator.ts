@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { JsonSchema } from '@tool-search/catalog';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import pino, { type Logger } from 'pino';
-import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './internal/check-schema-limits.js';
-import { createBoundedSchemaCompiler } from './internal/create-bounded-schema-compiler.js';
-import { nearNames } from './internal/near-names.js';
+import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from '../shared/check-schema-limits.js';
+import { createBoundedSchemaCompiler } from '../shared/create-bounded-schema-compiler.js';
+import { nearNames } from './near-names.js';
 
 /**
  * The result of validating a call's final arguments against the tool's input schema. `unchecked` says why a

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isGatewayAdapterError } from './errors.js';
+import { isGatewayAdapterError } from '../errors.js';
 import { loadPluginTools } from './load-plugin-tools.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'gw-plugins-'));

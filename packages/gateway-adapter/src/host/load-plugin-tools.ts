@@ -1,7 +1,7 @@
 import { basename, extname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GatewayAdapterError } from './errors.js';
-import type { ExecutableTool } from './executable-tool.js';
+import { GatewayAdapterError } from '../errors.js';
+import type { ExecutableTool } from '../executable-tool.js';
 
 /** A plugin to load: a module path, or a path with an explicit owner name. */
 export type PluginSpec = string | { path: string; name?: string };

@@ -4,16 +4,16 @@ import type { Embedder, EmbeddingCache, EmbeddingUpdate, ToolSource } from '@too
 import { wordnetThesaurus, type Thesaurus } from '@tool-search/catalog/wordnet';
 import type { Surface } from '@tool-search/modes';
 import { createRunner, probeRuntime, type ProbeResult, type Runner } from '@tool-search/sandbox-runner';
-import { createRunSlots, defaultMaxConcurrentRuns, type CodeRunLimits } from './internal/create-run-slots.js';
+import { createRunSlots, defaultMaxConcurrentRuns, type CodeRunLimits } from '../shared/create-run-slots.js';
 import pino, { type Logger } from 'pino';
 import { createArgsValidator } from './create-args-validator.js';
-import { decideToolSearchMode, type ToolSearchModeDecision } from './decide-tool-search-mode.js';
-import { GatewayAdapterError } from './errors.js';
-import type { ExecutableTool } from './executable-tool.js';
-import { HostRegistry, type LocalTool } from './internal/host-registry.js';
-import { formatZodError } from './internal/format-zod-error.js';
-import type { HostCore } from './internal/host-core.js';
-import { openToolSearchSession, type OpenSessionOptions } from './internal/open-tool-search-session.js';
+import { decideToolSearchMode, type ToolSearchModeDecision } from '../decide-tool-search-mode.js';
+import { GatewayAdapterError } from '../errors.js';
+import type { ExecutableTool } from '../executable-tool.js';
+import { HostRegistry, type LocalTool } from './host-registry.js';
+import { formatZodError } from '../shared/format-zod-error.js';
+import type { HostCore } from './host-core.js';
+import { openToolSearchSession, type OpenSessionOptions } from '../session/open-tool-search-session.js';
 import {
   DEFAULT_MAX_CONCURRENT_STARTS,
   McpServerSupervisor,
@@ -26,16 +26,16 @@ import {
   type McpServerState,
   type RestartBackoff,
   type StdioServersAhead,
-} from './mcp-client/index.js';
+} from '../mcp-client/index.js';
 import { loadPluginTools, type PluginSpec } from './load-plugin-tools.js';
-import { pickDefined as pick } from './pick-defined.js';
-import { DEFAULT_POLICY_CACHE_SIZE, PolicyCache, type PolicyCacheStatus } from './internal/policy-cache.js';
-import type { ToolSearchEnv } from './resolve-tool-search-config.js';
+import { pickDefined as pick } from '../pick-defined.js';
+import { DEFAULT_POLICY_CACHE_SIZE, PolicyCache, type PolicyCacheStatus } from './policy-cache.js';
+import type { ToolSearchEnv } from '../resolve-tool-search-config.js';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
-import type { ToolSearchSession } from './tool-search-session.js';
-import { mcpServerConfigSchema, type McpServerConfig } from './schemas.js';
-import { gatewayInstruments, observeHost } from './otel/gateway-instruments.js';
-import type { OpenTelemetryOptions } from './otel/gateway-spans.js';
+import type { ToolSearchSession } from '../tool-search-session.js';
+import { mcpServerConfigSchema, type McpServerConfig } from '../schemas.js';
+import { gatewayInstruments, observeHost } from '../otel/gateway-instruments.js';
+import type { OpenTelemetryOptions } from '../otel/gateway-spans.js';
 
 /** The tools a host owns, by source (client tools belong to sessions). */
 export interface ToolSearchHostSources {

@@ -15,16 +15,16 @@ import {
   type Mode,
 } from '@tool-search/modes';
 import type { Runner } from '@tool-search/sandbox-runner';
-import { renderToolResult } from '../render-tool-result.js';
-import { repairFlattenedArgs } from '../repair-flattened-args.js';
+import { renderToolResult } from './render-tool-result.js';
+import { repairFlattenedArgs } from './repair-flattened-args.js';
 import type { OutcomeKind, ToolCallOutcome } from '../tool-call-outcome.js';
 import type { AllowedTools } from './allowed-tools.js';
 import type { CallMeta, CallPipeline } from './call-pipeline.js';
 import type { CatalogReads, SearchRequest } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
-import { formatZodError } from './format-zod-error.js';
+import { formatZodError } from '../shared/format-zod-error.js';
 import { pickDefined as pick } from '../pick-defined.js';
-import { acquireRunSlots, type RunSlots } from './create-run-slots.js';
+import { acquireRunSlots, type RunSlots } from '../shared/create-run-slots.js';
 import { runCodeBody } from './run-code-body.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 

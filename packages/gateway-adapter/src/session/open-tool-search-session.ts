@@ -44,7 +44,7 @@ import { answerNativeSearch } from './answer-native-search.js';
 import { controlKind, createControlRoutes, type ControlRoute } from './control-routes.js';
 import { gateStartingServers } from './gate-starting-servers.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
-import type { HostCore, HostEvent } from './host-core.js';
+import type { HostCore, HostEvent } from '../host/host-core.js';
 import { parseCallArgs } from './parse-call-args.js';
 import { pickDefined as pick } from '../pick-defined.js';
 import { createSessionSurface, type SessionSurface } from './session-surface.js';

@@ -3,11 +3,11 @@
 // is gated exactly like a direct one), and turns the run into an outcome.
 import { renderCodeRunAnswer, renderCodeSearchAnswer, TOOL_SEARCH_CODE } from '@tool-search/modes';
 import type { Runner } from '@tool-search/sandbox-runner';
-import { renderToolResult, stringifyResult } from '../render-tool-result.js';
+import { renderToolResult, stringifyResult } from './render-tool-result.js';
 import type { ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
 import type { AllowedTools } from './allowed-tools.js';
 import type { CallMeta, CallPipeline } from './call-pipeline.js';
-import { combineSignals } from './combine-signals.js';
+import { combineSignals } from '../shared/combine-signals.js';
 import type { CatalogReads } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import { parseCallArgs } from './parse-call-args.js';
