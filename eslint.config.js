@@ -17,6 +17,35 @@ const CROSS_PACKAGE_IMPORTS = [
   },
 ];
 
+/** gateway-adapter's rooms (folders of src/), highest first: a room imports only the rooms after it. */
+const GATEWAY_ADAPTER_ROOMS = ['session', 'host', 'mcp-client', 'shared'];
+
+/**
+ * The import patterns of a gateway-adapter file: a room is entered through its index only; a file of `room` imports
+ * none of the rooms above it (`above`), nor the package's front door.
+ */
+function gatewayAdapterRoomImports(room, above = []) {
+  const patterns = [
+    ...CROSS_PACKAGE_IMPORTS,
+    {
+      regex: `^(\\.{1,2}/)+(src/)?(${GATEWAY_ADAPTER_ROOMS.join('|')})/(?!index\\.js$)`,
+      message: 'Import a gateway-adapter room (session/, host/, mcp-client/, shared/) through its index.js, not its files.',
+    },
+  ];
+  if (room === undefined) return patterns;
+  if (above.length > 0) {
+    patterns.push({
+      regex: `^\\.\\./(${above.join('|')})/`,
+      message: `Imports run session -> host -> mcp-client -> shared: ${room}/ may not import ${above.join('/ or ')}/.`,
+    });
+  }
+  patterns.push({
+    regex: '^\\.\\./(index|create-tool-search-host|create-tool-search-session|startup)\\.js$',
+    message: `The package's front door (index, createToolSearchHost, createToolSearchSession, startup) imports ${room}/, not the other way round.`,
+  });
+  return patterns;
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**'] },
   js.configs.recommended,
@@ -47,26 +76,25 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: CROSS_PACKAGE_IMPORTS }],
     },
   },
+  // gateway-adapter's rooms: the sessions, the host, the MCP client and the helpers they share each have one face,
+  // their index.ts, and imports run one way: session -> host -> mcp-client -> shared (each may also import the
+  // package's contract files at src/, never its front door). src/startup.ts names two MCP client modules, so that
+  // loading it from source does not load the whole client.
   {
-    // gateway-adapter's MCP client runtime is one folder with one face: the host, the sessions and everything else
-    // outside it import src/mcp-client/index.ts, never its files. (src/startup.ts names its two modules, so that
-    // loading it from source does not load the whole client.)
     files: ['packages/gateway-adapter/**/*.ts'],
-    ignores: ['packages/gateway-adapter/src/mcp-client/**', 'packages/gateway-adapter/src/startup.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...CROSS_PACKAGE_IMPORTS,
-            {
-              regex: '^(\\.{1,2}/)+(src/)?mcp-client/(?!index\\.js$)',
-              message: "Import the MCP client through its index (mcp-client/index.js), not its files.",
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['packages/gateway-adapter/src/startup.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: gatewayAdapterRoomImports() }] },
+  },
+  ...GATEWAY_ADAPTER_ROOMS.map((room, index) => ({
+    files: [`packages/gateway-adapter/src/${room}/**/*.ts`],
+    ignores: ['packages/gateway-adapter/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: gatewayAdapterRoomImports(room, GATEWAY_ADAPTER_ROOMS.slice(0, index)) }] },
+  })),
+  {
+    // No file over 300 lines and no function over 80 in gateway-adapter's source (tests excepted).
+    files: ['packages/gateway-adapter/src/**/*.ts'],
+    ignores: ['packages/gateway-adapter/src/**/*.test.ts'],
+    rules: { 'max-lines': ['error', { max: 300 }], 'max-lines-per-function': ['error', { max: 80 }] },
   },
   {
     // Typed rules: a promise is awaited, returned or explicitly `void`ed; never passed where a callback's result

@@ -47,26 +47,8 @@ export function createFileEmbeddingCache(options: FileEmbeddingCacheOptions): Fi
   }
   const log = (options.logger ?? pino({ level: 'silent' })).child({ component: 'embedding-cache' });
   const file = join(options.dir, FILE_NAME);
-  const vectors = new Map<string, Float32Array>();
-  let linesInFile = 0;
-  let skipped = 0;
-  let text = '';
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn({ file, err: (error as Error).message }, 'embedding cache unreadable; starting empty');
-  }
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    linesInFile += 1;
-    const entry = parseLine(line);
-    if (entry === undefined) {
-      skipped += 1;
-      continue;
-    }
-    vectors.delete(entry.key);
-    vectors.set(entry.key, entry.vector);
-  }
+  const { vectors, lines, skipped } = readCacheFile(file, log);
+  let linesInFile = lines;
   if (skipped > 0) log.warn({ file, skipped }, 'embedding cache lines unreadable; skipped');
   while (vectors.size > maxEntries) vectors.delete(vectors.keys().next().value as string);
 
@@ -124,6 +106,31 @@ export function createFileEmbeddingCache(options: FileEmbeddingCacheOptions): Fi
     },
     flush: write,
   };
+}
+
+/** The vectors a cache file holds (a later line for a key wins), with how many lines it has and how many were unreadable. */
+function readCacheFile(file: string, log: Logger): { vectors: Map<string, Float32Array>; lines: number; skipped: number } {
+  const vectors = new Map<string, Float32Array>();
+  let lines = 0;
+  let skipped = 0;
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn({ file, err: (error as Error).message }, 'embedding cache unreadable; starting empty');
+  }
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    lines += 1;
+    const entry = parseLine(line);
+    if (entry === undefined) {
+      skipped += 1;
+      continue;
+    }
+    vectors.delete(entry.key);
+    vectors.set(entry.key, entry.vector);
+  }
+  return { vectors, lines, skipped };
 }
 
 function formatLine(key: string, vector: Float32Array): string {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPLAY_MCP_SERVER_PATH } from '@tool-search/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import { scaledTimeout } from '@tool-search/property-settings';
 
 const folder = mkdtempSync(join(tmpdir(), 'gw-always-load-'));

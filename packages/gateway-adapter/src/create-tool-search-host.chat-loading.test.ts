@@ -3,7 +3,7 @@
 // at most `maxLoaded` (the oldest unloaded first, in the session log), every call through policy and approvals.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 
 const tool = (name: string, description: string): ExecutableTool => ({

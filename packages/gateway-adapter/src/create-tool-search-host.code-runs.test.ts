@@ -2,8 +2,8 @@
 // 8 sessions at once never run more than the cap, and a run past the queue gets a `busy` answer the model can read.
 import { createRunner, probeRuntime, type ProbeResult, type Runner } from '@tool-search/sandbox-runner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
-import { defaultMaxConcurrentRuns } from './shared/create-run-slots.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
+import { defaultMaxConcurrentRuns } from './shared/index.js';
 import { scaledTimeout } from '@tool-search/property-settings';
 
 let probe: ProbeResult & { ok: true };

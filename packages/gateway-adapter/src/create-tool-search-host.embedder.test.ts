@@ -8,10 +8,10 @@ import { createOpenAiEmbedder } from '@tool-search/catalog';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileEmbeddingCache } from './create-file-embedding-cache.js';
-import { createToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 import { startEmbeddingsFixture, type EmbeddingsFixture } from '@tool-search/test-utils';
-import type { ToolSearchHost } from './host/start-host.js';
+import type { ToolSearchHost } from './create-tool-search-host.js';
 
 const run = () => ({ ok: true });
 const TOOLS: ExecutableTool[] = [

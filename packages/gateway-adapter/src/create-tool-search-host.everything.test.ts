@@ -3,7 +3,7 @@
 // policy, elicitation declined by default), and a server that cannot start.
 import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import { renderOutcome } from './render-outcome.js';
 import { realMcpServerConfig } from '@tool-search/test-utils';
 import type { ToolProgress, ToolSearchSession } from './tool-search-session.js';

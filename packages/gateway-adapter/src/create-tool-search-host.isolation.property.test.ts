@@ -26,7 +26,7 @@ import { PROPERTY_SEED, propertySettings } from '@tool-search/property-settings'
 import { createRunner, probeRuntime, type Runner } from '@tool-search/sandbox-runner';
 import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 import { startScriptedMcpServer, until, type ScriptedMcpServer, type ScriptedMcpTool } from '@tool-search/test-utils';
 import type { ToolSearchSession } from './tool-search-session.js';

@@ -5,7 +5,7 @@ import { createPolicy, type Policy } from '@tool-search/policy';
 import { scaledTimeout } from '@tool-search/property-settings';
 import { mcpFixtureConfig, until } from '@tool-search/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 
 const hosts: ToolSearchHost[] = [];

@@ -1,6 +1,6 @@
 import { renderWeakNote } from '@tool-search/modes';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 
 const tool = (name: string, description: string, owner = 'core'): ExecutableTool => ({

@@ -5,7 +5,7 @@ import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, Periodic
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { startScriptedMcpServer, type ScriptedMcpServer } from '@tool-search/test-utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 import { scaledTimeout } from '@tool-search/property-settings';
 

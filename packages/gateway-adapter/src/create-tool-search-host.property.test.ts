@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { createPolicy, type PolicyConfig } from '@tool-search/policy';
 import { describe, expect, it } from 'vitest';
-import { createToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 import { propertySettings, scaledTimeout } from '@tool-search/property-settings';
 import { createFakeRunner } from '@tool-search/sandbox-runner/testing';

@@ -1,6 +1,6 @@
 import { probeRuntime } from '@tool-search/sandbox-runner';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 
 // Code mode with no Node 26 at all: the QuickJS-WASM engine runs in this very process (a worker thread),

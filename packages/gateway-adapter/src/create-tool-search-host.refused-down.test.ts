@@ -2,7 +2,7 @@
 // built from the admitted tools alone (here: without the server, whose every tool the policy refuses by name).
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { mcpFixtureConfig } from '@tool-search/test-utils';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
 import type { ToolSearchSession } from './tool-search-session.js';

@@ -6,7 +6,7 @@ import { SERVER_MAP_PAGE_BYTES, type ServerMapPage } from '@tool-search/modes';
 import { createPolicy, type PolicyConfig } from '@tool-search/policy';
 import { propertySettings, scaledTimeout } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
-import { createToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 

@@ -5,7 +5,7 @@
 import { SERVERS_PER_PAGE } from '@tool-search/catalog';
 import { SERVER_MAP_PAGE_BYTES, WEAK_ANSWER_BYTES, type ServerMapPage } from '@tool-search/modes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 import type { ToolSearchSession } from './tool-search-session.js';
 import { scaledTimeout } from '@tool-search/property-settings';

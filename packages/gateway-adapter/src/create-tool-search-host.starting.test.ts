@@ -3,7 +3,7 @@
 // (never "unknown tool"), or, when it became ready meanwhile, answer as usual. A server the policy hides is never named.
 import { mcpFixtureConfig } from '@tool-search/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import { scaledTimeout } from '@tool-search/property-settings';
 
 const hosts: ToolSearchHost[] = [];

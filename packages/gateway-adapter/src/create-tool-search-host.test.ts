@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPolicy } from '@tool-search/policy';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 import { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from '@tool-search/test-utils';
 import type { ToolSearchSession } from './tool-search-session.js';

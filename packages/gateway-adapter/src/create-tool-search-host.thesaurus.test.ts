@@ -1,7 +1,7 @@
 // The host's default thesaurus: a `tool_search` whose own words answer it weakly reads WordNet relatives of the
 // words no tool has; `thesaurus: false` searches without; a strong answer is the same either way.
 import { describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from './host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from './create-tool-search-host.js';
 import type { ExecutableTool } from './executable-tool.js';
 
 const run = () => ({ ok: true });

@@ -3,7 +3,8 @@ import type { ApprovalProvider, BeforeToolCallHook, Policy, PolicyConfig, Policy
 import type { ProbeResult, Runner } from '@tool-search/sandbox-runner';
 import type { Logger } from 'pino';
 import type { SessionLog, SessionLogTarget } from './create-session-log.js';
-import { createToolSearchHost, type ToolSearchHostSources } from './host/start-host.js';
+import { createToolSearchHost } from './create-tool-search-host.js';
+import type { ToolSearchHostSources } from './host/index.js';
 import type { ClientTool } from './executable-tool.js';
 import type { ToolSearchEnv } from './resolve-tool-search-config.js';
 import { pickDefined as pick } from './pick-defined.js';

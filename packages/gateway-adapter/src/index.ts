@@ -35,7 +35,8 @@ export { createRootLogger } from './create-root-logger.js';
 export type { RootLoggerOptions } from './create-root-logger.js';
 export { createSessionLog } from './create-session-log.js';
 export type { SessionLog, SessionLogEvent, SessionLogTarget } from './create-session-log.js';
-export { createToolSearchHost } from './host/start-host.js';
+export { createToolSearchHost } from './create-tool-search-host.js';
+export type { ToolSearchHost } from './create-tool-search-host.js';
 export type { OpenTelemetryOptions } from './otel/gateway-spans.js';
 export { MCP_DURATION_BUCKETS } from './otel/gateway-instruments.js';
 export { pickDefined } from './pick-defined.js';
@@ -45,12 +46,11 @@ export type {
   HostServerStatus,
   HostStatus,
   McpClientOptions,
-  ToolSearchHost,
   ToolSearchHostSources,
-} from './host/start-host.js';
-export type { CodeRunLimits } from './shared/create-run-slots.js';
-export type { OpenSessionOptions } from './session/open-tool-search-session.js';
-export type { PolicyCacheStatus } from './host/policy-cache.js';
+} from './host/index.js';
+export type { CodeRunLimits } from './shared/index.js';
+export type { OpenSessionOptions } from './session/index.js';
+export type { PolicyCacheStatus } from './host/index.js';
 export type { McpServerState, RestartBackoff } from './mcp-client/index.js';
 export { createToolSearchSession } from './create-tool-search-session.js';
 export type { CreateToolSearchSessionOptions, ToolSearchSources } from './create-tool-search-session.js';
@@ -70,7 +70,7 @@ export type { RuntimeProbe, ToolSearchModeDecision } from './decide-tool-search-
 export { GatewayAdapterError, isGatewayAdapterError, isToolSearchError } from './errors.js';
 export type { GatewayAdapterErrorCode, ToolSearchError } from './errors.js';
 export type { ClientTool, ExecutableTool, ToolExecutionContext } from './executable-tool.js';
-export type { PluginSpec } from './host/load-plugin-tools.js';
+export type { PluginSpec } from './host/index.js';
 export type { McpContentPart } from './mcp-client/index.js';
 export { createMemoryTokenStore } from './mcp-client/index.js';
 export type { OAuthTokenStore, StoredOAuthState } from './mcp-client/index.js';

@@ -2,7 +2,7 @@ import { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT, resolveSearchLimits, SE
 import { SEARCH_MODES, type Mode } from '@tool-search/modes';
 import { clampLimit, DEFAULT_LIMITS, LIMIT_BOUNDS } from '@tool-search/sandbox-runner';
 import { GatewayAdapterError } from './errors.js';
-import { formatZodError } from './shared/format-zod-error.js';
+import { formatZodError } from './shared/index.js';
 import { toolSearchConfigObjectSchema, toolSearchConfigSchema } from './schemas.js';
 
 /** A mode a config asks for: a rendered mode (the modes package's `Mode`), or `auto` (decided per session). */

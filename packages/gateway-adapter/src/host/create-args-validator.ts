@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { JsonSchema } from '@tool-search/catalog';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import pino, { type Logger } from 'pino';
-import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from '../shared/check-schema-limits.js';
-import { createBoundedSchemaCompiler } from '../shared/create-bounded-schema-compiler.js';
+import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from '../shared/index.js';
+import { createBoundedSchemaCompiler } from '../shared/index.js';
 import { nearNames } from './near-names.js';
 
 /**

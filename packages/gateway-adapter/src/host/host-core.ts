@@ -5,7 +5,7 @@ import type { CatalogView, ToolDescriptor, ViewOptions } from '@tool-search/cata
 import type { Surface } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Runner } from '@tool-search/sandbox-runner';
-import type { RunSlots } from '../shared/create-run-slots.js';
+import type { RunSlots } from '../shared/index.js';
 import type { Logger } from 'pino';
 import type { McpCallOptions, McpCallResult, McpLogEntry, McpReadResourceResult } from '../mcp-client/index.js';
 import type { ArgsValidator } from './create-args-validator.js';

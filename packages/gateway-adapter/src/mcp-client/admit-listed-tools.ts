@@ -5,7 +5,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { JsonSchema } from '@tool-search/catalog';
 import type { Policy } from '@tool-search/policy';
 import type { McpToolDefinition, McpWithheldTool } from './mcp-server-connection.js';
-import { checkSchemaLimits, type SchemaLimits } from '../shared/check-schema-limits.js';
+import { checkSchemaLimits, type SchemaLimits } from '../shared/index.js';
 
 /** Descriptions longer than this are cut (and say so): a host caps far lower, this only bounds memory. */
 export const MAX_TOOL_DESCRIPTION_CHARS = 65_536;

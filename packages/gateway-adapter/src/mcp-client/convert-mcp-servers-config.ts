@@ -1,5 +1,5 @@
 import { GatewayAdapterError } from '../errors.js';
-import { formatZodError } from '../shared/format-zod-error.js';
+import { formatZodError } from '../shared/index.js';
 import { mcpServerConfigSchema, type McpServerConfig } from '../schemas.js';
 
 /** Values for the variables a pasted config may refer to. Nothing is read from the process by itself. */

@@ -6,7 +6,7 @@ import pino, { type Logger } from 'pino';
 import type { ConnectMcpServerOptions } from './connect-mcp-server-options.js';
 import type { McpRoot, McpServerFeatures } from './mcp-server-connection.js';
 import type { McpServerConfig } from '../schemas.js';
-import { createBoundedSchemaCompiler, type BoundedSchemaCompiler } from '../shared/create-bounded-schema-compiler.js';
+import { createBoundedSchemaCompiler, type BoundedSchemaCompiler } from '../shared/index.js';
 import { createConnectionAuth, type ConnectionAuth } from './create-connection-auth.js';
 import { createHttpLivenessProbe } from './create-http-liveness-probe.js';
 import { createMcpClientFactory } from './create-mcp-client-factory.js';

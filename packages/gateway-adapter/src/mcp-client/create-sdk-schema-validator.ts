@@ -1,5 +1,5 @@
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/client';
-import type { BoundedSchemaCompiler } from '../shared/create-bounded-schema-compiler.js';
+import type { BoundedSchemaCompiler } from '../shared/index.js';
 import { describeAjvErrors } from './read-mcp-error.js';
 
 /**

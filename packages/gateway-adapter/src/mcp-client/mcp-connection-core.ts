@@ -6,7 +6,7 @@ import type { Policy } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import type { McpServerConfig } from '../schemas.js';
 import type { ConnectMcpServerOptions } from './connect-mcp-server-options.js';
-import type { BoundedSchemaCompiler } from '../shared/create-bounded-schema-compiler.js';
+import type { BoundedSchemaCompiler } from '../shared/index.js';
 import type { ConnectionAuth } from './create-connection-auth.js';
 import type { StderrTail } from './create-stderr-tail.js';
 import type { McpConnectionState } from './mcp-connection-state.js';

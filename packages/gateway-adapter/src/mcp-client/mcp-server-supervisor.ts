@@ -5,8 +5,8 @@ import type { Transport } from '@modelcontextprotocol/client';
 import type { Logger } from 'pino';
 import { connectMcpServer, type ConnectMcpServerOptions } from './connect-mcp-server.js';
 import { createEraVerdictCache } from './create-era-verdict-cache.js';
-import { combineSignals } from '../shared/combine-signals.js';
-import type { RunSlots } from '../shared/create-run-slots.js';
+import { combineSignals } from '../shared/index.js';
+import type { RunSlots } from '../shared/index.js';
 import type { McpCallOptions, McpCallResult, McpFailureKind, McpServerConnection, McpToolDefinition, McpWithheldTool } from './mcp-server-connection.js';
 import type { McpServerConfig } from '../schemas.js';
 

@@ -5,7 +5,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/client';
 import type { RequestOptions } from '@modelcontextprotocol/client';
 import type { McpProgress } from './mcp-server-connection.js';
 import { classifyRequestFailure, type FailureParts } from './classify-request-failure.js';
-import { combineSignals } from '../shared/combine-signals.js';
+import { combineSignals } from '../shared/index.js';
 import { traceMcpRequest } from '../otel/gateway-spans.js';
 import type { McpConnectionCore } from './mcp-connection-core.js';
 import type { McpRequestFailure } from './mcp-connection-state.js';

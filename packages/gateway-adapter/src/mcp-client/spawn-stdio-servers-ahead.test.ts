@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToolSearchHost, type ToolSearchHost } from '../host/start-host.js';
+import { createToolSearchHost, type ToolSearchHost } from '../create-tool-search-host.js';
 import type { McpServerConfig } from '../schemas.js';
 import { spawnStdioServersAhead, type StdioServersAhead } from './spawn-stdio-servers-ahead.js';
 import { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from '@tool-search/test-utils';

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { GatewayAdapterError } from '../errors.js';
 import type { ClientTool } from '../executable-tool.js';
 import type { ToolRef } from '../tool-call-outcome.js';
-import type { HostCore, HostRoute } from '../host/host-core.js';
+import type { HostCore, HostRoute } from '../host/index.js';
 
 /** One tool this session may call, as the call pipeline needs it. */
 export interface AllowedTool {

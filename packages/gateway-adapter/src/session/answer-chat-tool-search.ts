@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
 import type { CatalogReads, SearchRequest } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
-import { formatZodError } from '../shared/format-zod-error.js';
+import { formatZodError } from '../shared/index.js';
 import type { SessionSurface } from './session-surface.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 

@@ -3,17 +3,17 @@
 import { parseToolId } from '@tool-search/catalog';
 import { isPolicyError, type ApprovalProvider, type BeforeToolCallHook, type Policy, type PolicyContext, type PolicyTimeouts } from '@tool-search/policy';
 import type { Logger } from 'pino';
-import type { ArgsValidator } from '../host/create-args-validator.js';
+import type { ArgsValidator } from '../host/index.js';
 import { renderToolResult } from './render-tool-result.js';
 import type { CallRoute } from '../telemetry.js';
 import type { McpCallFailureCode, McpLogEntry } from '../mcp-client/index.js';
 import type { OkOutcome, ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
 import type { ToolProgress } from '../tool-search-session.js';
 import type { AllowedTool, AllowedTools } from './allowed-tools.js';
-import { combineSignals, raceAbort } from '../shared/combine-signals.js';
+import { combineSignals, raceAbort } from '../shared/index.js';
 import { contentPartsText } from './content-parts-text.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
-import type { HostCore, HostRoute } from '../host/host-core.js';
+import type { HostCore, HostRoute } from '../host/index.js';
 import { finalCallRecord, type TelemetryRecorder } from './telemetry-recorder.js';
 import { traceToolCall, type OpenTelemetryOptions } from '../otel/gateway-spans.js';
 

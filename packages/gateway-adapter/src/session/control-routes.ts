@@ -22,9 +22,9 @@ import type { AllowedTools } from './allowed-tools.js';
 import type { CallMeta, CallPipeline } from './call-pipeline.js';
 import type { CatalogReads, SearchRequest } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
-import { formatZodError } from '../shared/format-zod-error.js';
+import { formatZodError } from '../shared/index.js';
 import { pickDefined as pick } from '../pick-defined.js';
-import { acquireRunSlots, type RunSlots } from '../shared/create-run-slots.js';
+import { acquireRunSlots, type RunSlots } from '../shared/index.js';
 import { runCodeBody } from './run-code-body.js';
 import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
 

@@ -7,7 +7,7 @@ import { renderToolResult, stringifyResult } from './render-tool-result.js';
 import type { ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
 import type { AllowedTools } from './allowed-tools.js';
 import type { CallMeta, CallPipeline } from './call-pipeline.js';
-import { combineSignals } from '../shared/combine-signals.js';
+import { combineSignals } from '../shared/index.js';
 import type { CatalogReads } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import { parseCallArgs } from './parse-call-args.js';

@@ -21,7 +21,8 @@ const MAX_MEMO_ENTRIES = 16;
 /** The format a native surface is rendered for when a caller routes a name before asking for any surface. */
 const DEFAULT_NATIVE_FORMAT: SurfaceFormat = 'openai-responses';
 
-export function createSessionSurface(options: {
+/** What a session's surface is rendered from. */
+export interface SessionSurfaceOptions {
   mode: Mode;
   tools: AllowedTools;
   version: () => number;
@@ -34,7 +35,9 @@ export function createSessionSurface(options: {
   catalogStarting?: () => boolean;
   /** Native mode: the ids a format's searches have loaded, oldest first (OpenAI Chat declares them). */
   loaded?: (format: SurfaceFormat) => Iterable<string>;
-}): SessionSurface {
+}
+
+export function createSessionSurface(options: SessionSurfaceOptions): SessionSurface {
   const { tools } = options;
   const rendered = new Map<string, { version: number; starting: boolean; surface: Surface; byName: Map<string, string> }>();
   /** Every name ever declared, so a call to a tool that went away since says so instead of "unknown". */
@@ -46,7 +49,7 @@ export function createSessionSurface(options: {
     const starting = options.catalogStarting?.() === true;
     const cached = rendered.get(key);
     if (cached && cached.version === version && cached.starting === starting) return cached;
-    const surface = memoized(key, version, starting);
+    const surface = renderMemoized(options, key, version, starting);
     const byName = new Map<string, string>();
     for (const tool of surface.tools) {
       if (tool.id === undefined) continue;
@@ -56,25 +59,6 @@ export function createSessionSurface(options: {
     const entry = { version, starting, surface, byName };
     rendered.set(key, entry);
     return entry;
-  };
-
-  const memoized = (format: string, version: number, starting: boolean): Surface => {
-    const inputs = {
-      mode: options.mode,
-      visible: tools.pinnedInputs(),
-      clientTools: tools.clientInputs(),
-      limits: options.limits,
-      directory: options.directory,
-      ...(options.mode === 'native' ? { format: format as SurfaceFormat, native: options.native } : {}),
-      ...(starting ? { catalogStarting: true } : {}),
-    };
-    const key = JSON.stringify(inputs);
-    const hit = options.memo.get(key);
-    options.memo.delete(key);
-    const surface = hit !== undefined && hit.version === version ? hit.surface : renderSurface({ ...inputs, catalog: tools.view });
-    if (options.memo.size >= MAX_MEMO_ENTRIES) options.memo.delete(options.memo.keys().next().value as string);
-    options.memo.set(key, { version, surface });
-    return surface;
   };
 
   return {
@@ -101,4 +85,25 @@ export function createSessionSurface(options: {
       return earlier !== undefined && (tools.get(earlier) !== undefined || tools.unavailable(earlier) !== undefined) ? earlier : undefined;
     },
   };
+}
+
+/** The surface for these inputs: from the view's shared memo when its version is current, else rendered and kept. */
+function renderMemoized(options: SessionSurfaceOptions, format: string, version: number, starting: boolean): Surface {
+  const { tools } = options;
+  const inputs = {
+    mode: options.mode,
+    visible: tools.pinnedInputs(),
+    clientTools: tools.clientInputs(),
+    limits: options.limits,
+    directory: options.directory,
+    ...(options.mode === 'native' ? { format: format as SurfaceFormat, native: options.native } : {}),
+    ...(starting ? { catalogStarting: true } : {}),
+  };
+  const key = JSON.stringify(inputs);
+  const hit = options.memo.get(key);
+  options.memo.delete(key);
+  const surface = hit !== undefined && hit.version === version ? hit.surface : renderSurface({ ...inputs, catalog: tools.view });
+  if (options.memo.size >= MAX_MEMO_ENTRIES) options.memo.delete(options.memo.keys().next().value as string);
+  options.memo.set(key, { version, surface });
+  return surface;
 }
