@@ -95,6 +95,17 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
     },
   }), (result) => ({ ok: result.ok, innerCalls: innerCalls.length }));
   cancel.dispose();
+  return finishCodeRun(context, start, run, { innerCalls, searches, sawUntrusted });
+}
+
+/** A finished run as the session logs it and the model reads it: an error with the run's calls and logs, or its value. */
+function finishCodeRun(
+  context: CodeRunContext,
+  start: OutcomeStart,
+  run: Awaited<ReturnType<Runner['run']>>,
+  seen: { innerCalls: Array<{ id: string; status: string; detail?: string }>; searches: Array<{ query: string; weak: boolean }>; sawUntrusted: boolean },
+): ToolCallOutcome {
+  const { innerCalls, searches, sawUntrusted } = seen;
   context.event('code.run', {
     toolCallId: start.toolCallId,
     ok: run.ok,
@@ -111,7 +122,7 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
     return outcome;
   }
   const weak = searches.length > 0 && searches.every((entry) => entry.weak);
-  const value = renderCodeRunAnswer({ value: run.value, ...summary }, { weak, map: (request) => reads.servers(searches[0]?.query, start.toolCallId, 'code', request) });
+  const value = renderCodeRunAnswer({ value: run.value, ...summary }, { weak, map: (request) => context.reads.servers(searches[0]?.query, start.toolCallId, 'code', request) });
   const rendered = renderToolResult(value, { untrusted: sawUntrusted, toolId: start.name });
   return { status: 'ok', kind: 'code', toolCallId: start.toolCallId, name: start.name, result: value, untrusted: sawUntrusted, truncated: rendered.truncated, content: rendered.content, durationMs: Date.now() - start.startedAt };
 }
