@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDescriptor } from '../types.js';
+import type { ServerMap, ToolDescriptor } from '../types.js';
 import { buildServerMap, SERVERS_PER_PAGE, type BuildServerMapOptions, type OwnerOutline } from './build-server-map.js';
 
 const owner = (name: string, toolCount: number, summary = `tools of ${name}`): OwnerOutline => ({
@@ -80,7 +80,7 @@ describe('buildServerMap paging', () => {
     let offset: number | undefined = 0;
     let pages = 0;
     while (offset !== undefined) {
-      const map = buildServerMap(outline, { ...options({ offset, maxBytes: 1_500 }), offsetKey: 'servers_offset' });
+      const map: ServerMap<'servers_offset'> = buildServerMap(outline, { ...options({ offset, maxBytes: 1_500 }), offsetKey: 'servers_offset' });
       seen.push(...owners(map));
       offset = map.next?.servers_offset;
       pages += 1;
