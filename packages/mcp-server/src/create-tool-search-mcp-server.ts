@@ -14,7 +14,8 @@ import pino, { type Logger } from 'pino';
 import type { McpClientRelay, RelayCall } from './create-mcp-client-relay.js';
 import { createLogForwarder, type LogForwarder } from './internal/create-log-forwarder.js';
 import { createSessionUpstream } from './internal/create-session-upstream.js';
-import { registerSessionHandlers, type SessionEra, type SessionScope } from './internal/register-session-handlers.js';
+import { registerSessionHandlers } from './internal/register-session-handlers.js';
+import type { SessionEra, SessionScope } from './internal/session-era.js';
 import { watchListChanges, type ListChangeWatch } from './internal/watch-list-changes.js';
 import type { InputCallRendezvous } from './input-call-rendezvous.js';
 

@@ -6,7 +6,7 @@ import type { CallToolRequest, CallToolResult, ServerContext } from '@modelconte
 import { parseToolId } from '@tool-search/catalog';
 import type { ExecuteOptions, ToolCallOutcome } from '@tool-search/gateway-adapter';
 import type { McpClientRelay, RelayCall } from '../create-mcp-client-relay.js';
-import type { CallChannel, SessionScope } from './register-session-handlers.js';
+import type { CallChannel, SessionScope } from './session-era.js';
 import { outcomeToCallResult } from './to-sdk-results.js';
 import { trackUpstreamCalls } from './track-upstream-calls.js';
 import type { UpstreamResources } from './upstream-resources.js';

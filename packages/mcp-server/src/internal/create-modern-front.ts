@@ -19,7 +19,8 @@ import { createModernInputCalls, type InputCallState, type ModernInputCalls } fr
 import { createPendingCallLimits, type PendingCallLimitOptions } from './create-pending-call-limits.js';
 import { createShutdownCut, type ShutdownCut } from './create-shutdown-cut.js';
 import { currentClient, runAsClient } from './request-client-scope.js';
-import { registerSessionHandlers, type SessionEra } from './register-session-handlers.js';
+import { registerSessionHandlers } from './register-session-handlers.js';
+import type { SessionEra } from './session-era.js';
 import type { ListKind } from './watch-list-changes.js';
 
 /** The revision this front speaks (its server spans' `mcp.protocol.version`). */
