@@ -242,7 +242,11 @@ async function reply(round: () => Promise<RoundAnswer>): Promise<InputCallReply>
   }
 }
 
-/** The input request of an upstream question, in the SDK's builder shapes. */
+/**
+ * The input request of an upstream question, in the SDK's builder shapes. The params pass as the upstream server gave
+ * them (its client already checked them): the builders' types take form-mode elicitation only, and a URL-mode one
+ * passes through as well.
+ */
 function toInputRequest(request: { method: string; params?: Record<string, unknown> }) {
   switch (request.method) {
     case 'elicitation/create':
