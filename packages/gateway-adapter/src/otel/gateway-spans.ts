@@ -50,7 +50,7 @@ export interface ToolCallFacts {
 
 /**
  * Runs one final call inside an `execute_tool {tool}` span (the active span while it runs, so upstream MCP spans
- * nest under it) and counts its outcome.
+ * nest under it). Its outcome is counted by the session's OpenTelemetry sink, from the session's `call` event.
  */
 export async function traceToolCall(facts: ToolCallFacts, options: OpenTelemetryOptions, run: () => Promise<ToolCallOutcome>): Promise<ToolCallOutcome> {
   const attributes: Attributes = {
@@ -72,7 +72,6 @@ export async function traceToolCall(facts: ToolCallFacts, options: OpenTelemetry
       } else if (options.recordResults === true) {
         span.setAttribute('gen_ai.tool.call.result', clip(outcome.content));
       }
-      gatewayInstruments().calls.add(1, { 'tool_search.call.outcome': kind, 'tool_search.call.via': facts.via, 'tool_search.tool.source': facts.source });
       return outcome;
     } catch (error) {
       failSpan(span, error);

@@ -10,7 +10,7 @@ import type { CatalogReads, SearchRequest } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import { formatZodError } from '../shared/index.js';
 import type { SessionSurface } from './session-surface.js';
-import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
+import type { SessionEmit } from './session-event.js';
 
 /** What answering a chat-loading search needs of its session. */
 export interface ChatSearchParts {
@@ -19,8 +19,7 @@ export interface ChatSearchParts {
   /** Ids each format's searches loaded, in load order (a `Set` keeps insertion order: its first is the oldest). */
   loaded: Map<SurfaceFormat, Set<string>>;
   maxLoaded: number;
-  recorder: TelemetryRecorder;
-  event: SessionEvent;
+  emit: SessionEmit;
   log: Logger;
 }
 
@@ -29,7 +28,7 @@ const FORMAT: SurfaceFormat = 'openai-chat';
 /** Answers one `tool_search` call on OpenAI Chat with chat loading; a bad request is an `invalid_request` error. */
 export function answerChatToolSearch(parts: ChatSearchParts, args: Record<string, unknown>, start: OutcomeStart): ToolCallOutcome {
   const fail = (message: string) => {
-    parts.recorder.recordError();
+    parts.emit({ kind: 'error' });
     return errorOutcome(start, 'invalid_request', message);
   };
   const parsed = toolSearchArgsSchema.safeParse(args);
@@ -54,8 +53,7 @@ export function answerChatToolSearch(parts: ChatSearchParts, args: Record<string
     ...(weak ? { servers: parts.reads.servers(requests[0]?.query, start.toolCallId, 'native') } : {}),
   });
   for (const id of answer.loadedIds) loaded.add(id);
-  parts.recorder.counts.nativeLoads += answer.loadedIds.length;
-  parts.event('native.load', { toolCallId: start.toolCallId, format: FORMAT, loadedIds: answer.loadedIds, ...(answer.unknownIds.length > 0 ? { unknownIds: answer.unknownIds } : {}) });
+  parts.emit({ kind: 'native.load', toolCallId: start.toolCallId, format: FORMAT, loadedIds: answer.loadedIds, unknownIds: answer.unknownIds });
   // Bounded: past the limit the oldest loaded tools go first (a prompt cache keeps the longest unchanged prefix).
   const unloaded: string[] = [];
   for (const id of loaded) {
@@ -64,7 +62,7 @@ export function answerChatToolSearch(parts: ChatSearchParts, args: Record<string
     unloaded.push(id);
   }
   if (unloaded.length > 0) {
-    parts.event('native.unload', { toolCallId: start.toolCallId, format: FORMAT, unloadedIds: unloaded, maxLoaded: parts.maxLoaded });
+    parts.emit({ kind: 'native.unload', fields: { toolCallId: start.toolCallId, format: FORMAT, unloadedIds: unloaded, maxLoaded: parts.maxLoaded } });
     parts.log.info({ format: FORMAT, unloadedIds: unloaded, maxLoaded: parts.maxLoaded }, 'loaded tools past the limit unloaded, oldest first');
   }
   return { status: 'ok', kind: 'search', toolCallId: start.toolCallId, name: start.name, result: answer.item, untrusted: false, truncated: false, content: answer.item, durationMs: Date.now() - start.startedAt };

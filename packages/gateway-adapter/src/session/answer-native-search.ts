@@ -15,11 +15,11 @@ import { GatewayAdapterError } from '../errors.js';
 import type { NativeSearchFormat, NativeSearchResult } from '../tool-search-session.js';
 import type { CatalogReads } from './catalog-reads.js';
 import type { SessionSurface } from './session-surface.js';
-import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
+import type { SessionEmit } from './session-event.js';
 
 /** Answers one native search request; a malformed one is still answered (nothing loaded), with `error` set. */
 export function answerNativeSearch<F extends NativeSearchFormat>(
-  parts: { surface: SessionSurface; reads: CatalogReads; loaded: Map<SurfaceFormat, Set<string>>; recorder: TelemetryRecorder; event: SessionEvent },
+  parts: { surface: SessionSurface; reads: CatalogReads; loaded: Map<SurfaceFormat, Set<string>>; emit: SessionEmit },
   request: unknown,
   format: F,
 ): NativeSearchResult<F> {
@@ -50,8 +50,7 @@ export function answerNativeSearch<F extends NativeSearchFormat>(
   const options = { callId: call.callId, hits, alreadyLoaded: loaded, ...(weak ? { servers: parts.reads.servers(call.queries[0]?.query, call.callId, 'native') } : {}) };
   const answer = format === 'openai-responses' ? renderOpenAIToolSearchOutput(surface, options) : renderAnthropicToolSearchResult(surface, options);
   for (const id of answer.loadedIds) loaded.add(id);
-  parts.recorder.counts.nativeLoads += answer.loadedIds.length;
-  parts.event('native.load', { toolCallId: call.callId, format, loadedIds: answer.loadedIds, ...(answer.unknownIds.length > 0 ? { unknownIds: answer.unknownIds } : {}) });
+  parts.emit({ kind: 'native.load', toolCallId: call.callId, format, loadedIds: answer.loadedIds, unknownIds: answer.unknownIds });
   return { item: answer.item, loadedIds: answer.loadedIds } as NativeSearchResult<F>;
 }
 

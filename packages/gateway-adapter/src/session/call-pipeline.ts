@@ -14,7 +14,8 @@ import { combineSignals, raceAbort } from '../shared/index.js';
 import { contentPartsText } from './content-parts-text.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import type { HostCore, HostRoute } from '../host/index.js';
-import { finalCallRecord, type TelemetryRecorder } from './telemetry-recorder.js';
+import { finalCallRecord } from './session-counters-sink.js';
+import type { SessionEmit } from './session-event.js';
 import { traceToolCall, type OpenTelemetryOptions } from '../otel/gateway-spans.js';
 
 /** How a call reached the pipeline, for the record and the outcome. */
@@ -52,7 +53,7 @@ export interface CallPipelineOptions {
   validator: ArgsValidator;
   /** Aborted when the session closes. */
   sessionSignal: AbortSignal;
-  recorder: TelemetryRecorder;
+  emit: SessionEmit;
   log: Logger;
   /** Where the model finds tools in this mode (for the unknown-tool message). */
   searchHint: string;
@@ -60,13 +61,11 @@ export interface CallPipelineOptions {
   onServerLog?: ((entry: McpLogEntry) => void) | undefined;
   /** What the `execute_tool` spans record beyond their default attributes. */
   openTelemetry: OpenTelemetryOptions;
-  /** Told of each final call's tool id (the session's called-rank metric reads it). */
-  onFinalCall?: ((toolId: string) => void) | undefined;
 }
 
 /** Creates the pipeline of one session. */
 export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
-  const { tools, recorder, log } = options;
+  const { tools, emit, log } = options;
 
   const unknown = (start: OutcomeStart, idOrName: string) => {
     const described = tools.view.describe(idOrName);
@@ -76,7 +75,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
 
   const finish = (id: string, tool: AllowedTool | undefined, meta: CallMeta, outcome: ToolCallOutcome, decision: string): ToolCallOutcome => {
     const source = tool?.ref.source ?? parseToolId(id)?.source ?? 'openclaw';
-    recorder.recordCall(finalCallRecord(outcome, { toolId: id, source, via: meta.via }), { decision, repair: meta.repair });
+    emit({ kind: 'call', record: finalCallRecord(outcome, { toolId: id, source, via: meta.via }), outcome, decision, repair: meta.repair });
     log.info({ toolId: id, via: meta.via, status: outcome.status, durationMs: outcome.durationMs }, 'tool call finished');
     return outcome;
   };
@@ -84,7 +83,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   /** One final call in its `execute_tool` span. */
   function call(id: string, rawArgs: Record<string, unknown>, meta: CallMeta): Promise<ToolCallOutcome> {
     const source = tools.get(id)?.ref.source ?? parseToolId(id)?.source ?? 'openclaw';
-    options.onFinalCall?.(id);
+    emit({ kind: 'call.start', toolId: id });
     return traceToolCall({ toolId: id, toolCallId: meta.toolCallId, source, via: meta.via, args: rawArgs }, options.openTelemetry, () => runCall(id, rawArgs, meta));
   }
 

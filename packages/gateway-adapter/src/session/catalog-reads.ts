@@ -1,10 +1,8 @@
-// Searches and describes of one session, counted and logged the same way from every route (tool_search,
+// Searches and describes of one session, each one event (logged, counted and traced alike) from every route (tool_search,
 // tool_describe, tools.search / tools.describe inside code, and `session.search` for a framework's own tool search).
 import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAnswer, SearchExplanation, SearchHit, StartingOwner } from '@tool-search/catalog';
 import { SERVER_MAP_PAGE_BYTES, SERVERS_OFFSET_ARG, type ServerMapPage, type ServerMapRequest, type TOOL_DESCRIBE, type TOOL_SEARCH } from '@tool-search/modes';
-import { gatewayInstruments } from '../otel/gateway-instruments.js';
-import { recordDescribe, recordSearch, type OpenTelemetryOptions } from '../otel/gateway-spans.js';
-import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
+import type { SessionEmit } from './session-event.js';
 
 /** Where a read came from. */
 export type ReadRoute = typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | 'code' | 'native' | 'session';
@@ -33,45 +31,22 @@ export interface CatalogReads {
   describe(idOrName: string, toolCallId: string, via: ReadRoute): DescribeResult;
   /** The view's explanation of a lexical search (for people; not counted as a search). */
   explain(query: string, limit: number | undefined): SearchExplanation;
-  /** Records a final call to `toolId`: its rank in the last search, and that it was called (see `close`). */
-  called(toolId: string): void;
-  /** Counts the tools described in the session and never called (`tool_search.describes.uncalled`). */
-  close(): void;
 }
 
 export function createCatalogReads(options: {
   view: CatalogView;
-  recorder: TelemetryRecorder;
-  event: SessionEvent;
-  openTelemetry: OpenTelemetryOptions;
+  /** The session's emitter: each read is one event (logged, counted and traced by its sinks). */
+  emit: SessionEmit;
   /** MCP servers still making their first connection that the session's policy may see (the map marks them `starting`). */
   starting?: (() => readonly StartingOwner[]) | undefined;
 }): CatalogReads {
-  const { view, recorder, event } = options;
-  /** The hit ids of the session's last search, and the tools it described and called. */
-  let lastHits: string[] = [];
-  const described = new Set<string>();
-  const calledIds = new Set<string>();
+  const { view, emit } = options;
   const searchWithEvidence: CatalogReads['searchWithEvidence'] = (queries, single, toolCallId, via) => {
     const first = queries[0];
     const answers = single && first
       ? [view.searchWithEvidence(first.query, { limit: first.limit, server: first.server })]
       : view.searchManyWithEvidence(queries.map(({ query, limit }) => (limit === undefined ? { query } : { query, limit })));
-    recorder.counts.searches += queries.length;
-    queries.forEach((query, index) => {
-      const answer = answers[index];
-      event('search', {
-        toolCallId,
-        via,
-        query: query.query.slice(0, 500),
-        server: query.server,
-        hitIds: (answer?.hits ?? []).map((hit) => hit.id),
-        ...(answer?.evidence === 'weak' ? { evidence: 'weak' } : {}),
-      });
-      const hits = answer?.hits ?? [];
-      recordSearch({ query: query.query, via, hits: hits.length, topScore: hits[0]?.score, weak: answer?.evidence === 'weak', server: query.server }, options.openTelemetry);
-    });
-    lastHits = answers.flatMap((answer) => answer.hits.map((hit) => hit.id));
+    emit({ kind: 'search', toolCallId, via, searches: queries.map((request, index) => ({ request, answer: answers[index] })) });
     return answers;
   };
   return {
@@ -87,30 +62,19 @@ export function createCatalogReads(options: {
         starting: options.starting?.(),
         offsetKey: SERVERS_OFFSET_ARG,
       });
-      event('browse', { toolCallId, via, servers: map.servers.length, omitted: map.omitted, ...(map.next ? { nextServersOffset: map.next.servers_offset } : {}) });
+      emit({ kind: 'browse', fields: { toolCallId, via, servers: map.servers.length, omitted: map.omitted, ...(map.next ? { nextServersOffset: map.next.servers_offset } : {}) } });
       return map;
     },
     browse(server, options, toolCallId, via) {
       const browsed = view.browse(server, options);
-      event('browse', { toolCallId, via, server: server.slice(0, 200), found: browsed.found, ...(browsed.found ? { tools: browsed.tools.length } : {}) });
+      emit({ kind: 'browse', fields: { toolCallId, via, server: server.slice(0, 200), found: browsed.found, ...(browsed.found ? { tools: browsed.tools.length } : {}) } });
       return browsed;
     },
     explain: (query, limit) => view.explain(query, limit === undefined ? {} : { limit }),
     describe(idOrName, toolCallId, via) {
-      recorder.counts.describes += 1;
       const answer = view.describe(idOrName);
-      event('describe', { toolCallId, via, target: idOrName.slice(0, 300), found: answer.found, ...(answer.found ? { toolId: answer.tool.id } : {}) });
-      recordDescribe({ target: idOrName, found: answer.found, toolId: answer.found ? answer.tool.id : undefined, via });
-      if (answer.found) described.add(answer.tool.id);
+      emit({ kind: 'describe', toolCallId, via, target: idOrName, answer });
       return answer;
-    },
-    called(toolId) {
-      calledIds.add(toolId);
-      if (lastHits.length > 0) gatewayInstruments().calledRank.record(lastHits.indexOf(toolId) + 1);
-    },
-    close() {
-      const uncalled = [...described].filter((id) => !calledIds.has(id)).length;
-      if (uncalled > 0) gatewayInstruments().uncalledDescribes.add(uncalled);
     },
   };
 }

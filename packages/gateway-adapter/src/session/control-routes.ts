@@ -26,7 +26,7 @@ import { formatZodError } from '../shared/index.js';
 import { pickDefined as pick } from '../pick-defined.js';
 import { acquireRunSlots, type RunSlots } from '../shared/index.js';
 import { runCodeBody } from './run-code-body.js';
-import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
+import type { SessionEmit } from './session-event.js';
 
 /** What the caller of `execute` gave for this call: its cancel signal and progress receiver. */
 export type CallOptions = Pick<CallMeta, 'signal' | 'onProgress' | 'progressExtendsTimeout' | 'onUpstreamCall'>;
@@ -41,8 +41,7 @@ export interface ControlRouteContext {
   tools: AllowedTools;
   reads: CatalogReads;
   pipeline: CallPipeline;
-  recorder: TelemetryRecorder;
-  event: SessionEvent;
+  emit: SessionEmit;
   runner: Runner | undefined;
   /** Code runs take a slot of each (the session's, then the host's) before they start. */
   runSlots: readonly RunSlots[];
@@ -75,7 +74,7 @@ export function createControlRoutes(mode: Mode, context: ControlRouteContext): R
 
 /** Counts an error answered without a call (the call pipeline counts its own). */
 function answerError(context: ControlRouteContext, outcome: ToolCallOutcome & { status: 'error' }): ToolCallOutcome {
-  context.recorder.recordError();
+  context.emit({ kind: 'error' });
   return outcome;
 }
 
@@ -190,8 +189,8 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
       resolved.miss.reason === 'ambiguous'
         ? errorOutcome(start, 'invalid_request', resolved.miss.message, { suggestions: resolved.miss.suggestions })
         : context.pipeline.unknown(start, target);
-    context.event('call', { toolCallId: start.toolCallId, via: TOOL_CALL, target: target.slice(0, 300), decision: 'not-run', status: 'error', detail: outcome.code, durationMs: outcome.durationMs });
-    return answerError(context, outcome);
+    context.emit({ kind: 'call.not_run', toolCallId: start.toolCallId, via: TOOL_CALL, target, outcome });
+    return outcome;
   }
   const strict = toolCallArgsSchema.safeParse(args);
   const properties = Object.keys((context.tools.get(resolved.id)?.inputSchema?.['properties'] as Record<string, unknown> | undefined) ?? {});
@@ -216,7 +215,7 @@ async function runCode(context: ControlRouteContext, args: Record<string, unknow
   if (!slot.ok) return answerError(context, errorOutcome(start, slot.reason, slot.message));
   try {
     return await runCodeBody(
-      { runner: context.runner, tools: context.tools, reads: context.reads, pipeline: context.pipeline, recorder: context.recorder, event: context.event, timeoutMs: context.codeTimeoutMs, sessionSignal: context.sessionSignal },
+      { runner: context.runner, tools: context.tools, reads: context.reads, pipeline: context.pipeline, emit: context.emit, timeoutMs: context.codeTimeoutMs, sessionSignal: context.sessionSignal },
       parsed.data.code,
       start,
       call,

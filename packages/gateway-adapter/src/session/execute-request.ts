@@ -13,10 +13,10 @@ import type { SessionParts } from './session-parts.js';
 /** Routes one model tool call: a control tool of the mode, a declared name, a hydrated name, or unknown. */
 export async function executeRequest(parts: SessionParts, request: ToolCallRequest, options: ExecuteOptions): Promise<ToolCallOutcome> {
   const { name, toolCallId } = request;
-  const { recorder, pipeline, tools, surface } = parts;
+  const { pipeline, tools, surface } = parts;
   const start = { kind: controlKind(name), toolCallId, name, startedAt: Date.now() };
   const fail = (outcome: ReturnType<typeof errorOutcome>) => {
-    recorder.recordError();
+    parts.emit({ kind: 'error' });
     return outcome;
   };
   const args = parseCallArgs(request.args);
@@ -35,13 +35,12 @@ export async function executeRequest(parts: SessionParts, request: ToolCallReque
   // Directory mode: an exact hidden name the model read in the directory is hydrated from the allowed catalog.
   const hydrated = parts.decision.mode === 'directory' ? surface.current().hydratable.get(name) : undefined;
   if (hydrated !== undefined && tools.get(hydrated) !== undefined) {
-    recorder.counts.hydrations += 1;
-    parts.event('hydration', { toolCallId, name, toolId: hydrated });
+    parts.emit({ kind: 'hydration', toolCallId, name, toolId: hydrated });
     return pipeline.call(hydrated, args, { via: 'hydrated', toolCallId, name, ...signal });
   }
   const unknown = pipeline.unknown(start, name);
-  parts.event('call', { toolCallId, via: 'direct', target: name.slice(0, 300), decision: 'not-run', status: 'error', detail: unknown.code, durationMs: unknown.durationMs });
-  return fail(unknown);
+  parts.emit({ kind: 'call.not_run', toolCallId, via: 'direct', target: name, outcome: unknown });
+  return unknown;
 }
 
 /** The query texts of `tool_search` arguments (`query`, or `queries` of strings or `{ query }`); the route checks them. */
@@ -62,13 +61,13 @@ function progressReporter(parts: SessionParts, toolCallId: string, receiver: (pr
   return (progress) => {
     if (written < MAX_PROGRESS_EVENTS) {
       written += 1;
-      parts.event('progress', { toolCallId, progress: progress.progress, total: progress.total });
+      parts.emit({ kind: 'progress', fields: { toolCallId, progress: progress.progress, total: progress.total } });
     }
     try {
       receiver(progress);
     } catch (error) {
       // A throwing receiver must not fail the call it watches.
-      parts.event('progress', { toolCallId, receiverFailed: error instanceof Error ? error.message.slice(0, 200) : 'non-error thrown' });
+      parts.emit({ kind: 'progress', fields: { toolCallId, receiverFailed: error instanceof Error ? error.message.slice(0, 200) : 'non-error thrown' } });
     }
   };
 }

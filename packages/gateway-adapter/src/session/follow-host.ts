@@ -5,12 +5,12 @@ import type { Logger } from 'pino';
 import type { HostCore, HostEvent } from '../host/index.js';
 import type { AllowedTools } from './allowed-tools.js';
 import type { SessionParts } from './session-parts.js';
-import type { SessionEvent } from './telemetry-recorder.js';
+import type { SessionEmit } from './session-event.js';
 
 /** Logs each host change for the session and tells its owner; returns the unsubscribe. */
 export function followHost(host: HostCore, parts: SessionParts, onCatalogChange: (() => void) | undefined): () => void {
   return host.subscribe((change) => {
-    logHostEvent(change, parts.tools, parts.event);
+    logHostEvent(change, parts.tools, parts.emit);
     notifyCatalogChange(onCatalogChange, parts.log);
   });
 }
@@ -26,17 +26,17 @@ function notifyCatalogChange(listener: (() => void) | undefined, log: Logger): v
 }
 
 /** Writes what a host change means for this session, naming only tools its policy admits. */
-function logHostEvent(change: HostEvent, tools: AllowedTools, event: SessionEvent): void {
+function logHostEvent(change: HostEvent, tools: AllowedTools, emit: SessionEmit): void {
   const admitted = (list: readonly PolicyTool[]) => list.filter((tool) => tools.admits(tool));
   switch (change.type) {
     case 'tools_changed':
-      event('mcp.tools_changed', { server: change.server, added: admitted(change.added).map((tool) => tool.id), removed: admitted(change.removed).map((tool) => tool.id) });
+      emit({ kind: 'mcp.tools_changed', fields: { server: change.server, added: admitted(change.added).map((tool) => tool.id), removed: admitted(change.removed).map((tool) => tool.id) } });
       return;
     case 'server_down':
-      event('mcp.unavailable', { server: change.server, reason: change.reason, tools: admitted(change.tools).length });
+      emit({ kind: 'mcp.unavailable', fields: { server: change.server, reason: change.reason, tools: admitted(change.tools).length } });
       return;
     case 'server_up':
-      event('mcp.available', { server: change.server, tools: admitted(change.tools).length });
+      emit({ kind: 'mcp.available', fields: { server: change.server, tools: admitted(change.tools).length } });
       return;
   }
 }

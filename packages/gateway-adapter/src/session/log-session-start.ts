@@ -3,13 +3,13 @@ import type { Logger } from 'pino';
 import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import type { HostCore } from '../host/index.js';
 import type { AllowedTools } from './allowed-tools.js';
-import type { SessionEvent } from './telemetry-recorder.js';
+import type { SessionEmit } from './session-event.js';
 
 /** The `session.start` event, and one `mcp.unavailable` per server that is not ready at open. */
-export function logSessionStart(host: HostCore, facts: { decision: ToolSearchModeDecision; directReason: string | undefined; tools: AllowedTools; event: SessionEvent }): void {
-  const { decision, tools, event } = facts;
+export function logSessionStart(host: HostCore, facts: { decision: ToolSearchModeDecision; directReason: string | undefined; tools: AllowedTools; emit: SessionEmit }): void {
+  const { decision, tools, emit } = facts;
   const down = host.unavailableServers();
-  event('session.start', {
+  emit({ kind: 'session.start', fields: {
     mode: decision.mode,
     requestedMode: decision.requestedMode,
     directReason: facts.directReason,
@@ -17,13 +17,13 @@ export function logSessionStart(host: HostCore, facts: { decision: ToolSearchMod
     catalogSize: tools.view.size,
     sources: { ...tools.view.sources(), client: tools.clientInputs().length },
     mcpServers: down.map((server) => ({ name: server, status: 'unavailable', reason: host.serverDown(server) })),
-  });
-  for (const server of down) event('mcp.unavailable', { server, reason: host.serverDown(server) });
+  } });
+  for (const server of down) emit({ kind: 'mcp.unavailable', fields: { server, reason: host.serverDown(server) } });
 }
 
 /** A code mode that could not start, in the log and the session log. */
-export function reportFallback(decision: ToolSearchModeDecision, log: Logger, event: SessionEvent): void {
+export function reportFallback(decision: ToolSearchModeDecision, log: Logger, emit: SessionEmit): void {
   if (decision.fallbackReason === undefined) return;
   log.warn({ requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason }, 'code mode unavailable, falling back');
-  event('fallback', { requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason });
+  emit({ kind: 'fallback', fields: { requestedMode: decision.requestedMode, mode: decision.mode, reason: decision.fallbackReason } });
 }

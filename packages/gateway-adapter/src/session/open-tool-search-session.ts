@@ -7,7 +7,7 @@ import { measureSurface, renderSurface, TOOL_SEARCH, TOOL_SEARCH_CODE, type Mode
 import { createPolicy, isPolicy, type Policy, type PolicyContext } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import { createSessionLog, type SessionLog } from '../create-session-log.js';
-import type { DirectMeasure } from '../decide-tool-search-mode.js';
+import type { DirectMeasure, ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import { GatewayAdapterError, isToolSearchError } from '../errors.js';
 import type { HostCore, PolicyByContent } from '../host/index.js';
 import { pickDefined as pick } from '../pick-defined.js';
@@ -26,7 +26,11 @@ import type { OpenSessionOptions } from './open-session-options.js';
 import { sessionApi } from './session-api.js';
 import type { SessionParts } from './session-parts.js';
 import { createSessionSurface } from './session-surface.js';
-import { createTelemetryRecorder, type SessionEvent } from './telemetry-recorder.js';
+import { createSessionEmitter } from './create-session-emitter.js';
+import { createSessionCounters } from './session-counters-sink.js';
+import type { SessionEmit } from './session-event.js';
+import { createSessionLogSink, type SessionLogWrite } from './session-log-sink.js';
+import { createSessionOtelSink } from './session-otel-sink.js';
 
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
@@ -92,7 +96,8 @@ interface SessionInputs {
   policy: Policy;
   context: PolicyContext;
   sessionLog: SessionLog | undefined;
-  event: SessionEvent;
+  /** Writes one session-log line (a no-op without a session log): the log sink's pen. */
+  writeLog: SessionLogWrite;
   /** The session opens before the host's start-up is over (its surface cannot change because of it). */
   opensEarly: boolean;
   started: Promise<void>;
@@ -119,23 +124,25 @@ function resolveSessionInputs(host: HostCore, options: OpenSessionOptions): Sess
   const policy = byContent === undefined ? (options.policy as Policy) : createPolicy(byContent.config, { logger: root });
   const context = copyContext(options.context);
   const sessionLog = options.sessionLog === undefined ? undefined : 'write' in options.sessionLog ? options.sessionLog : createSessionLog(options.sessionLog, { sessionId });
-  const event: SessionEvent = (name, fields) => sessionLog?.write(name, fields);
+  const writeLog: SessionLogWrite = (name, fields) => sessionLog?.write(name, fields);
   const opensEarly = options.waitForStartup === false && surfaceIgnoresStartup(config, options, host);
-  return { sessionId, root, log, config, byContent, policy, context, sessionLog, event, opensEarly, started: host.startupWait() };
+  return { sessionId, root, log, config, byContent, policy, context, sessionLog, writeLog, opensEarly, started: host.startupWait() };
 }
 
 /** The session's view, allowed tools, mode, telemetry, catalog reads, call pipeline, routes and surface. */
 async function buildSessionParts(host: HostCore, options: OpenSessionOptions, inputs: SessionInputs): Promise<{ parts: SessionParts; directReason: string | undefined }> {
-  const { sessionId, config, byContent, policy, context, event, log } = inputs;
+  const { sessionId, config, byContent, policy, context, log } = inputs;
   const searchLimits = { searchDefaultLimit: config.searchDefaultLimit, maxSearchLimit: config.maxSearchLimit };
   const view = byContent === undefined ? host.view(policy, context, searchLimits) : host.contentView(byContent, context, searchLimits);
   const likely = config.mode === 'directory' && options.request !== undefined ? view.likelyTools(options.request).map((tool) => tool.id) : [];
   const tools = createAllowedTools({ host, view, policy, context, client: options.client ?? [], visible: [...(options.visible ?? []), ...likely], log });
   const decision = await host.decideMode(config, () => measureDirect(tools, config));
-  reportFallback(decision, log, event);
+  const counters = createSessionCounters({ sessionId, decision, directReason: directReasonOf(config, decision), catalog: () => catalogFacts(host, tools) });
+  // Each event once, to every sink: the session log, the session's counters, OpenTelemetry.
+  const emit: SessionEmit = createSessionEmitter([createSessionLogSink(inputs.writeLog), counters.sink, createSessionOtelSink(host.openTelemetry)]);
+  reportFallback(decision, log, emit);
   const runner = decision.mode === 'code' ? (options.runner ?? host.runner(decision)) : undefined;
-  const directReason = config.directReason ?? (decision.mode === 'direct' && config.mode === 'auto' ? 'auto' : undefined);
-  const recorder = createTelemetryRecorder({ sessionId, decision, directReason, event, catalog: () => catalogFacts(host, tools) });
+  const directReason = directReasonOf(config, decision);
   const abort = new AbortController();
   // The view is shared by every session of this policy; the session's searches fuse only with query vectors it embedded.
   const reader = view.withOwnQueryVectors();
@@ -146,7 +153,7 @@ async function buildSessionParts(host: HostCore, options: OpenSessionOptions, in
       .unavailableServers()
       .filter((server) => host.startingServer(server) !== undefined && tools.admits({ id: `mcp:${server}:*`, name: '*', source: 'mcp', owner: server, ownerOnly: false }))
       .map((owner) => ({ source: 'mcp' as const, owner }));
-  const reads = createCatalogReads({ view: reader, recorder, event, openTelemetry: host.openTelemetry, starting: startingOwners });
+  const reads = createCatalogReads({ view: reader, emit, starting: startingOwners });
   const pipeline = createCallPipeline({
     host,
     tools,
@@ -156,18 +163,17 @@ async function buildSessionParts(host: HostCore, options: OpenSessionOptions, in
     callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     validator: host.validator,
     sessionSignal: abort.signal,
-    recorder,
+    emit,
     log,
     searchHint: SEARCH_HINTS[decision.mode],
-    onServerLog: (entry) => event('mcp.log', { server: entry.server, level: entry.level, logger: entry.logger, message: entry.message.slice(0, 500) }),
+    onServerLog: (entry) => emit({ kind: 'mcp.log', fields: { server: entry.server, level: entry.level, logger: entry.logger, message: entry.message.slice(0, 500) } }),
     openTelemetry: host.openTelemetry,
-    onFinalCall: (toolId) => reads.called(toolId),
   });
-  const base = { sessionId, decision, tools, recorder, pipeline, reads, searchLimits, event, abort, runner, log };
+  const base = { sessionId, decision, tools, counters, pipeline, reads, searchLimits, emit, abort, runner, log };
   const { routes, surface, loaded } = createRoutesAndSurface(host, config, view, base);
   // Render once now: a client tool colliding with a catalog name fails here, not on the first turn.
   surface.current();
-  if (likely.length > 0) event('likely', { toolIds: likely });
+  if (likely.length > 0) emit({ kind: 'likely', fields: { toolIds: likely } });
   const embedQueries = host.semantic ? (queries: string[]) => reader.embedQueries(queries) : undefined;
   const parts: SessionParts = { ...base, routes, surface, warnedFormats: new Set(), fellBack: new Set(), loaded, started: inputs.started, embedQueries };
   return { parts, directReason };
@@ -178,17 +184,17 @@ function createRoutesAndSurface(
   host: HostCore,
   config: ResolvedToolSearchConfig,
   view: CatalogView,
-  parts: Pick<SessionParts, 'decision' | 'tools' | 'reads' | 'pipeline' | 'recorder' | 'event' | 'runner' | 'abort' | 'log' | 'searchLimits'>,
+  parts: Pick<SessionParts, 'decision' | 'tools' | 'reads' | 'pipeline' | 'emit' | 'runner' | 'abort' | 'log' | 'searchLimits'>,
 ): Pick<SessionParts, 'routes' | 'surface' | 'loaded'> {
-  const { decision, tools, reads, pipeline, recorder, event, runner, log } = parts;
+  const { decision, tools, reads, pipeline, emit, runner, log } = parts;
   // A search, describe or call naming a server still making its first connection waits for it a bounded time.
   // Native mode: what each format's searches loaded. With chat loading, OpenAI Chat declares its loaded tools.
   const loaded = new Map<SurfaceFormat, Set<string>>();
   const chatLoading = config.nativeSearch.chat === 'load';
   const chatSearch = chatLoading
-    ? (args: Record<string, unknown>, start: OutcomeStart) => answerChatToolSearch({ surface, reads, loaded, maxLoaded: config.nativeSearch.maxLoaded, recorder, event, log }, args, start)
+    ? (args: Record<string, unknown>, start: OutcomeStart) => answerChatToolSearch({ surface, reads, loaded, maxLoaded: config.nativeSearch.maxLoaded, emit, log }, args, start)
     : undefined;
-  const routes = gateStartingServers(createControlRoutes(decision.mode, { tools, reads, pipeline, recorder, event, runner, runSlots: host.runSlots(), codeTimeoutMs: config.codeTimeoutMs, sessionSignal: parts.abort.signal, chatSearch }), {
+  const routes = gateStartingServers(createControlRoutes(decision.mode, { tools, reads, pipeline, emit, runner, runSlots: host.runSlots(), codeTimeoutMs: config.codeTimeoutMs, sessionSignal: parts.abort.signal, chatSearch }), {
     starting: (server) => host.startingServer(server),
     waitMs: host.startingWaitMs,
     admits: (tool) => tools.admits(tool),
@@ -219,7 +225,7 @@ function startSession(
   const begin = () => {
     if (parts.abort.signal.aborted) return;
     unsubscribe = followHost(host, parts, options.onCatalogChange);
-    logSessionStart(host, { decision: parts.decision, directReason, tools: parts.tools, event: parts.event });
+    logSessionStart(host, { decision: parts.decision, directReason, tools: parts.tools, emit: parts.emit });
   };
   // A session opened early starts its log and follows the catalog once the start-up is over, so its log says
   // what a session opened then would (which servers came up), not every server as it joins.
@@ -232,6 +238,11 @@ function startSession(
     lifecycle.onClose(session);
   });
   return session;
+}
+
+/** Why a session renders direct mode: the config's reason, or `auto` when auto chose it. */
+function directReasonOf(config: ResolvedToolSearchConfig, decision: ToolSearchModeDecision): string | undefined {
+  return config.directReason ?? (decision.mode === 'direct' && config.mode === 'auto' ? 'auto' : undefined);
 }
 
 /** What the telemetry summary says of the catalog the session sees. */

@@ -11,7 +11,7 @@ import { combineSignals } from '../shared/index.js';
 import type { CatalogReads } from './catalog-reads.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import { parseCallArgs } from './parse-call-args.js';
-import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
+import type { SessionEmit } from './session-event.js';
 import { traceCodeRun } from '../otel/gateway-spans.js';
 
 export interface CodeRunContext {
@@ -19,8 +19,7 @@ export interface CodeRunContext {
   tools: AllowedTools;
   reads: CatalogReads;
   pipeline: CallPipeline;
-  recorder: TelemetryRecorder;
-  event: SessionEvent;
+  emit: SessionEmit;
   timeoutMs: number;
   sessionSignal: AbortSignal;
 }
@@ -34,7 +33,7 @@ type BridgeCallAnswer =
 /** Runs one body; `start` is the model call that asked for it. */
 export async function runCodeBody(context: CodeRunContext, code: string, start: OutcomeStart, call: Pick<CallMeta, 'signal' | 'onProgress' | 'onUpstreamCall'>): Promise<ToolCallOutcome> {
   const { reads, tools, pipeline } = context;
-  context.recorder.counts.codeRuns += 1;
+  context.emit({ kind: 'code.start' });
   const innerCalls: { id: string; status: string; detail?: string }[] = [];
   let sawUntrusted = false;
   let innerIndex = 0;
@@ -106,19 +105,19 @@ function finishCodeRun(
   seen: { innerCalls: Array<{ id: string; status: string; detail?: string }>; searches: Array<{ query: string; weak: boolean }>; sawUntrusted: boolean },
 ): ToolCallOutcome {
   const { innerCalls, searches, sawUntrusted } = seen;
-  context.event('code.run', {
+  context.emit({ kind: 'code.run', fields: {
     toolCallId: start.toolCallId,
     ok: run.ok,
     ...(run.ok ? {} : { error: run.error.code }),
     calls: innerCalls.map((call) => ({ toolId: call.id, status: call.status })),
     stats: run.stats,
-  });
+  } });
   const summary = { calls: innerCalls, logs: run.logs };
   if (!run.ok) {
     const code: ToolCallErrorCode = run.error.code === 'timeout' ? 'timeout' : run.error.code === 'unavailable' ? 'unavailable' : 'code_failed';
     const outcome = errorOutcome(start, code, `${TOOL_SEARCH_CODE} failed (${run.error.code}): ${run.error.message}`);
     outcome.content = `${outcome.content}\n${stringifyResult(summary)}`;
-    context.recorder.recordError();
+    context.emit({ kind: 'error' });
     return outcome;
   }
   const weak = searches.length > 0 && searches.every((entry) => entry.weak);
@@ -129,7 +128,6 @@ function finishCodeRun(
 
 /** A call from code answered without running anything: logged and counted like any other miss. */
 function notRun(context: CodeRunContext, outcome: ToolCallOutcome & { status: 'error' }, target: string): ToolCallOutcome {
-  context.event('call', { toolCallId: outcome.toolCallId, via: 'code', target: target.slice(0, 300), decision: 'not-run', status: 'error', detail: outcome.code, durationMs: outcome.durationMs });
-  context.recorder.recordError();
+  context.emit({ kind: 'call.not_run', toolCallId: outcome.toolCallId, via: 'code', target, outcome });
   return outcome;
 }

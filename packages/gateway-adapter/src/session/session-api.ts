@@ -1,7 +1,6 @@
 // The public face of one session (`ToolSearchSession`) over its parts, and what rendering a surface records.
 import { measureSurface, PROVIDER_MAX_TOOLS, toProviderTools, type Surface, type SurfaceFormat, type SurfaceMeasure } from '@tool-search/modes';
 import { GatewayAdapterError } from '../errors.js';
-import { gatewayInstruments } from '../otel/gateway-instruments.js';
 import type { RenderedSurface, ToolSearchSession } from '../tool-search-session.js';
 import { answerNativeSearch } from './answer-native-search.js';
 import { executeRequest } from './execute-request.js';
@@ -49,13 +48,12 @@ export function sessionApi(parts: SessionParts, onClose: () => Promise<void>): T
       if (closed) throw new GatewayAdapterError('session_closed', 'An explain arrived after the session was closed');
       return parts.reads.explain(query, explainOptions.limit);
     },
-    telemetry: () => parts.recorder.telemetry(),
+    telemetry: () => parts.counters.telemetry(),
     async close() {
       if (closed) return;
       closed = true;
       parts.abort.abort();
-      parts.recorder.writeSummary();
-      parts.reads.close();
+      parts.emit({ kind: 'session.end', summary: parts.counters.telemetry() });
       await onClose();
     },
   };
@@ -69,12 +67,10 @@ function recordSurface(parts: SessionParts, current: Surface, format: string, me
   // A format the mode cannot serve renders another one (native on OpenAI Chat renders tools): say so, per format.
   const fallback = current.fallbackReason === undefined ? {} : { renderedMode: current.mode, fallbackReason: current.fallbackReason };
   const rendered = { format, toolsDeclared: current.tools.length, schemasUpFront, ...measured, ...overLimit, ...fallback };
-  parts.recorder.recordSurface(rendered);
-  gatewayInstruments().surfaceBytes.record(measured.totalBytes, { 'tool_search.mode': current.mode, 'tool_search.surface.format': format });
-  parts.event('surface', { mode: current.mode, ...rendered });
+  parts.emit({ kind: 'surface', mode: current.mode, rendered });
   if (current.fallbackReason !== undefined && !parts.fellBack.has(format)) {
     parts.fellBack.add(format);
-    parts.event('fallback', { requestedMode: current.requestedMode ?? parts.decision.mode, mode: current.mode, format, reason: current.fallbackReason });
+    parts.emit({ kind: 'fallback', fields: { requestedMode: current.requestedMode ?? parts.decision.mode, mode: current.mode, format, reason: current.fallbackReason } });
     parts.log.info({ format, requestedMode: current.requestedMode, mode: current.mode, reason: current.fallbackReason }, 'mode not available for this format, falling back');
   }
   // A request over the provider's documented limit is likely refused: say so, once per format, and suggest the fix.

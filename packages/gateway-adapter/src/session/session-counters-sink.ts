@@ -3,7 +3,7 @@ import type { ToolSource } from '@tool-search/catalog';
 import type { ToolSearchModeDecision } from '../decide-tool-search-mode.js';
 import type { CallRoute, FinalCallRecord, SurfaceTelemetry, Telemetry } from '../telemetry.js';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
-import { ignore, LOGGED_ONLY_KINDS, type SessionEventSink } from './session-event.js';
+import { ignore, ignoreLoggedOnly, type SessionEventSink } from './session-event.js';
 
 /** The counters sink, and the session's telemetry read from it. */
 export interface SessionCounters {
@@ -22,7 +22,7 @@ export function createSessionCounters(options: {
   const finalCalls: FinalCallRecord[] = [];
   let surface: SurfaceTelemetry | undefined;
   const sink: SessionEventSink = {
-    ...(Object.fromEntries(LOGGED_ONLY_KINDS.map((kind) => [kind, ignore])) as Pick<SessionEventSink, (typeof LOGGED_ONLY_KINDS)[number]>),
+    ...ignoreLoggedOnly(),
     search: ({ searches }) => {
       counts.searches += searches.length;
     },

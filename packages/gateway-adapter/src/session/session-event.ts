@@ -75,3 +75,8 @@ export type SessionEmit = (event: SessionEvent) => void;
 
 /** The handler of a kind a sink has nothing to do with. */
 export function ignore(): void {}
+
+/** The handlers of the logged-only kinds, for a sink other than the log: each `ignore`. */
+export function ignoreLoggedOnly(): { readonly [K in LoggedOnlyKind]: (event: SessionEventOf<K>) => void } {
+  return Object.fromEntries(LOGGED_ONLY_KINDS.map((kind) => [kind, ignore])) as unknown as { readonly [K in LoggedOnlyKind]: (event: SessionEventOf<K>) => void };
+}

@@ -3,7 +3,7 @@
 // as it runs (`execute_tool`, the code run, MCP requests) are opened where the work runs; they record no metric.
 import { gatewayInstruments } from '../otel/gateway-instruments.js';
 import { callOutcomeKind, recordDescribe, recordSearch, type OpenTelemetryOptions } from '../otel/gateway-spans.js';
-import { ignore, LOGGED_ONLY_KINDS, type SessionEventSink } from './session-event.js';
+import { ignore, ignoreLoggedOnly, type SessionEventSink } from './session-event.js';
 
 /** The OpenTelemetry sink of one session (it keeps the last search's hits and what was described and called). */
 export function createSessionOtelSink(options: OpenTelemetryOptions): SessionEventSink {
@@ -12,7 +12,7 @@ export function createSessionOtelSink(options: OpenTelemetryOptions): SessionEve
   const described = new Set<string>();
   const calledIds = new Set<string>();
   return {
-    ...(Object.fromEntries(LOGGED_ONLY_KINDS.map((kind) => [kind, ignore])) as Pick<SessionEventSink, (typeof LOGGED_ONLY_KINDS)[number]>),
+    ...ignoreLoggedOnly(),
     search: ({ via, searches }) => {
       for (const { request, answer } of searches) {
         const hits = answer?.hits ?? [];

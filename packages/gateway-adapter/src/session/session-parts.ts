@@ -9,20 +9,23 @@ import type { CallPipeline } from './call-pipeline.js';
 import type { CatalogReads } from './catalog-reads.js';
 import type { ControlRoute } from './control-routes.js';
 import type { SessionSurface } from './session-surface.js';
-import type { SessionEvent, TelemetryRecorder } from './telemetry-recorder.js';
+import type { SessionCounters } from './session-counters-sink.js';
+import type { SessionEmit } from './session-event.js';
 
 /** Everything one session is made of, built once at open. */
 export interface SessionParts {
   sessionId: string;
   decision: ToolSearchModeDecision;
   tools: AllowedTools;
-  recorder: TelemetryRecorder;
+  /** The session's counters (what `telemetry()` answers). */
+  counters: SessionCounters;
   pipeline: CallPipeline;
   routes: ReadonlyMap<string, ControlRoute>;
   reads: CatalogReads;
   searchLimits: SearchLimits;
   surface: SessionSurface;
-  event: SessionEvent;
+  /** Emits each session event once, to the session log, the counters and OpenTelemetry. */
+  emit: SessionEmit;
   abort: AbortController;
   runner: Runner | undefined;
   log: Logger;
