@@ -98,7 +98,8 @@ describe('createToolSearchHttpHandler: subscriptions/listen on 2026-07-28', () =
 
     await upstream.setTools([OPEN, SECRET, { name: 'new_tool', description: 'Added while listening' }]);
     await until(() => heard.length > 0, 'the client to hear the tool list change');
-    expect(published).toEqual([{ kind: 'tools_list_changed' }]);
+    // With the change's id (the same on every replica that sees it), so a shared bus can tell it once.
+    expect(published).toEqual([{ kind: 'tools_list_changed', changeId: expect.stringMatching(/^[\w-]{43}$/) }]);
     // A change published by another replica onto the shared bus reaches this replica's listeners too.
     bus.publish({ kind: 'tools_list_changed' });
     await until(() => heard.length > 1, 'the client to hear the change another replica published');

@@ -55,7 +55,9 @@ export interface CreateToolSearchHttpHandlerOptions extends Omit<CreateToolSearc
   /**
    * Where the 2026-07-28 front publishes the list changes its clients may see, and what its `subscriptions/listen`
    * streams follow. Default: in this process only. Replicas share one (for example over Redis) so that a listener
-   * on any of them hears a change; each replica publishes what it sees, so a change may be told once per replica.
+   * on any of them hears a change. Each list change is published with a `changeId` field beside `kind` (a digest of
+   * the new list, the same on every replica that sees it), so a shared bus can tell a change once, as
+   * `@tool-search/redis-store`'s does; a bus that ignores it may tell a change once per replica.
    */
   eventBus?: ServerEventBus | undefined;
   /**

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 /** Waits until `check` holds (events cross Redis asynchronously). */
 async function until(check: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < 500; attempt++) {
     if (check()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -75,6 +75,49 @@ describe('createRedisEventBus (through connectRedisStore)', () => {
     } finally {
       await raw.close();
       await store.close();
+    }
+  });
+
+  it('tells a change that several replicas saw once on each, whichever sighting comes first', async () => {
+    const prefix = 'bus-dedupe:';
+    const stores: RedisStore[] = [];
+    try {
+      for (let i = 0; i < 3; i++) stores.push(await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: prefix }));
+      const heard = stores.map(() => [] as RedisServerEvent[]);
+      stores.forEach((store, i) => store.eventBus.subscribe((event) => heard[i]!.push(event)));
+      // Replicas 0 and 1 both see the same upstream change (the same id); replica 2 only hears of it.
+      stores[0]!.eventBus.publish({ kind: 'tools_list_changed', changeId: 'digest-of-list-b' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stores[1]!.eventBus.publish({ kind: 'tools_list_changed', changeId: 'digest-of-list-b' });
+      await until(() => heard.every((events) => events.length > 0), 'the change on every replica');
+      // Past the wait for an own sighting: no replica is told the change a second time.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // The id stays on the bus: listeners get the event as the SDK's notifier publishes it.
+      expect(heard).toEqual([[{ kind: 'tools_list_changed' }], [{ kind: 'tools_list_changed' }], [{ kind: 'tools_list_changed' }]]);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('tells a list that changes back and forth each time, and changes of other lists or without an id as before', async () => {
+    const prefix = 'bus-flip:';
+    const [a, b] = [await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: prefix }), await connectRedisStore(redis.url, { secret: SECRET, keyPrefix: prefix })];
+    try {
+      const heard: RedisServerEvent[] = [];
+      b.eventBus.subscribe((event) => heard.push(event));
+      for (const changeId of ['list-x', 'list-y', 'list-x']) {
+        const before = heard.length;
+        a.eventBus.publish({ kind: 'tools_list_changed', changeId });
+        await until(() => heard.length > before, `the change to ${changeId}`);
+      }
+      a.eventBus.publish({ kind: 'prompts_list_changed', changeId: 'list-x' });
+      a.eventBus.publish({ kind: 'tools_list_changed' });
+      a.eventBus.publish({ kind: 'tools_list_changed' });
+      await until(() => heard.length === 6, 'the three last events');
+      expect(heard.filter((event) => event.kind === 'tools_list_changed')).toHaveLength(5);
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 

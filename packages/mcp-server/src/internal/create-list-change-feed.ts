@@ -5,11 +5,11 @@
 import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
 import type { Logger } from 'pino';
 import type { UpstreamAdmission } from './create-session-upstream.js';
-import { watchListChanges, type ListKind } from './watch-list-changes.js';
+import { watchListChanges, type ListChangeId, type ListKind } from './watch-list-changes.js';
 
 export interface ListChangeFeed {
-  /** Calls `listener` with each list that changes from now on; opens the watching session with the first listener. */
-  subscribe(listener: (kind: ListKind) => void): () => void;
+  /** Calls `listener` with each list that changes from now on (and its change id); opens the watching session with the first listener. */
+  subscribe(listener: (kind: ListKind, changeId: ListChangeId) => void): () => void;
   /** Closes the watching session; no listener is called after. */
   close(): Promise<void>;
 }
@@ -19,12 +19,12 @@ export interface ListChangeFeed {
  * `admission` says which servers' resources and prompts that session may list (its policy's, as the requests').
  */
 export function createListChangeFeed(host: ToolSearchHost, open: (onCatalogChange: () => void) => Promise<ToolSearchSession>, log: Logger, admission: (session: ToolSearchSession) => UpstreamAdmission): ListChangeFeed {
-  const listeners = new Set<(kind: ListKind) => void>();
+  const listeners = new Set<(kind: ListKind, changeId: ListChangeId) => void>();
   let closed = false;
   let opened: Promise<ToolSearchSession | undefined> | undefined;
-  const tell = (kind: ListKind) => {
+  const tell = (kind: ListKind, changeId: ListChangeId) => {
     log.debug({ list: kind, listeners: listeners.size }, 'list changed');
-    for (const listener of [...listeners]) listener(kind);
+    for (const listener of [...listeners]) listener(kind, changeId);
   };
   const start = () =>
     (opened ??= (async () => {

@@ -5,7 +5,7 @@
 // requests is not needed on this path: tool_call takes the id tool_search returned, and every call goes through
 // policy, approvals and hooks again.
 import { randomUUID } from 'node:crypto';
-import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, Server, specTypeSchemas, type ClientCapabilities, type McpHttpHandler, type ServerContext, type ServerEventBus } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, Server, specTypeSchemas, type ClientCapabilities, type McpHttpHandler, type ServerContext, type ServerEvent, type ServerEventBus } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, toWebRequest, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
@@ -57,6 +57,9 @@ export interface ModernServerFactory {
 /** Options of the modern front: the sessions' options, the bus its `subscriptions/listen` streams follow, the bounds of calls waiting between rounds. */
 export type ModernFrontOptions = Omit<CreateToolSearchMcpServerOptions, 'sessionId'> & { eventBus?: ServerEventBus | undefined; pendingCalls?: PendingCallLimitOptions | undefined };
 
+/** The bus event of each list's change (the `handler.notify` methods' own). */
+const LIST_EVENT_KINDS = { tools: 'tools_list_changed', resources: 'resources_list_changed', prompts: 'prompts_list_changed' } as const;
+
 /** How long the answers cut at close may take to leave before the handler closes. */
 const CUT_FLUSH_MS = 1_000;
 
@@ -65,8 +68,13 @@ export function createModernFront(options: ModernFrontOptions, log: Logger): Mod
   const { factory, changes, shutdown, declinePending } = createModernServerFactory(sessionOptions, log, pendingCalls);
   const handler = createMcpHandler(factory, { legacy: 'reject', ...(eventBus === undefined ? {} : { bus: eventBus }), onerror: (error) => log.warn({ err: error.message.slice(0, 300) }, 'modern mcp request failed') });
   // The changes this process sees go onto the bus; its listen streams (and, on a shared bus, other processes') deliver them.
+  // A shared bus gets each change's id (the same on every replica that sees it), so it tells a change once; the SDK's
+  // own in-process bus has no use for it.
   const publish: Record<ListKind, () => void> = { tools: () => handler.notify.toolsChanged(), resources: () => handler.notify.resourcesChanged(), prompts: () => handler.notify.promptsChanged() };
-  const stopPublishing = changes.subscribe((kind) => publish[kind]());
+  const stopPublishing = changes.subscribe((kind, changeId) => {
+    if (eventBus === undefined) publish[kind]();
+    else eventBus.publish({ kind: LIST_EVENT_KINDS[kind], changeId: changeId() } as ServerEvent);
+  });
   const node = toNodeHandler(handler);
   // HTTP requests being answered, listen streams aside: what a drain waits for.
   let answering = 0;

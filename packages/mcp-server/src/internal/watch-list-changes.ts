@@ -6,11 +6,18 @@
 // server's restart is told to nobody.
 import type { ToolSearchHost, ToolSearchSession } from '@tool-search/gateway-adapter';
 import type { UpstreamAdmission } from './create-session-upstream.js';
+import { createHash } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/server';
 import { toMcpTools } from './to-sdk-results.js';
 
 /** A list an MCP client can be told has changed. */
 export type ListKind = 'tools' | 'resources' | 'prompts';
+
+/**
+ * Names a list's new state the same on every replica that sees it (a digest of its entries, in any order), so a
+ * change two replicas both saw is told once on a shared event bus. Computed only when asked.
+ */
+export type ListChangeId = () => string;
 
 export interface ListChangeWatch {
   /** Compares the lists with what was last seen and reports each that changed; call on every catalog change. */
@@ -25,7 +32,7 @@ export interface ListChangeWatch {
  * session may list differs (their lists can change only then). The first catalog check after the session's
  * start-up only takes the lists as they are then.
  */
-export function watchListChanges(host: ToolSearchHost, session: ToolSearchSession, changed: (kind: ListKind) => void, admission: UpstreamAdmission): ListChangeWatch {
+export function watchListChanges(host: ToolSearchHost, session: ToolSearchSession, changed: (kind: ListKind, changeId: ListChangeId) => void, admission: UpstreamAdmission): ListChangeWatch {
   const tools = () => JSON.stringify(toMcpTools(session.modelSurface(), (id) => session.tool(id)));
   let listedTools = tools();
   const signatures = () => ({ resources: readySignature(host, admission.resources), prompts: readySignature(host, admission.prompts) });
@@ -40,18 +47,25 @@ export function watchListChanges(host: ToolSearchHost, session: ToolSearchSessio
       const now = tools();
       if (now !== listedTools) {
         listedTools = now;
-        changed('tools');
+        changed('tools', () => listChangeId('tools', (JSON.parse(now) as unknown[]).map((tool) => JSON.stringify(tool))));
       }
       const current = signatures();
       const was = seen;
       seen = current;
-      if (current.resources !== was.resources) changed('resources');
-      if (current.prompts !== was.prompts) changed('prompts');
+      if (current.resources !== was.resources) changed('resources', () => listChangeId('resources', current.resources.split('\n')));
+      if (current.prompts !== was.prompts) changed('prompts', () => listChangeId('prompts', current.prompts.split('\n')));
     },
     listed(current) {
       listedTools = JSON.stringify(current);
     },
   };
+}
+
+/** A digest of `kind` and `entries` that does not depend on their order (replicas may list in different orders). */
+function listChangeId(kind: ListKind, entries: readonly string[]): string {
+  const hash = createHash('sha256').update(kind);
+  for (const entry of [...entries].sort()) hash.update('\n').update(entry);
+  return hash.digest('base64url');
 }
 
 /** Which upstream servers the session may list are ready: their resources (or prompts) can change only when this does. */
