@@ -105,7 +105,8 @@ describe.each(ENGINES)('budgets (%s engine)', (engine) => {
       const result = await runner.run({
         code: 'const hoard = []; for (;;) hoard.push(new Array(1e5).fill({ k: 1 }));',
         bridge,
-        timeoutMs: 20_000,
+        // Filling the heap takes CPU a loaded machine may not give: the run's own timeout scales with the test's.
+        timeoutMs: scaledTimeout(20_000),
       });
       // V8 aborts the Node child at its heap limit; QuickJS throws out of memory in the body, and its context
       // is thrown away with the run.

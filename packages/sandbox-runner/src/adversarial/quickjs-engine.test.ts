@@ -33,7 +33,7 @@ async function runOn(quickjs: QuickJsEngine, code: string, options: { bridge?: B
     child: quickjs.lease(),
     code,
     bridge: options.bridge ?? createRecordingBridge().bridge,
-    timeoutMs: options.timeoutMs ?? 15_000,
+    timeoutMs: options.timeoutMs ?? scaledTimeout(15_000),
     limits: { ...DEFAULT_LIMITS },
     warm: false,
     startedAt: performance.now(),
@@ -90,7 +90,8 @@ describe('QuickJS engine: interrupts', () => {
     const quickjs = createEngine();
     const never = createDeferred<unknown>();
     const { bridge, calls } = createRecordingBridge({ call: () => never.promise });
-    const result = await runOn(quickjs, "return await tools.call('mcp:slow:never', {});", { bridge, timeoutMs: 1_000 });
+    // The run must reach its bridge call before the timeout, which a loaded machine can delay: scale it.
+    const result = await runOn(quickjs, "return await tools.call('mcp:slow:never', {});", { bridge, timeoutMs: scaledTimeout(1_000) });
     expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
     expect(calls.map((call) => call.signal.aborted)).toEqual([true]);
     never.resolve('too late');
