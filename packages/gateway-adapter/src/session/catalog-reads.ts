@@ -1,18 +1,10 @@
 // Searches and describes of one session, each one event (logged, counted and traced alike) from every route (tool_search,
 // tool_describe, tools.search / tools.describe inside code, and `session.search` for a framework's own tool search).
 import type { BrowseOptions, BrowseResult, CatalogView, DescribeResult, SearchAnswer, SearchExplanation, SearchHit, StartingOwner } from '@tool-search/catalog';
-import { SERVER_MAP_PAGE_BYTES, SERVERS_OFFSET_ARG, type ServerMapPage, type ServerMapRequest, type TOOL_DESCRIBE, type TOOL_SEARCH } from '@tool-search/modes';
-import type { SessionEmit } from './session-event.js';
+import { SERVER_MAP_PAGE_BYTES, SERVERS_OFFSET_ARG, type ServerMapPage, type ServerMapRequest } from '@tool-search/modes';
+import type { ReadRoute, SearchRequest, SessionEmit } from './session-event.js';
 
-/** Where a read came from. */
-export type ReadRoute = typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | 'code' | 'native' | 'session';
-
-/** One search: a query, its limit, and (a single search only) the `<source>:<owner>` it stays within. */
-export interface SearchRequest {
-  query: string;
-  limit?: number | undefined;
-  server?: string | undefined;
-}
+export type { ReadRoute, SearchRequest } from './session-event.js';
 
 export interface CatalogReads {
   /** One query (`single`) or up to 16; throws `CatalogError` on a bad query or limit. */

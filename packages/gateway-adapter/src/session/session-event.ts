@@ -2,9 +2,19 @@
 // (`createSessionEmitter`); its sinks (the session log, the session's counters, OpenTelemetry) each decide what
 // the event means for them, so a new event is one new kind here and one handler per sink, checked by the compiler.
 import type { DescribeResult, SearchAnswer } from '@tool-search/catalog';
+import type { TOOL_DESCRIBE, TOOL_SEARCH } from '@tool-search/modes';
 import type { FinalCallRecord, SurfaceTelemetry, Telemetry } from '../telemetry.js';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
-import type { ReadRoute, SearchRequest } from './catalog-reads.js';
+
+/** Where a read came from. */
+export type ReadRoute = typeof TOOL_SEARCH | typeof TOOL_DESCRIBE | 'code' | 'native' | 'session';
+
+/** One search: a query, its limit, and (a single search only) the `<source>:<owner>` it stays within. */
+export interface SearchRequest {
+  query: string;
+  limit?: number | undefined;
+  server?: string | undefined;
+}
 
 /** Events only the session log records: their fields are the log line's, as written. */
 export const LOGGED_ONLY_KINDS = [
