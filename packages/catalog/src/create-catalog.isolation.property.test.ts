@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from './create-catalog.js';
 import { createConceptEmbedder } from './testing/create-concept-embedder.js';
+import { readEveryRead } from './read-every-read.js';
 import type { Catalog, CatalogReader, CatalogView, ToolDescriptor, ToolFilter, ToolInput } from './types.js';
 import { fnv1a, propertySettings, scaledTimeout, seededPick } from '@tool-search/property-settings';
 
@@ -99,15 +100,7 @@ const queryArbitrary = fc.oneof(
 /** Every synchronous read a caller can make, for a set of queries and keys. */
 function readAll(reader: CatalogReader, queries: string[], keys: string[]): unknown {
   return {
-    size: reader.size,
-    list: reader.list().map((tool) => tool.id),
-    sources: reader.sources(),
-    searches: queries.map((query) => reader.search(query, { limit: 10 })),
-    likely: queries.map((query) => reader.likelyTools(query)),
-    many: reader.searchMany(queries.slice(0, 16).map((query) => ({ query, limit: 3 }))),
-    describes: keys.map((key) => reader.describe(key)),
-    gets: keys.map((key) => reader.get(key)?.id ?? null),
-    named: keys.map((key) => reader.named(key)),
+    ...readEveryRead(reader, queries, keys),
     evidence: queries.map((query) => reader.searchWithEvidence(query, { limit: 10 })),
     explained: queries.map((query) => reader.explain(query, { limit: 10 })),
     manyEvidence: reader.searchManyWithEvidence(queries.slice(0, 16).map((query) => ({ query, limit: 3 }))),

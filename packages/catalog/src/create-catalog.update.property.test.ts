@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { propertySettings, scaledTimeout } from '@tool-search/property-settings';
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from './create-catalog.js';
-import type { CatalogReader, ToolInput } from './types.js';
+import { readEveryRead } from './read-every-read.js';
+import type { ToolInput } from './types.js';
 
 const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search', 'repo', 'user', 'image'];
 const OWNERS = ['github', 'fs', 'core', 'mail'];
@@ -27,19 +28,6 @@ const queryArbitrary = fc.array(fc.constantFrom(...WORDS, 'github', 'fil', 'cale
 const settings = propertySettings();
 const idOf = (tool: ToolInput) => `${tool.source}:${tool.owner}:${tool.name}`;
 
-/** Every read a caller can make, for a set of queries and keys. */
-function readAll(reader: CatalogReader, queries: string[], keys: string[]): unknown {
-  return {
-    size: reader.size,
-    list: reader.list().map((tool) => tool.id),
-    sources: reader.sources(),
-    searches: queries.map((query) => reader.search(query, { limit: 10 })),
-    likely: queries.map((query) => reader.likelyTools(query)),
-    many: reader.searchMany(queries.slice(0, 16).map((query) => ({ query, limit: 3 }))),
-    describes: keys.map((key) => reader.describe(key)),
-    named: keys.map((key) => reader.named(key)),
-  };
-}
 
 describe('catalog updated in place (property)', () => {
   it("answers every read as a catalog built fresh from the same tools, after any sequence of one server's list_changed", () => {
@@ -85,9 +73,9 @@ describe('catalog updated in place (property)', () => {
 
           const keys = [...everId, 'mcp:nobody:nothing'];
           const fresh = createCatalog(current);
-          expect(readAll(catalog, queries, keys)).toEqual(readAll(fresh, queries, keys));
+          expect(readEveryRead(catalog, queries, keys)).toEqual(readEveryRead(fresh, queries, keys));
           const freshAdmitted = createCatalog(current.filter((tool) => admits(idOf(tool))));
-          expect(readAll(view, queries, keys)).toEqual(readAll(freshAdmitted, queries, keys));
+          expect(readEveryRead(view, queries, keys)).toEqual(readEveryRead(freshAdmitted, queries, keys));
         },
       ),
       { numRuns: settings.runs(300), seed: settings.seed },

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createCatalog } from './create-catalog.js';
 import { normalizeTerm } from './internal/tokenize-text.js';
 import { createConceptEmbedder } from './testing/create-concept-embedder.js';
-import type { Catalog, CatalogReader, Thesaurus, ToolInput } from './types.js';
+import { readEveryRead } from './read-every-read.js';
+import type { Catalog, Thesaurus, ToolInput } from './types.js';
 
 const WORDS = ['file', 'read', 'write', 'issue', 'create', 'delete', 'calendar', 'event', 'mail', 'send', 'list', 'search', 'repo', 'user', 'image'];
 const OWNERS = ['github', 'fs', 'core', 'mail', 'cal'];
@@ -43,20 +44,6 @@ const settings = propertySettings();
 
 const idOf = (tool: ToolInput) => `${tool.source}:${tool.owner}:${tool.name}`;
 
-/** Every read a caller can make, for a set of queries and keys. */
-function readAll(reader: CatalogReader, queries: string[], keys: string[]): unknown {
-  return {
-    size: reader.size,
-    list: reader.list().map((tool) => tool.id),
-    sources: reader.sources(),
-    searches: queries.map((query) => reader.search(query, { limit: 10 })),
-    likely: queries.map((query) => reader.likelyTools(query)),
-    many: reader.searchMany(queries.slice(0, 16).map((query) => ({ query, limit: 3 }))),
-    describes: keys.map((key) => reader.describe(key)),
-    gets: keys.map((key) => reader.get(key)?.id ?? null),
-    named: keys.map((key) => reader.named(key)),
-  };
-}
 
 describe('catalog.view (property)', () => {
   it('answers every read as a catalog of the admitted tools alone, also after adds and removes, with or without a thesaurus', () => {
@@ -92,7 +79,7 @@ describe('catalog.view (property)', () => {
           const keys = [...deniedIds, ...[...initial, ...later].slice(0, 4).map((tool) => tool.input.name), 'mcp:nobody:nothing'];
 
           const aloneNow = withContext(createCatalog(initial.filter((tool) => !tool.denied).map((tool) => tool.input), options));
-          expect(readAll(view, queries, keys)).toEqual(readAll(aloneNow, queries, keys));
+          expect(readEveryRead(view, queries, keys)).toEqual(readEveryRead(aloneNow, queries, keys));
 
           // The catalog changes after the view was used: it catches up (journal), as a rebuild would.
           catalog.add(later.map((tool) => tool.input));
@@ -100,8 +87,8 @@ describe('catalog.view (property)', () => {
           catalog.remove(removedIds);
           const remaining = [...initial, ...later].filter((tool) => !tool.denied && !removedIds.includes(idOf(tool.input)));
           const aloneLater = withContext(createCatalog(remaining.map((tool) => tool.input), options));
-          const seenLater = readAll(view, queries, [...keys, ...removedIds]);
-          expect(seenLater).toEqual(readAll(aloneLater, queries, [...keys, ...removedIds]));
+          const seenLater = readEveryRead(view, queries, [...keys, ...removedIds]);
+          expect(seenLater).toEqual(readEveryRead(aloneLater, queries, [...keys, ...removedIds]));
 
           const text = JSON.stringify(seenLater);
           for (const id of deniedIds) expect(text).not.toContain(`"${id}"`);
