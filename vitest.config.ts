@@ -9,7 +9,7 @@ if (scale > 1) process.stderr.write(`test timeouts x${scale} (TOOL_SEARCH_TIMEOU
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'tooling/error-base', 'tooling/property-settings', 'tooling/release', 'tooling/structure'],
+    projects: ['packages/*', 'tooling/bench-stats', 'tooling/error-base', 'tooling/property-settings', 'tooling/release', 'tooling/structure'],
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, where most test
     // files wait on real processes, servers and timers rather than the CPU. Two at least.
     maxWorkers: Math.max(2, availableParallelism() - 1),

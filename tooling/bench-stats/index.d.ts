@@ -2,3 +2,4 @@
 export declare function percentile(values: readonly number[], p: number): number;
 /** The median (the 50th percentile by nearest rank). */
 export declare function median(values: readonly number[]): number;
+export { benchFile, readBenchText, readJsonLines } from './read-bench-data.js';

@@ -21,3 +21,5 @@ export function percentile(values, p) {
 export function median(values) {
   return percentile(values, 50);
 }
+
+export { benchFile, readBenchText, readJsonLines } from './read-bench-data.js';

@@ -2,7 +2,7 @@
 // entries. A folder holding `union.json` instead (`{ "sets": [...] }`) is the concatenation of those sibling sets.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { benchFile, readJsonLines } from '@tool-search/bench-stats';
 import type { ToolInput } from '../src/index.js';
 
 export interface BenchTool {
@@ -36,24 +36,10 @@ export interface BenchModelQuery {
   args: { query?: string; queries?: Array<string | { query: string; limit?: number }>; limit?: number };
 }
 
-/** `<dir>/<base>` or, when only that exists, `<dir>/<base>.gz`; undefined when neither does. */
-export function benchFile(dir: string, base: string): string | undefined {
-  return [join(dir, base), join(dir, `${base}.gz`)].find((file) => existsSync(file));
-}
-
-/** The text of a benchmark file, gunzipped when its name ends in `.gz`. */
-export function readBenchText(file: string): string {
-  const bytes = readFileSync(file);
-  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-}
-
-function readJsonLines<T>(dir: string, base: string): T[] {
+function readSetLines<T>(dir: string, base: string): T[] {
   const file = benchFile(dir, base);
   if (file === undefined) throw new Error(`No ${base} (or ${base}.gz) in ${dir}`);
-  return readBenchText(file)
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
+  return readJsonLines<T>(file);
 }
 
 /** The sets a union folder (`union.json`) stands for, or undefined for a plain folder. */
@@ -72,7 +58,7 @@ export function listBenchSets(dataDir: string): string[] {
 
 /** The set's model-written first calls (`model-queries.jsonl`), or undefined when it has none. */
 export function loadModelQueries(dir: string): BenchModelQuery[] | undefined {
-  return benchFile(dir, 'model-queries.jsonl') === undefined ? undefined : readJsonLines<BenchModelQuery>(dir, 'model-queries.jsonl');
+  return benchFile(dir, 'model-queries.jsonl') === undefined ? undefined : readSetLines<BenchModelQuery>(dir, 'model-queries.jsonl');
 }
 
 /** Benchmark names may use characters tool names may not (`org/model`); those become `_`. */
@@ -83,7 +69,7 @@ function toToolName(name: string): string {
 
 function readToolsAndQueries(dir: string): { tools: BenchTool[]; queries: BenchQuery[] } {
   const union = unionOf(dir);
-  if (union === undefined) return { tools: readJsonLines<BenchTool>(dir, 'tools.jsonl'), queries: readJsonLines<BenchQuery>(dir, 'queries.jsonl') };
+  if (union === undefined) return { tools: readSetLines<BenchTool>(dir, 'tools.jsonl'), queries: readSetLines<BenchQuery>(dir, 'queries.jsonl') };
   const parts = union.map((name) => readToolsAndQueries(join(dirname(dir), name)));
   return { tools: parts.flatMap((part) => part.tools), queries: parts.flatMap((part) => part.queries) };
 }

@@ -2,8 +2,8 @@
 // the tools it names. From realmcp's tools (with data/names/extra-tools.jsonl: stop-word names), and a fixed sample
 // of the public sets' tools (by a hash of their ids). `generate-name-cases.ts` writes it; the catalog's names test
 // reads it.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readJsonLines } from '@tool-search/bench-stats';
 import { loadBenchSet, type BenchSet, type BenchTool } from './load-bench-set.js';
 import { analyzeQuery } from '../src/internal/index-fields.js';
 
@@ -33,10 +33,7 @@ const SAMPLED: ReadonlyArray<[string, number]> = [
 export function loadNameSet(dataDir: string, set: string): BenchSet {
   if (set !== REALMCP_EXTRA) return loadBenchSet(join(dataDir, set), set);
   const base = loadBenchSet(join(dataDir, 'realmcp'), 'realmcp');
-  const extra = readFileSync(join(dataDir, 'names', 'extra-tools.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as BenchTool);
+  const extra = readJsonLines<BenchTool>(join(dataDir, 'names', 'extra-tools.jsonl'));
   const inputs = [...base.inputs];
   const benchIdOf = new Map(base.benchIdOf);
   for (const tool of extra) {
@@ -101,8 +98,5 @@ export function generateNameCases(dataDir: string): NameCase[] {
 
 /** The committed suite (`data/names/cases.jsonl`). */
 export function readNameCases(dataDir: string): NameCase[] {
-  return readFileSync(join(dataDir, 'names', 'cases.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as NameCase);
+  return readJsonLines<NameCase>(join(dataDir, 'names', 'cases.jsonl'));
 }

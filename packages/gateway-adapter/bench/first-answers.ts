@@ -6,11 +6,11 @@
 // same tasks: how often a fitting tool is named anywhere in that first answer, the answer's mean bytes, and how many
 // answers name no tool at all. Runs the built packages (`pnpm bench:retrieval` builds them first), so it measures what a
 // host runs: WordNet on, no ranking overrides. Data: the catalog's dev splits (see its bench/data/README.md).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
+import { benchFile, readJsonLines } from '@tool-search/bench-stats';
 import { REPLAY_MCP_SERVER_PATH } from '@tool-search/test-utils';
 import { createToolSearchHost } from '../src/index.js';
 
@@ -35,20 +35,6 @@ const dataDir = resolve(values.data ?? fileURLToPath(new URL('../../catalog/benc
 if (!existsSync(dataDir)) {
   console.error(`No benchmark data at ${dataDir} (pass --data <dir>).`);
   process.exit(1);
-}
-
-/** `<dir>/<base>` or, when only that exists, `<dir>/<base>.gz`; undefined when neither does. */
-function benchFile(dir: string, base: string): string | undefined {
-  return [join(dir, base), join(dir, `${base}.gz`)].find((file) => existsSync(file));
-}
-
-function readJsonLines<T>(file: string): T[] {
-  const bytes = readFileSync(file);
-  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes)
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
 }
 
 /** The answer text of each `tool_search` call (args as a model sends them), in order. */

@@ -11,12 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { gunzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createPolicy, type Policy, type PolicyConfig } from '@tool-search/policy';
 import { createToolSearchHost, type ExecutableTool, type McpServerConfig, type ToolSearchHost } from '../src/index.js';
-import { percentile } from '@tool-search/bench-stats';
+import { benchFile, percentile, readJsonLines } from '@tool-search/bench-stats';
 import { REPLAY_MCP_SERVER_PATH } from '@tool-search/test-utils';
 
 setFlagsFromString('--expose-gc');
@@ -28,7 +27,7 @@ const { values } = parseArgs({ options: { data: { type: 'string' }, opens: { typ
 // The dev data kept in the repository (packages/catalog/bench/data, see its README), or --data <dir> of that layout.
 const dataDir = resolve(values.data ?? join(repoRoot, 'packages', 'catalog', 'bench', 'data'));
 /** A set's tools file, plain or gzipped. */
-const toolsFileOf = (set: string) => [join(dataDir, set, 'tools.jsonl'), join(dataDir, set, 'tools.jsonl.gz')].find((file) => existsSync(file));
+const toolsFileOf = (set: string) => benchFile(join(dataDir, set), 'tools.jsonl');
 /** The sets whose tools make up `mixed` (its `union.json`), or `mixed` itself when it has a tools file. */
 const mixedSets = existsSync(join(dataDir, 'mixed', 'union.json')) ? (JSON.parse(readFileSync(join(dataDir, 'mixed', 'union.json'), 'utf8')) as { sets: string[] }).sets : ['mixed'];
 if (mixedSets.some((set) => toolsFileOf(set) === undefined) || toolsFileOf('realmcp') === undefined) {
@@ -44,12 +43,7 @@ interface BenchTool {
   parameters?: Record<string, unknown> | null;
   source: string;
 }
-const readTools = (file: string): BenchTool[] =>
-  (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file))
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as BenchTool);
+const readTools = (file: string): BenchTool[] => readJsonLines<BenchTool>(file);
 
 const ms = (n: number) => n.toFixed(2).padStart(8);
 const heapMb = () => {

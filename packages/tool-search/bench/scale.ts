@@ -14,13 +14,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { percentile } from '@tool-search/bench-stats';
+import { benchFile, percentile, readJsonLines } from '@tool-search/bench-stats';
 import { createCatalog, type ToolInput } from '@tool-search/catalog';
 import { createToolSearchHost, type ExecutableTool } from '@tool-search/gateway-adapter';
 import { freePort, REPLAY_MCP_SERVER_PATH, startRedisServer } from '@tool-search/test-utils';
@@ -99,22 +98,13 @@ const sleep = (wait: number) => new Promise((resolve) => setTimeout(resolve, wai
 const load = () => `load average ${loadavg().map((value) => value.toFixed(1)).join(', ')}`;
 
 // The tools, server by server: tool i goes to server i mod SERVERS, its name made unique within its server.
-/** One JSONL file of the bench data, plain or gzipped, as its parsed lines. */
-const readJsonl = <T>(base: string): T[] => {
-  const file = [base, `${base}.gz`].find((candidate) => existsSync(candidate));
-  if (file === undefined) return [];
-  const bytes = readFileSync(file);
-  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes)
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
-};
+/** One JSONL file of a bench set, plain or gzipped, as its parsed lines (a missing file throws, naming it). */
+const readJsonl = <T>(dir: string, base: string): T[] => readJsonLines<T>(benchFile(dir, base) ?? join(dir, base));
 // `mixed` is the union of the public sets (its union.json names them), in that order.
 const sets = (JSON.parse(readFileSync(join(DATA, 'union.json'), 'utf8')) as { sets: string[] }).sets;
 const set = {
-  tools: sets.flatMap((name) => readJsonl<{ name: string; description?: string; parameters: unknown }>(join(DATA, '..', name, 'tools.jsonl'))),
-  queries: sets.flatMap((name) => readJsonl<{ query: string }>(join(DATA, '..', name, 'queries.jsonl'))),
+  tools: sets.flatMap((name) => readJsonl<{ name: string; description?: string; parameters: unknown }>(join(DATA, '..', name), 'tools.jsonl')),
+  queries: sets.flatMap((name) => readJsonl<{ query: string }>(join(DATA, '..', name), 'queries.jsonl')),
 };
 const serverName = (index: number) => (index < STDIO ? `stdio${String(index).padStart(2, '0')}` : `http${String(index - STDIO).padStart(2, '0')}`);
 const toolsOf: Array<Array<{ name: string; description: string; parameters: unknown; source: string }>> = Array.from({ length: SERVERS }, () => []);
