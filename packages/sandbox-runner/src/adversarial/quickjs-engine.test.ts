@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQuickJsEngine, type QuickJsEngine } from '../internal/create-quickjs-engine.js';
+import { createQuickJsEngine, RELEASE_GRACE_MS, type QuickJsEngine } from '../internal/create-quickjs-engine.js';
 import { executeRun } from '../internal/execute-run.js';
 import { SANDBOX_NICE_INCREMENT } from '../internal/lower-thread-priority.js';
 import { DEFAULT_LIMITS } from '../resolve-limits.js';
@@ -40,7 +40,7 @@ async function runOn(quickjs: QuickJsEngine, code: string, options: { bridge?: B
     logger: pino({ level: 'silent' }),
   });
   // The worker is given back once it has released the run's context.
-  await vi.waitFor(() => expect(quickjs.stats.workersStarted - quickjs.stats.workersTerminated).toBeLessThanOrEqual(1));
+  await vi.waitFor(() => expect(quickjs.stats.workersStarted - quickjs.stats.workersTerminated).toBeLessThanOrEqual(1), { timeout: scaledTimeout(5_000) });
   return result;
 }
 
@@ -225,6 +225,28 @@ describe('QuickJS engine: a lease ended while its worker was still starting', ()
       await within(next.exited, 'the next lease to end');
     }
   });
+
+  it('waits for the worker however long it takes to start: the release grace is for a context, which a starting worker holds none of', async () => {
+    const quickjs = createEngine();
+    const early = quickjs.lease();
+    while (quickjs.stats.workersStarted === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Only timers are faked, so that the grace passes while the worker is still starting, as it does when a
+    // loaded machine gives the worker's warm-up (at the sandbox's lowered priority) little CPU.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      early.kill();
+      vi.advanceTimersByTime(RELEASE_GRACE_MS * 2);
+      expect(quickjs.stats).toMatchObject({ workersStarted: 1, workersTerminated: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+    const next = quickjs.lease();
+    await within(early.exited, 'the killed lease to end', scaledTimeout(15_000));
+    expect(await within(next.ready, 'the next lease to be ready', scaledTimeout(15_000))).toMatchObject({ ok: true });
+    expect(quickjs.stats).toMatchObject({ workersStarted: 1, workersTerminated: 0 });
+    next.kill();
+    await within(next.exited, 'the next lease to end', scaledTimeout(15_000));
+  });
 });
 
 describe('QuickJS engine: replies to bridge calls', () => {
@@ -293,7 +315,8 @@ describe('QuickJS engine: replies to bridge calls', () => {
       startedAt: performance.now(),
       logger: pino({ level: 'silent' }),
     });
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // A new worker starts (its warm-up at the sandbox's lowered priority) before the run reaches its call.
+    await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: scaledTimeout(15_000) });
     // The worker now waits for the reply; terminating it must not wait for the run's 30 s.
     const closedAt = performance.now();
     quickjs.close();

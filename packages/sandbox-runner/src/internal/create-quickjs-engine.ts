@@ -364,7 +364,12 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): QuickJsEngin
       // Stops a body busy in QuickJS at its next interrupt check, then asks for the context back.
       releasing.add(handle);
       Atomics.store(handle.abortFlag, ABORT_SLOT, 1);
-      if (prepared) handle.worker.postMessage({ type: 'release' });
+      // A worker still starting holds no context and was asked for none: it is given back as it finishes
+      // starting (below), however long that takes on a busy machine. The grace is for giving a context back;
+      // timed from here it terminated workers that were merely slow to start (their warm-up runs at the
+      // sandbox's lowered priority), and the next lease paid for a new one.
+      if (!prepared) return;
+      handle.worker.postMessage({ type: 'release' });
       const current = handle;
       releaseTimer = setTimeout(() => {
         options.logger.warn({ graceMs: RELEASE_GRACE_MS }, 'QuickJS worker did not give its context back; terminating it');
