@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlPrinted } from './url-printed.js';
 import { scaledTimeout } from '@tool-search/property-settings';
+import { REPLAY_MCP_SERVER_PATH } from '@tool-search/test-utils';
 
 const require = createRequire(import.meta.url);
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -39,10 +40,13 @@ beforeAll(async () => {
     mcpServers: {
       everything: { command: process.execPath, args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js')] },
       memory: { command: process.execPath, args: [require.resolve('@modelcontextprotocol/server-memory/dist/index.js')], env: { MEMORY_FILE_PATH: join(work, 'memory.jsonl') } },
+      // GitHub's recorded tools replayed as listed: no annotations, so MCP's default destructiveHint (true) applies.
+      github: { command: process.execPath, args: [REPLAY_MCP_SERVER_PATH], env: { REPLAY_TOOLS_FILE: join(work, 'github.jsonl') } },
     },
     toolSearch: { mode: 'tools' },
-    policy: { deny: ['*:everything:get-env'] },
+    policy: { deny: ['*:everything:get-env'], requireApproval: ['hint:destructive'] },
   }));
+  writeFileSync(join(work, 'github.jsonl'), JSON.stringify({ name: 'list_issues', description: 'List issues in a GitHub repository.', parameters: null, source: 'github' }));
   // A session log written by the gateway's own writer, with a call the activity view must list; and a path with
   // no file, which the view must name.
   const sessionLog = join(work, 'session.jsonl');
@@ -190,7 +194,21 @@ describe('tool-search console in Chromium', { timeout: scaledTimeout(60_000) }, 
     await page.getByLabel('filter policy').fill('');
     await page.getByLabel('refused only').check();
     expect(await page.locator('main tbody tr').count()).toBe(1);
+    await page.getByLabel('refused only').uncheck();
     await shot('policy');
+  });
+
+  it('shows which admitted tools a requireApproval rule puts before an approval, and why, with the note on missing annotations', async () => {
+    await view('Policy');
+    expect(await page.locator('main').textContent()).toMatch(/a call to \d+ of the admitted needs approval/);
+    await page.getByLabel('filter policy').fill('list_issues');
+    expect(await page.locator('main tbody tr').allTextContents()).toEqual([
+      "mcp:github:list_issuesneeds approvalno rule refuses it; a call requires approval by 'hint:destructive' in global (no annotations: MCP's default destructiveHint is true)",
+    ]);
+    // The memory server states its hints: its destructive tools need approval, with no word about defaults.
+    await page.getByLabel('filter policy').fill('delete_entities');
+    expect(await page.locator('main tbody tr').allTextContents()).toEqual(["mcp:memory:delete_entitiesneeds approvalno rule refuses it; a call requires approval by 'hint:destructive' in global"]);
+    await page.getByLabel('filter policy').fill('');
   });
 
   it('lists the activity of the session logs and its own searches, filters it, and exports JSONL', async () => {

@@ -2,8 +2,9 @@
 // server is almost always a surprise, e.g. `hint:destructive` on a server that declares no annotations) and for
 // `search --explain` (why the refused matches are refused, without naming them). Also which admitted tools a
 // `requireApproval` rule puts before an approval, and why, for `doctor`.
+import type { ToolDescriptor } from '@tool-search/catalog';
 import type { ToolSearchHost } from '@tool-search/gateway-adapter';
-import type { ApprovalRequirement } from '@tool-search/policy';
+import type { ApprovalRequirement, Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { LoadedConfig } from './load-config.js';
 
 /** One server's tools and how many the policy refuses, with the distinct reasons (tool ids left out). */
@@ -22,6 +23,24 @@ export function approvalReason(requirement: ApprovalRequirement): string {
   return `requires approval by '${requirement.rule}' in ${requirement.layer}${requirement.note === undefined ? '' : ` (${requirement.note})`}`;
 }
 
+/** A catalog tool as the policy checks it (the facts `check` and `approvalRequirement` read; never owner-only here). */
+export function policyToolOf(tool: ToolDescriptor): PolicyTool {
+  return { id: tool.id, name: tool.name, source: tool.source, owner: tool.owner, ownerOnly: false, trusted: tool.trusted, ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }) };
+}
+
+/** Why a call to `tool` needs approval (`approvalReason`), or undefined when the policy refuses it or no `requireApproval` rule matches it. */
+export function approvalReasonOf(tool: ToolDescriptor, policy: Policy, context: PolicyContext): string | undefined {
+  const policyTool = policyToolOf(tool);
+  if (!policy.check(policyTool, context).allowed) return undefined;
+  const requirement = policy.approvalRequirement(policyTool, context);
+  return requirement === undefined ? undefined : approvalReason(requirement);
+}
+
+/** What becomes of a call that needs approval when the config names no approval provider (empty when it names one). */
+export function unansweredApprovals(config: Pick<LoadedConfig, 'approvals'>): string {
+  return config.approvals === undefined ? " (no approval provider: these calls are blocked; approvals: 'client' asks the MCP client)" : '';
+}
+
 /** A verdict's reason without the tool it names: "denied by 'hint:destructive' in global (no annotations: …)". */
 export function reasonWithoutTool(reason: string): string {
   return reason.replace(/^tool '[^']*' (is )?/, '');
@@ -38,7 +57,7 @@ export async function policyRefusalsByServer(host: ToolSearchHost, config: Loade
       const entry = byServer.get(tool.owner) ?? { server: tool.owner, tools: 0, refused: 0, reasons: [], needApproval: 0, approvalReasons: [] };
       byServer.set(tool.owner, entry);
       entry.tools += 1;
-      const policyTool = { id: tool.id, name: tool.name, source: tool.source, owner: tool.owner, ownerOnly: false, trusted: tool.trusted, ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }) };
+      const policyTool = policyToolOf(tool);
       const verdict = config.policy.check(policyTool, config.context);
       if (verdict.allowed) {
         const requirement = config.policy.approvalRequirement(policyTool, config.context);

@@ -67,6 +67,22 @@ describe('a hint rule and tools without annotations', () => {
     expect(out).toMatch(/ {2}- a call to 3 of \d+ tools of memory needs approval \(no approval provider[^\n]*: requires approval by 'hint:destructive' in global\n/);
   });
 
+  it('search --explain says which hits a call to needs approval, and why, with the note on missing annotations', SLOW, async () => {
+    const { dir, env } = setUp({ requireApproval: ['hint:destructive'] });
+    const io = createTestIo({ cwd: dir, env });
+    expect(await runCli(['search', 'list issues in a github repository', '--explain', '--config', 'config.json5'], io)).toBe(EXIT_CODES.ok);
+    const unanswered = "(no approval provider: these calls are blocked; approvals: 'client' asks the MCP client)";
+    expect(io.out()).toMatch(/^ 1\. mcp:github:list_issues {2}\(score [^\n]*\n {4}a call to it needs approval: (.*)$/m);
+    expect(io.out()).toContain(`    a call to it needs approval: requires approval by 'hint:destructive' in global (no annotations: MCP's default destructiveHint is true) ${unanswered}\n`);
+    // --json carries the same, by tool id.
+    const json = createTestIo({ cwd: dir, env });
+    expect(await runCli(['search', 'list issues in a github repository', '--explain', '--json', '--config', 'config.json5'], json)).toBe(EXIT_CODES.ok);
+    expect((JSON.parse(json.out()) as { approvals: unknown }).approvals).toContainEqual({
+      id: 'mcp:github:list_issues',
+      reason: `requires approval by 'hint:destructive' in global (no annotations: MCP's default destructiveHint is true) ${unanswered}`,
+    });
+  });
+
   it('search --explain says why the refused matches are refused, without naming them', SLOW, async () => {
     const { dir, env } = setUp();
     const io = createTestIo({ cwd: dir, env });

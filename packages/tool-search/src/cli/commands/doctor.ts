@@ -7,7 +7,7 @@ import { isCliError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import type { LoadedConfig } from '../load-config.js';
 import { measureMcpSurface, SURFACE_MODES, type McpSurfaceMeasure } from '../measure-mcp-surface.js';
-import { policyRefusalsByServer } from '../policy-refusals.js';
+import { policyRefusalsByServer, unansweredApprovals } from '../policy-refusals.js';
 import { startHost, type StartedHost } from '../start-host.js';
 
 /** How long doctor waits for servers' first start unless the config says. */
@@ -48,7 +48,7 @@ export const runDoctor: CommandRun = async (context) => {
         .filter((entry) => entry.tools > 0 && entry.refused === entry.tools)
         .map((entry) => `the policy refuses all ${entry.tools} tool${entry.tools === 1 ? '' : 's'} of ${entry.server}: ${entry.reasons.slice(0, 3).join('; ')}`);
       // The same for approvals: every call to a whole server before a person (and blocked when nobody is asked).
-      const unanswered = config.approvals === undefined ? " (no approval provider: these calls are blocked; approvals: 'client' asks the MCP client)" : '';
+      const unanswered = unansweredApprovals(config);
       const approvalLines = refusals
         .filter((entry) => entry.needApproval > 0)
         .map((entry) => {

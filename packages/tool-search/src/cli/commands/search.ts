@@ -6,6 +6,7 @@ import type { CommandRun } from '../command.js';
 import { describeMiss, explainMiss, type MissFacts } from '../explain-miss.js';
 import { explanationForPeople, queryForDisplay, typedWordsOf } from '../explanation-for-people.js';
 import { firstLine, openCliSession } from '../open-session.js';
+import { approvalReasonOf, unansweredApprovals } from '../policy-refusals.js';
 import { startHost } from '../start-host.js';
 
 interface Hit {
@@ -40,7 +41,12 @@ export const runSearch: CommandRun = async (context) => {
         const everything = await started.host.openSession({ config: false, policy: {}, context: config.context, sessionId: 'cli-explain-all' });
         const miss = explainMiss(started.host, everything, session, query, { policy: config.policy, context: config.context });
         const explanation = session.explain(query, limit === undefined ? {} : { limit });
-        printExplanation(context, explanation, explanationForPeople(explanation, typedWordsOf(session, query)), miss);
+        const approvals = explanation.hits.flatMap((hit) => {
+          const tool = session.tool(hit.id);
+          const reason = tool === undefined ? undefined : approvalReasonOf(tool, config.policy, config.context);
+          return reason === undefined ? [] : [{ id: hit.id, reason: `${reason}${unansweredApprovals(config)}` }];
+        });
+        printExplanation(context, explanation, explanationForPeople(explanation, typedWordsOf(session, query)), miss, approvals);
         await Promise.all([everything.close(), session.close()]);
         return 0;
       }
@@ -78,13 +84,20 @@ export const runSearch: CommandRun = async (context) => {
     }
 };
 
+/** A hit of `search --explain` a `requireApproval` rule matches, and why (the policy's words, `approvalReason`). */
+interface ApprovalNeeded {
+  id: string;
+  reason: string;
+}
+
 /**
  * `search --explain`: each hit with the words that matched it (their path, fields and share of the score), printed
- * as the person typed them (`forPeople`); `--json` gives the catalog's own explanation (index terms, field names).
+ * as the person typed them (`forPeople`), and, for a hit a call to which needs approval, why; `--json` gives the
+ * catalog's own explanation (index terms, field names) with `approvals`.
  */
-function printExplanation(context: Parameters<CommandRun>[0], raw: SearchExplanation, explanation: SearchExplanation, miss: MissFacts): void {
+function printExplanation(context: Parameters<CommandRun>[0], raw: SearchExplanation, explanation: SearchExplanation, miss: MissFacts, approvals: ApprovalNeeded[]): void {
   const shown = queryForDisplay(raw.query);
-  context.output.result({ ...raw, query: shown, ...(shown === raw.query ? {} : { queryLength: raw.query.length }), ...miss });
+  context.output.result({ ...raw, query: shown, ...(shown === raw.query ? {} : { queryLength: raw.query.length }), ...miss, ...(approvals.length === 0 ? {} : { approvals }) });
   const words = explanation.words.map((word) => `${word.term}${word.found ? '' : ' (no tool has it)'}${word.implied ? ' (implied)' : ''}`).join(', ');
   context.output.line(`Query words: ${words || '(none)'}`);
   context.output.line(`Evidence: ${explanation.evidence} (coverage ${explanation.coverage}, strength ${explanation.strength}; weak below ${explanation.thresholds.coverage} and ${explanation.thresholds.strength})`);
@@ -93,6 +106,8 @@ function printExplanation(context: Parameters<CommandRun>[0], raw: SearchExplana
   for (const [index, hit] of explanation.hits.entries()) {
     const factors = [hit.exactMatch ? 'its exact id or name: first' : '', hit.facet !== 1 ? `annotations ×${hit.facet}` : '', hit.naming !== 1 ? `name and server ×${Math.round(hit.naming * 1000) / 1000}` : '', hit.diversification < 1 ? `diversified ×${hit.diversification}` : ''].filter(Boolean).join(', ');
     context.output.line(`${String(index + 1).padStart(2)}. ${hit.id}  (score ${hit.score.toFixed(2)}${factors === '' ? '' : `; ${factors}`})`);
+    const approval = approvals.find((entry) => entry.id === hit.id);
+    if (approval !== undefined) context.output.line(`    a call to it needs approval: ${approval.reason}`);
     for (const match of hit.matches) {
       const where = match.fields.length > 0 ? ` in ${match.fields.join(', ')}` : '';
       context.output.line(`    ${(match.share * 100).toFixed(0).padStart(3)}%  ${match.term} (${match.path})${where}`);

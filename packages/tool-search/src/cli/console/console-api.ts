@@ -30,7 +30,7 @@ export interface ConsoleCatalogTool {
   trusted: boolean;
 }
 
-/** One tool of `/api/policy`: admitted or not, and the rule that refused it. */
+/** One tool of `/api/policy`: admitted or not, the rule that refused it, or what puts a call to it before an approval. */
 export interface ConsolePolicyRow {
   id: string;
   admitted: boolean;
@@ -38,6 +38,11 @@ export interface ConsolePolicyRow {
   layer?: string;
   rule?: string;
   reason?: string;
+  /**
+   * An admitted tool a `requireApproval` rule matches, in the policy's words: "requires approval by
+   * 'hint:destructive' in global (no annotations: MCP's default destructiveHint is true)".
+   */
+  approval?: string;
 }
 
 /** One server of the server map a weak search answers with. */

@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSessionLog } from '@tool-search/gateway-adapter';
+import { createPolicy, type PolicyTool } from '@tool-search/policy';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSessionLogs, serverMapOf } from './console-data.js';
+import { policyRowOf, readSessionLogs, serverMapOf } from './console-data.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -54,5 +55,35 @@ describe('serverMapOf', () => {
     // A server still connecting is shown as starting.
     const starting = { evidence: 'weak', servers: { servers: [{ source: 'mcp', owner: 'github', summary: '', toolCount: 0, tools: [], state: 'starting' }], omitted: 0 } };
     expect(serverMapOf(starting)).toEqual([{ owner: 'github', summary: '', tools: [], state: 'starting' }]);
+  });
+});
+
+describe('policyRowOf', () => {
+  const tool = (name: string, annotations?: PolicyTool['annotations']): PolicyTool => ({
+    id: `mcp:github:${name}`, name, source: 'mcp', owner: 'github', ownerOnly: false, trusted: false, ...(annotations === undefined ? {} : { annotations }),
+  });
+
+  it("says a requireApproval hint rule puts a call before an approval, with the note on annotations the tool does not state", () => {
+    const policy = createPolicy({ requireApproval: ['hint:destructive'] });
+    expect(policyRowOf(tool('list_issues'), true, policy, {})).toEqual({
+      id: 'mcp:github:list_issues',
+      admitted: true,
+      approval: "requires approval by 'hint:destructive' in global (no annotations: MCP's default destructiveHint is true)",
+    });
+    // A tool that states its hint: the rule and layer, no word about defaults.
+    expect(policyRowOf(tool('delete_repo', { destructiveHint: true }), true, policy, {})).toEqual({ id: 'mcp:github:delete_repo', admitted: true, approval: "requires approval by 'hint:destructive' in global" });
+    expect(policyRowOf(tool('get_me', { readOnlyHint: true, destructiveHint: false }), true, policy, {})).toEqual({ id: 'mcp:github:get_me', admitted: true });
+  });
+
+  it('keeps the refusal and its rule for a tool the policy refuses (with the same note), and says nothing of approvals there', () => {
+    const policy = createPolicy({ deny: ['hint:destructive'], requireApproval: ['mcp:github:*'] });
+    expect(policyRowOf(tool('list_issues'), false, policy, {})).toEqual({
+      id: 'mcp:github:list_issues',
+      admitted: false,
+      by: 'policy',
+      layer: 'global',
+      rule: 'deny:hint:destructive',
+      reason: "tool 'mcp:github:list_issues' is denied by 'hint:destructive' in global (no annotations: MCP's default destructiveHint is true)",
+    });
   });
 });

@@ -5,11 +5,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionLog, ToolSearchSession } from '@tool-search/gateway-adapter';
 import { TOOL_SEARCH } from '@tool-search/modes';
-import type { PolicyVerdict } from '@tool-search/policy';
+import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import { z } from 'zod';
 import { describeMiss, explainMiss } from '../explain-miss.js';
 import { explanationForPeople, typedWordsOf } from '../explanation-for-people.js';
 import type { LoadedConfig } from '../load-config.js';
+import { approvalReason, policyToolOf } from '../policy-refusals.js';
 import { measureMcpSurface, SURFACE_MODES } from '../measure-mcp-surface.js';
 import type { StartedHost } from '../start-host.js';
 import type { Activity, ActivityLine, ConsoleCatalogTool, ConsolePolicyRow, ConsoleSearch, ConsoleServerMapEntry, ConsoleServers, ConsoleSurface } from './console-api.js';
@@ -36,6 +37,18 @@ const ANSWER_WITH_SERVER_MAP = z.object({
 export function serverMapOf(answer: unknown): ConsoleServerMapEntry[] | undefined {
   const parsed = ANSWER_WITH_SERVER_MAP.safeParse(answer);
   return parsed.success ? parsed.data.servers.servers.map(({ owner, summary, tools, state }) => ({ owner, summary, tools, ...(state === undefined ? {} : { state }) })) : undefined;
+}
+
+/**
+ * One row of the policy view: the verdict on `tool` (the rule that refused it), and for a tool the policy admits,
+ * what puts a call to it before an approval, in the policy's words (`approvalReason`: the rule, its layer and the
+ * note on annotations the tool does not state), as `doctor` and the approval question say it.
+ */
+export function policyRowOf(tool: PolicyTool, admitted: boolean, policy: Policy, context: PolicyContext): ConsolePolicyRow {
+  const verdict = policy.check(tool, context);
+  if (!verdict.allowed) return { id: tool.id, admitted, by: verdict.by, layer: verdict.layer, rule: verdict.rule, reason: verdict.reason };
+  const requirement = policy.approvalRequirement(tool, context);
+  return { id: tool.id, admitted, ...(requirement === undefined ? {} : { approval: approvalReason(requirement) }) };
 }
 
 /** Most activity lines kept from the console's own session (oldest dropped first). */
@@ -78,11 +91,9 @@ export async function createConsoleData(started: StartedHost, config: LoadedConf
     policy: () =>
       catalogIds(everything).map((id) => {
         const tool = everything.tool(id);
-        const verdict: PolicyVerdict | undefined =
-          tool === undefined
-            ? undefined
-            : policy.check({ id, name: tool.name, source: tool.source, owner: tool.owner, ownerOnly: false, trusted: tool.trusted, ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }) }, config.context ?? {});
-        return { id, admitted: admitted.tool(id) !== undefined, ...(verdict === undefined || verdict.allowed ? {} : { by: verdict.by, layer: verdict.layer, rule: verdict.rule, reason: verdict.reason }) };
+        const shown = admitted.tool(id) !== undefined;
+        if (tool === undefined) return { id, admitted: shown };
+        return policyRowOf(policyToolOf(tool), shown, policy, config.context ?? {});
       }),
     async search(query, limit) {
       const outcome = await searching.execute({ name: TOOL_SEARCH, args: { query, ...(limit === undefined ? {} : { limit }) }, toolCallId: `console-${own.length}` });

@@ -136,8 +136,12 @@ const views = {
   async policy() {
     const rows = await api('/api/policy');
     const refused = rows.filter((r) => !r.admitted).length;
+    const approvals = rows.filter((r) => r.admitted && r.approval).length;
     /** @param {ConsolePolicyRow} r */
-    const decided = (r) => r.rule ? r.by + ' · layer ' + r.layer + ' · rule ' + r.rule + ': ' + r.reason : (r.admitted ? 'no rule refuses it' : '');
+    const decided = (r) => r.rule ? r.by + ' · layer ' + r.layer + ' · rule ' + r.rule + ': ' + r.reason
+      : r.approval ? 'no rule refuses it; a call ' + r.approval : (r.admitted ? 'no rule refuses it' : '');
+    /** @param {ConsolePolicyRow} r */
+    const verdict = (r) => !r.admitted ? el('span', { class: 'bad' }, 'refused') : r.approval ? el('span', { class: 'approval' }, 'needs approval') : el('span', { class: 'ok' }, 'admitted');
     const filter = el('input', { type: 'search', placeholder: 'filter by tool, rule or reason', 'aria-label': 'filter policy' });
     const onlyRefused = el('input', { type: 'checkbox', id: 'only-refused' });
     const body = el('div', {});
@@ -145,13 +149,13 @@ const views = {
       const q = filter.value.toLowerCase();
       const shown = rows.filter((r) => (!onlyRefused.checked || !r.admitted) && (r.id + ' ' + decided(r)).toLowerCase().includes(q));
       body.replaceChildren(table(['tool', 'verdict', 'decided by'], shown.map((r) => [
-        el('code', {}, r.id), el('span', { class: r.admitted ? 'ok' : 'bad' }, r.admitted ? 'admitted' : 'refused'), decided(r),
+        el('code', {}, r.id), verdict(r), decided(r),
       ])), el('p', { class: 'muted' }, shown.length + ' of ' + rows.length + ' tools'));
     };
     filter.addEventListener('input', render);
     onlyRefused.addEventListener('change', render);
     render();
-    return [el('h2', {}, 'Policy'), el('p', {}, (rows.length - refused) + ' tools admitted, ' + refused + ' refused'),
+    return [el('h2', {}, 'Policy'), el('p', {}, (rows.length - refused) + ' tools admitted, ' + refused + ' refused' + (approvals > 0 ? '; a call to ' + approvals + ' of the admitted needs approval' : '')),
       el('div', { class: 'tools' }, filter, el('label', { for: 'only-refused' }, onlyRefused, ' refused only')), body];
   },
   async activity() {
