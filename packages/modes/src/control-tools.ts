@@ -73,7 +73,7 @@ export function buildSearchTools(limits: SurfaceLimits, options: { directory: bo
     description: [
       'Search by action and object, in tools\' words ("create calendar event").',
       `Returns hits ${HIT_SHAPE}, best first; run one with tool_call({ id, args }).`,
-      `({ server, query? }) lists or searches one server's tools (offset pages them); ({}) lists the servers (${SERVERS_OFFSET_ARG} pages them, as an answer's next says).`,
+      `({ server, query }) searches one server: { matched, toolCount, hits }, matched = how many of its tools match; ({ server }) lists its tools (offset pages them); ({}) lists the servers (${SERVERS_OFFSET_ARG} pages them, as an answer's next says).`,
     ].join(' '),
     inputSchema: searchArgsJsonSchema(limits),
     kind: 'control',
