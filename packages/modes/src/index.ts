@@ -57,6 +57,8 @@ export type {
   WeakGuess,
   WeakSearchAnswer,
 } from './render-search-answer.js';
+export { renderBlockedAnswer, renderErrorAnswer, renderErrorText, renderNativeSearchError } from './render-error-text.js';
+export type { CodeBridgeCall, ErrorAnswer, ModelError } from './render-error-text.js';
 export { renderOpenAIChatToolResult } from './render-openai-chat-tool-result.js';
 export type {
   OpenAIChatToolMessage,

@@ -3,7 +3,7 @@
 // The loaded tools become real function definitions of the next request (the session surface appends them in
 // load order), at most `maxLoaded`: past it the oldest loaded is unloaded first, and the log says so. A call to
 // a loaded tool is a call like any other (policy, hooks, approvals). The words are modes'.
-import { renderChatToolSearchAnswer, TOOL_SEARCH, toolSearchArgsSchema, type SurfaceFormat } from '@tool-search/modes';
+import { renderChatToolSearchAnswer, TOOL_SEARCH, toolSearchArgsSchema, type ModelError, type SurfaceFormat } from '@tool-search/modes';
 import type { Logger } from 'pino';
 import type { ToolCallOutcome } from '../tool-call-outcome.js';
 import type { CatalogReads, SearchRequest } from './catalog-reads.js';
@@ -27,21 +27,21 @@ const FORMAT: SurfaceFormat = 'openai-chat';
 
 /** Answers one `tool_search` call on OpenAI Chat with chat loading; a bad request is an `invalid_request` error. */
 export function answerChatToolSearch(parts: ChatSearchParts, args: Record<string, unknown>, start: OutcomeStart): ToolCallOutcome {
-  const fail = (message: string) => {
+  const fail = (error: ModelError) => {
     parts.emit({ kind: 'error' });
-    return errorOutcome(start, 'invalid_request', message);
+    return errorOutcome(start, 'invalid_request', error);
   };
   const parsed = toolSearchArgsSchema.safeParse(args);
-  if (!parsed.success) return fail(`Invalid ${TOOL_SEARCH} arguments: ${formatZodError(parsed.error, 'args').message}`);
+  if (!parsed.success) return fail({ kind: 'invalid_arguments', tool: TOOL_SEARCH, problem: formatZodError(parsed.error, 'args').message });
   const { query, queries, limit } = parsed.data;
-  if (query === undefined && queries === undefined) return fail(`${TOOL_SEARCH} needs { query } (or { queries }): the words of the tool you need, e.g. "send email"`);
+  if (query === undefined && queries === undefined) return fail({ kind: 'search_needs_query' });
   const requests: SearchRequest[] =
     query !== undefined ? [{ query, limit }] : (queries ?? []).map((entry) => (typeof entry === 'string' ? { query: entry, limit } : { query: entry.query, limit: entry.limit ?? limit }));
   let answers;
   try {
     answers = parts.reads.searchWithEvidence(requests, query !== undefined, start.toolCallId, 'native');
   } catch (error) {
-    return fail(error instanceof Error ? error.message : String(error));
+    return fail({ kind: 'relayed', message: error instanceof Error ? error.message : String(error) });
   }
   const loaded = parts.loaded.get(FORMAT) ?? new Set<string>();
   parts.loaded.set(FORMAT, loaded);

@@ -6,6 +6,7 @@ import {
   parseAnthropicToolSearchUse,
   parseOpenAIToolSearchCall,
   renderAnthropicToolSearchResult,
+  renderNativeSearchError,
   renderOpenAIToolSearchOutput,
   type AnthropicToolSearchResultBlock,
   type OpenAIToolSearchOutputItem,
@@ -57,5 +58,5 @@ export function answerNativeSearch<F extends NativeSearchFormat>(
 /** The answer that loads nothing (the provider requires every search call to be answered). */
 function emptyAnswer(surface: ReturnType<SessionSurface['current']>, format: NativeSearchFormat, callId: string, why: string): { item: OpenAIToolSearchOutputItem | AnthropicToolSearchResultBlock; loadedIds: string[] } {
   if (format === 'openai-responses') return { item: renderOpenAIToolSearchOutput(surface, { callId, hits: [] }).item, loadedIds: [] };
-  return { item: { type: 'tool_result', tool_use_id: callId, content: `Error: ${why}` }, loadedIds: [] };
+  return { item: { type: 'tool_result', tool_use_id: callId, content: renderNativeSearchError(why) }, loadedIds: [] };
 }

@@ -1,6 +1,7 @@
 // The one call pipeline every real tool call goes through, whatever route reached it:
 // authorize (policy, owner gate, hooks, approvals) → validate the final args → run → render.
 import { parseToolId } from '@tool-search/catalog';
+import { renderBlockedAnswer, type ModelError, type Mode } from '@tool-search/modes';
 import { isPolicyError, type ApprovalProvider, type BeforeToolCallHook, type Policy, type PolicyContext, type PolicyTimeouts } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import type { ArgsValidator } from '../host/index.js';
@@ -55,12 +56,17 @@ export interface CallPipelineOptions {
   sessionSignal: AbortSignal;
   emit: SessionEmit;
   log: Logger;
-  /** Where the model finds tools in this mode (for the unknown-tool message). */
-  searchHint: string;
+  /** The session's mode: where the model finds tools (the unknown-tool message names it). */
+  mode: Mode;
   /** Receives the log lines an MCP server sends while one of this session's calls to it is in flight. */
   onServerLog?: ((entry: McpLogEntry) => void) | undefined;
   /** What the `execute_tool` spans record beyond their default attributes. */
   openTelemetry: OpenTelemetryOptions;
+}
+
+/** Why a tool went away: its host's reason when it has one, else that it is no longer available. */
+function gone(reason: string | undefined, id: string): ModelError {
+  return reason === undefined ? { kind: 'tool_gone', id } : { kind: 'relayed', message: reason };
 }
 
 /** Creates the pipeline of one session. */
@@ -70,7 +76,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   const unknown = (start: OutcomeStart, idOrName: string) => {
     const described = tools.view.describe(idOrName);
     const suggestions = described.found ? [] : described.suggestions;
-    return errorOutcome(start, 'unknown_tool', `No tool "${idOrName.slice(0, 200)}" is available to you. Find tools with ${options.searchHint}.`, { suggestions });
+    return errorOutcome(start, 'unknown_tool', { kind: 'unknown_tool', idOrName, mode: options.mode }, { suggestions });
   };
 
   const finish = (id: string, tool: AllowedTool | undefined, meta: CallMeta, outcome: ToolCallOutcome, decision: string): ToolCallOutcome => {
@@ -92,7 +98,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     const tool = tools.get(id);
     if (tool === undefined) {
       const gone = tools.unavailable(id);
-      return finish(id, undefined, meta, gone === undefined ? unknown(start, id) : errorOutcome(start, 'unavailable', gone), 'not-run');
+      return finish(id, undefined, meta, gone === undefined ? unknown(start, id) : errorOutcome(start, 'unavailable', { kind: 'relayed', message: gone }), 'not-run');
     }
     let decision: Awaited<ReturnType<Policy['authorizeCall']>>;
     try {
@@ -109,7 +115,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
       // Arguments the policy cannot take as plain JSON (nested past its depth limit, non-finite numbers) are the
       // model's bad arguments, answered like any other: the policy owns the rule, the message is its own.
       if (!isPolicyError(error) || error.code !== 'invalid_argument' || error.path !== 'args') throw error;
-      return finish(id, tool, meta, errorOutcome(start, 'invalid_args', `Invalid arguments for ${id}: ${error.message.replace(/^invalid args: /, '')}`, { tool: tool.ref }), 'not-run');
+      return finish(id, tool, meta, errorOutcome(start, 'invalid_args', { kind: 'invalid_tool_arguments', id, problem: error.message.replace(/^invalid args: /, '') }, { tool: tool.ref }), 'not-run');
     }
     if (decision.status === 'blocked') {
       const outcome: ToolCallOutcome = {
@@ -120,17 +126,17 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
         tool: tool.ref,
         by: decision.by,
         reason: decision.reason,
-        content: `Blocked (${decision.by}): ${decision.reason}. The call to ${id} did not run; do not retry it.`,
+        content: renderBlockedAnswer({ by: decision.by, reason: decision.reason, id }),
         durationMs: Date.now() - start.startedAt,
       };
       if (decision.hookId !== undefined) outcome.hookId = decision.hookId;
       return finish(id, tool, meta, outcome, `blocked:${decision.by}`);
     }
     const invalid = validate(options, tool, decision.args);
-    if (invalid !== undefined) return finish(id, tool, meta, errorOutcome(start, 'invalid_args', invalid.message, { tool: tool.ref, suggestions: invalid.suggestions }), 'allowed');
+    if (invalid !== undefined) return finish(id, tool, meta, errorOutcome(start, 'invalid_args', { kind: 'relayed', message: invalid.message }, { tool: tool.ref, suggestions: invalid.suggestions }), 'allowed');
     // A server may have gone away while hooks or approvals ran.
     if (tools.get(id) === undefined) {
-      return finish(id, tool, meta, errorOutcome(start, 'unavailable', tools.unavailable(id) ?? `Tool ${id} is no longer available`, { tool: tool.ref }), 'allowed');
+      return finish(id, tool, meta, errorOutcome(start, 'unavailable', gone(tools.unavailable(id), id), { tool: tool.ref }), 'allowed');
     }
     return finish(id, tool, meta, await run(options, tool, decision.args, meta, start), 'allowed');
   }
@@ -216,11 +222,11 @@ async function runMcp(options: CallPipelineOptions, tool: AllowedTool, route: Ex
       onServerLog: options.onServerLog,
     }),
   );
-  if (!called.ok) return errorOutcome(start, MCP_FAILURE_CODES[called.code], called.message, { tool: tool.ref });
+  if (!called.ok) return errorOutcome(start, MCP_FAILURE_CODES[called.code], { kind: 'relayed', message: called.message }, { tool: tool.ref });
   const text = contentPartsText(called.parts, called.structured);
   if (called.isError) {
     const rendered = renderToolResult(text, { untrusted: true, toolId: tool.ref.id });
-    return errorOutcome(start, 'tool_failed', `MCP server "${route.server}" reported an error from ${route.toolName}:\n${rendered.content}`, { tool: tool.ref });
+    return errorOutcome(start, 'tool_failed', { kind: 'upstream_error', server: route.server, toolName: route.toolName, content: rendered.content }, { tool: tool.ref });
   }
   return withParts(okOutcome(tool, meta, start, called.result, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id })), called.parts, called.structured);
 }
@@ -228,7 +234,7 @@ async function runMcp(options: CallPipelineOptions, tool: AllowedTool, route: Ex
 /** The synthesized `read_resource` tool: the resource's contents as parts (text inline, binary as attachments). */
 async function readResource(options: CallPipelineOptions, tool: AllowedTool, route: Extract<HostRoute, { kind: 'mcp-resource' }>, args: Record<string, unknown>, run: RunContext): Promise<ToolCallOutcome> {
   const read = await talking(run.meta, route.server, tool.ref.id, () => options.host.readResource(route.server, String(args['uri']), { signal: run.signal, timeoutMs: options.callTimeoutMs }));
-  if (!read.ok) return errorOutcome(run.start, read.code === 'unsupported' ? 'tool_failed' : MCP_FAILURE_CODES[read.code], read.message, { tool: tool.ref });
+  if (!read.ok) return errorOutcome(run.start, read.code === 'unsupported' ? 'tool_failed' : MCP_FAILURE_CODES[read.code], { kind: 'relayed', message: read.message }, { tool: tool.ref });
   const text = contentPartsText(read.parts, undefined);
   return withParts(okOutcome(tool, run.meta, run.start, text, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id })), read.parts, undefined);
 }
@@ -247,10 +253,10 @@ async function runLocal(
     const result = await raceAbort(Promise.resolve().then(() => route.tool.execute(args, context)), run.signal);
     return okOutcome(tool, meta, start, result, renderToolResult(result, { untrusted: !tool.trusted, toolId: tool.ref.id }));
   } catch (error) {
-    if (run.timedOut()) return errorOutcome(start, 'timeout', `Tool ${tool.ref.id} did not finish within ${options.callTimeoutMs} ms`, { tool: tool.ref });
-    if (meta.signal?.aborted === true) return errorOutcome(start, 'cancelled', `The call to ${tool.ref.id} was cancelled`, { tool: tool.ref });
+    if (run.timedOut()) return errorOutcome(start, 'timeout', { kind: 'tool_timeout', id: tool.ref.id, timeoutMs: options.callTimeoutMs }, { tool: tool.ref });
+    if (meta.signal?.aborted === true) return errorOutcome(start, 'cancelled', { kind: 'tool_cancelled', id: tool.ref.id }, { tool: tool.ref });
     const message = error instanceof Error ? error.message : String(error);
-    return errorOutcome(start, 'tool_failed', `Tool ${tool.ref.id} failed: ${message.slice(0, 2_000)}`, { tool: tool.ref });
+    return errorOutcome(start, 'tool_failed', { kind: 'tool_failed', id: tool.ref.id, message }, { tool: tool.ref });
   }
 }
 

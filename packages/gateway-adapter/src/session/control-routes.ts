@@ -13,6 +13,7 @@ import {
   toolSearchArgsSchema,
   toolSearchCodeArgsSchema,
   type Mode,
+  type ModelError,
 } from '@tool-search/modes';
 import type { Runner } from '@tool-search/sandbox-runner';
 import { renderToolResult } from './render-tool-result.js';
@@ -72,6 +73,16 @@ export function createControlRoutes(mode: Mode, context: ControlRouteContext): R
   return routes;
 }
 
+/** A message the catalog (or another part) wrote, relayed to the model as it is. */
+function relayed(message: string): ModelError {
+  return { kind: 'relayed', message };
+}
+
+/** A thrown error's message, relayed. */
+function thrown(error: unknown): ModelError {
+  return relayed(error instanceof Error ? error.message : String(error));
+}
+
 /** Counts an error answered without a call (the call pipeline counts its own). */
 function answerError(context: ControlRouteContext, outcome: ToolCallOutcome & { status: 'error' }): ToolCallOutcome {
   context.emit({ kind: 'error' });
@@ -80,7 +91,7 @@ function answerError(context: ControlRouteContext, outcome: ToolCallOutcome & { 
 
 function search(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart): ToolCallOutcome {
   const parsed = toolSearchArgsSchema.safeParse(args);
-  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_SEARCH} arguments: ${formatZodError(parsed.error, 'args').message}`));
+  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', { kind: 'invalid_arguments', tool: TOOL_SEARCH, problem: formatZodError(parsed.error, 'args').message }));
   const { limit } = parsed.data;
   const first = parsed.data.query ?? parsed.data.queries?.map((query) => (typeof query === 'string' ? query : query.query))[0];
   // `{ query?, servers_offset }`: a page of the map, ranked for the query as the answer that offered it was.
@@ -93,7 +104,7 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
   if (parsed.data.server !== undefined) {
     // A search within one server: the server is named as browse names it (and refused or unknown alike).
     const found = context.reads.browse(parsed.data.server, { limit: 1 }, start.toolCallId, TOOL_SEARCH);
-    if (!found.found) return answerError(context, errorOutcome(start, 'invalid_request', found.message, { suggestions: found.suggestions }));
+    if (!found.found) return answerError(context, errorOutcome(start, 'invalid_request', relayed(found.message), { suggestions: found.suggestions }));
     server = `${found.source}:${found.owner}`;
     serverToolCount = found.toolCount;
   }
@@ -109,7 +120,7 @@ function search(context: ControlRouteContext, args: Record<string, unknown>, sta
   try {
     answers = context.reads.searchWithEvidence(queries, single, start.toolCallId, TOOL_SEARCH);
   } catch (error) {
-    return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
+    return answerError(context, errorOutcome(start, 'invalid_request', thrown(error)));
   }
   if (server !== undefined) {
     // Within one server the model already chose by meaning: its hits as they are, with how many of its tools
@@ -137,7 +148,7 @@ function serverMap(context: ControlRouteContext, query: string | undefined, offs
   try {
     return ok(start, context.reads.servers(query, start.toolCallId, TOOL_SEARCH, { offset }));
   } catch (error) {
-    return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
+    return answerError(context, errorOutcome(start, 'invalid_request', thrown(error)));
   }
 }
 
@@ -147,18 +158,18 @@ function browse(context: ControlRouteContext, server: string, offset: number | u
   try {
     browsed = context.reads.browse(server, { offset, limit }, start.toolCallId, TOOL_SEARCH);
   } catch (error) {
-    return answerError(context, errorOutcome(start, 'invalid_request', error instanceof Error ? error.message : String(error)));
+    return answerError(context, errorOutcome(start, 'invalid_request', thrown(error)));
   }
-  if (!browsed.found) return answerError(context, errorOutcome(start, 'invalid_request', browsed.message, { suggestions: browsed.suggestions }));
+  if (!browsed.found) return answerError(context, errorOutcome(start, 'invalid_request', relayed(browsed.message), { suggestions: browsed.suggestions }));
   return ok(start, browsed);
 }
 
 function describe(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart): ToolCallOutcome {
   const parsed = toolDescribeArgsSchema.safeParse(args);
-  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_DESCRIBE} arguments: ${formatZodError(parsed.error, 'args').message}`));
+  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', { kind: 'invalid_arguments', tool: TOOL_DESCRIBE, problem: formatZodError(parsed.error, 'args').message }));
   const described = context.reads.describe(parsed.data.id, start.toolCallId, TOOL_DESCRIBE);
   if (!described.found) {
-    return answerError(context, errorOutcome(start, described.reason === 'ambiguous' ? 'invalid_request' : 'unknown_tool', described.message, { suggestions: described.suggestions }));
+    return answerError(context, errorOutcome(start, described.reason === 'ambiguous' ? 'invalid_request' : 'unknown_tool', relayed(described.message), { suggestions: described.suggestions }));
   }
   const { tool } = described;
   // A schema from an untrusted source carries its text too: it is marked like an untrusted result.
@@ -182,12 +193,12 @@ function describe(context: ControlRouteContext, args: Record<string, unknown>, s
 
 async function callById(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart, call: CallOptions): Promise<ToolCallOutcome> {
   const target = typeof args['id'] === 'string' ? args['id'].trim() : '';
-  if (target === '') return answerError(context, errorOutcome(start, 'invalid_request', `${TOOL_CALL} needs { id, args }: id is the tool id from ${TOOL_SEARCH}`));
+  if (target === '') return answerError(context, errorOutcome(start, 'invalid_request', { kind: 'call_needs_id' }));
   const resolved = context.tools.resolve(target);
   if ('miss' in resolved) {
     const outcome =
       resolved.miss.reason === 'ambiguous'
-        ? errorOutcome(start, 'invalid_request', resolved.miss.message, { suggestions: resolved.miss.suggestions })
+        ? errorOutcome(start, 'invalid_request', relayed(resolved.miss.message), { suggestions: resolved.miss.suggestions })
         : context.pipeline.unknown(start, target);
     context.emit({ kind: 'call.not_run', toolCallId: start.toolCallId, via: TOOL_CALL, target, outcome });
     return outcome;
@@ -195,7 +206,7 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
   const strict = toolCallArgsSchema.safeParse(args);
   const properties = Object.keys((context.tools.get(resolved.id)?.inputSchema?.['properties'] as Record<string, unknown> | undefined) ?? {});
   const repaired = strict.success ? ({ ok: true, args: strict.data.args } as const) : repairFlattenedArgs(args, properties);
-  if (!repaired.ok) return answerError(context, errorOutcome(start, 'invalid_request', repaired.message));
+  if (!repaired.ok) return answerError(context, errorOutcome(start, 'invalid_request', relayed(repaired.message)));
   const repair = 'repair' in repaired ? repaired.repair : undefined;
   return context.pipeline.call(resolved.id, repaired.args, {
     via: TOOL_CALL,
@@ -208,11 +219,11 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
 
 async function runCode(context: ControlRouteContext, args: Record<string, unknown>, start: OutcomeStart, call: CallOptions): Promise<ToolCallOutcome> {
   const parsed = toolSearchCodeArgsSchema.safeParse(args);
-  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', `Invalid ${TOOL_SEARCH_CODE} arguments: ${formatZodError(parsed.error, 'args').message}`));
-  if (context.runner === undefined) return answerError(context, errorOutcome(start, 'unavailable', `No sandbox runner is available for ${TOOL_SEARCH_CODE}`));
+  if (!parsed.success) return answerError(context, errorOutcome(start, 'invalid_request', { kind: 'invalid_arguments', tool: TOOL_SEARCH_CODE, problem: formatZodError(parsed.error, 'args').message }));
+  if (context.runner === undefined) return answerError(context, errorOutcome(start, 'unavailable', { kind: 'no_sandbox' }));
   // A run waits for a slot at most as long as it may run; then (or with the queue full) it is busy.
   const slot = await acquireRunSlots(context.runSlots, { waitMs: context.codeTimeoutMs, signal: call.signal });
-  if (!slot.ok) return answerError(context, errorOutcome(start, slot.reason, slot.message));
+  if (!slot.ok) return answerError(context, errorOutcome(start, slot.reason, relayed(slot.message)));
   try {
     return await runCodeBody(
       { runner: context.runner, tools: context.tools, reads: context.reads, pipeline: context.pipeline, emit: context.emit, timeoutMs: context.codeTimeoutMs, sessionSignal: context.sessionSignal },

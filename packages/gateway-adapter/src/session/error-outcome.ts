@@ -1,3 +1,4 @@
+import { renderErrorAnswer, renderErrorText, type ModelError } from '@tool-search/modes';
 import type { ErrorOutcome, OutcomeKind, ToolCallErrorCode, ToolRef } from '../tool-call-outcome.js';
 
 /** What every outcome of one model tool call shares: its kind, the provider's call id, the name and the start. */
@@ -8,17 +9,19 @@ export interface OutcomeStart {
   startedAt: number;
 }
 
-/** An `error` outcome whose `content` says the code, the message and any "did you mean" ids. */
+/**
+ * An `error` outcome for what went wrong, given as data: the words of its message and `content` (the code, the
+ * message and any "did you mean" ids) are modes'.
+ */
 export function errorOutcome(
   start: OutcomeStart,
   code: ToolCallErrorCode,
-  message: string,
+  error: ModelError,
   extra: { tool?: ToolRef; suggestions?: string[] } = {},
 ): ErrorOutcome {
   const suggestions = extra.suggestions?.length ? extra.suggestions : undefined;
-  // A message that already names every suggestion (the catalog's "did you mean a, b?") is not followed by them again.
-  const unsaid = suggestions?.some((suggestion) => !message.includes(suggestion)) === true;
-  const content = `Error (${code}): ${message}${suggestions && unsaid ? `\nDid you mean: ${suggestions.join(', ')}` : ''}`;
+  const message = renderErrorText(error);
+  const content = renderErrorAnswer({ code, message, suggestions });
   const outcome: ErrorOutcome = {
     status: 'error',
     kind: start.kind,

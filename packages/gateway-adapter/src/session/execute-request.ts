@@ -20,7 +20,7 @@ export async function executeRequest(parts: SessionParts, request: ToolCallReque
     return outcome;
   };
   const args = parseCallArgs(request.args);
-  if (args === undefined) return fail(errorOutcome(start, 'invalid_request', `Arguments of ${name} must be a JSON object`));
+  if (args === undefined) return fail(errorOutcome(start, 'invalid_request', { kind: 'arguments_not_object', tool: name }));
   const call = { ...pick(options, ['signal', 'progressExtendsTimeout', 'onUpstreamCall']), ...(options.onProgress === undefined ? {} : { onProgress: progressReporter(parts, toolCallId, options.onProgress) }) };
   const route = parts.routes.get(name);
   if (route !== undefined) {
@@ -28,7 +28,7 @@ export async function executeRequest(parts: SessionParts, request: ToolCallReque
     if (name === TOOL_SEARCH && parts.embedQueries !== undefined) await parts.embedQueries(searchQueriesOf(args));
     return route.handle(args, start, call);
   }
-  if (isControlToolName(name)) return fail(errorOutcome(start, 'wrong_mode', `${name} is not available in ${parts.decision.mode} mode`));
+  if (isControlToolName(name)) return fail(errorOutcome(start, 'wrong_mode', { kind: 'wrong_mode', tool: name, mode: parts.decision.mode }));
   const signal = call;
   const declared = surface.declaredId(name);
   if (declared !== undefined) return pipeline.call(declared, args, { via: declaredRoute(parts, declared), toolCallId, name, ...signal });

@@ -32,7 +32,7 @@ export function gateStartingServers(routes: ReadonlyMap<string, ControlRoute>, s
         if (target !== undefined && first !== undefined && servers.admits({ id: target.id, name: target.id.slice(`mcp:${target.server}:`.length), source: 'mcp', owner: target.server, ownerOnly: false })) {
           await settledWithin(first, servers.waitMs, call.signal);
           if (servers.starting(target.server) !== undefined) {
-            return errorOutcome(start, 'unavailable', `MCP server "${target.server}" is starting: its tools are not listed yet (waited ${servers.waitMs} ms). Try again in a moment.`);
+            return errorOutcome(start, 'unavailable', { kind: 'server_starting', server: target.server, waitedMs: servers.waitMs });
           }
         }
         return route.handle(args, start, call);

@@ -3,7 +3,7 @@
 // by their own module; this file connects them, in named steps, and hands the parts to `sessionApi`.
 import { randomUUID } from 'node:crypto';
 import type { CatalogView } from '@tool-search/catalog';
-import { measureSurface, renderSurface, TOOL_SEARCH, TOOL_SEARCH_CODE, type Mode, type SurfaceFormat } from '@tool-search/modes';
+import { measureSurface, renderSurface, type SurfaceFormat } from '@tool-search/modes';
 import { createPolicy, isPolicy, type Policy, type PolicyContext } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import { createSessionLog, type SessionLog } from '../create-session-log.js';
@@ -33,15 +33,6 @@ import { createSessionLogSink, type SessionLogWrite } from './session-log-sink.j
 import { createSessionOtelSink } from './session-otel-sink.js';
 
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
-
-/** Where the model finds tools in each mode (for the unknown-tool message). */
-const SEARCH_HINTS: Readonly<Record<Mode, string>> = {
-  code: `tools.search inside ${TOOL_SEARCH_CODE}`,
-  tools: TOOL_SEARCH,
-  directory: TOOL_SEARCH,
-  native: TOOL_SEARCH,
-  direct: 'the declared tools',
-};
 
 /**
  * The run context, copied once: the view, the allowed tools and every call then read the same values, whatever a
@@ -165,7 +156,7 @@ async function buildSessionParts(host: HostCore, options: OpenSessionOptions, in
     sessionSignal: abort.signal,
     emit,
     log,
-    searchHint: SEARCH_HINTS[decision.mode],
+    mode: decision.mode,
     onServerLog: (entry) => emit({ kind: 'mcp.log', fields: { server: entry.server, level: entry.level, logger: entry.logger, message: entry.message.slice(0, 500) } }),
     openTelemetry: host.openTelemetry,
   });

@@ -1,7 +1,7 @@
 // The code-run bridge: runs a `tool_search_code` body in the sandbox runner, answering its tools.search,
 // tools.describe and tools.call here, through the session's reads and call pipeline (so every call from code
 // is gated exactly like a direct one), and turns the run into an outcome.
-import { renderCodeRunAnswer, renderCodeSearchAnswer, TOOL_SEARCH_CODE } from '@tool-search/modes';
+import { renderCodeRunAnswer, renderCodeSearchAnswer, renderErrorText } from '@tool-search/modes';
 import type { Runner } from '@tool-search/sandbox-runner';
 import { renderToolResult, stringifyResult } from './render-tool-result.js';
 import type { ToolCallErrorCode, ToolCallOutcome } from '../tool-call-outcome.js';
@@ -42,15 +42,15 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
 
   const callFromCode = async (id: unknown, callArgs: unknown, signal: AbortSignal | undefined): Promise<BridgeCallAnswer> => {
     const innerId = `${start.toolCallId}#${++innerIndex}`;
-    if (typeof id !== 'string') return { status: 'error', code: 'invalid_request', message: 'tools.call(id, args): id must be a string' };
+    if (typeof id !== 'string') return { status: 'error', code: 'invalid_request', message: renderErrorText({ kind: 'code_argument', call: 'call', argument: 'id' }) };
     const args = parseCallArgs(callArgs);
-    if (args === undefined) return { status: 'error', code: 'invalid_request', message: 'tools.call(id, args): args must be an object' };
+    if (args === undefined) return { status: 'error', code: 'invalid_request', message: renderErrorText({ kind: 'code_argument', call: 'call', argument: 'args' }) };
     const inner: OutcomeStart = { kind: 'call', toolCallId: innerId, name: start.name, startedAt: Date.now() };
     const resolved = tools.resolve(id);
     let outcome: ToolCallOutcome;
     if ('miss' in resolved) outcome = notRun(context, pipeline.unknown(inner, id), id);
     else if (tools.get(resolved.id)?.kind === 'client') {
-      outcome = notRun(context, errorOutcome(inner, 'wrong_mode', `${id} is a client tool: call it directly, not from code`), id);
+      outcome = notRun(context, errorOutcome(inner, 'wrong_mode', { kind: 'client_tool_from_code', id }), id);
     } else {
       // Progress of a call from code reaches the caller of the run, like any other call's.
       const progress = call.onProgress === undefined ? {} : { onProgress: call.onProgress };
@@ -65,7 +65,7 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
     if (outcome.status === 'ok') return { status: 'ok', result: outcome.result };
     if (outcome.status === 'blocked') return { status: 'blocked', by: outcome.by, reason: outcome.reason };
     if (outcome.status === 'error') return { status: 'error', code: outcome.code, message: outcome.message, ...(outcome.suggestions ? { suggestions: outcome.suggestions } : {}) };
-    return { status: 'error', code: 'wrong_mode', message: 'client tools cannot run from code' };
+    return { status: 'error', code: 'wrong_mode', message: renderErrorText({ kind: 'client_tool_from_code' }) };
   };
 
   const cancel = combineSignals([context.sessionSignal, call.signal]);
@@ -75,7 +75,7 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
     signal: cancel.signal,
     bridge: {
       search: bind(async (query: unknown, searchOptions: unknown) => {
-        if (typeof query !== 'string') throw new Error('tools.search(query, { limit }): query must be a string');
+        if (typeof query !== 'string') throw new Error(renderErrorText({ kind: 'code_argument', call: 'search', argument: 'query' }));
         const limit = typeof searchOptions === 'object' && searchOptions !== null ? (searchOptions as { limit?: unknown }).limit : undefined;
         const answer = reads.searchWithEvidence([{ query, ...(typeof limit === 'number' ? { limit } : {}) }], true, start.toolCallId, 'code')[0];
         const weak = answer?.evidence === 'weak';
@@ -84,7 +84,7 @@ export async function runCodeBody(context: CodeRunContext, code: string, start: 
         return renderCodeSearchAnswer(answer ?? { hits: [], evidence: 'strong' }, (request) => reads.servers(query, start.toolCallId, 'code', request));
       }),
       describe: bind(async (id: unknown) => {
-        if (typeof id !== 'string') throw new Error('tools.describe(id): id must be a string');
+        if (typeof id !== 'string') throw new Error(renderErrorText({ kind: 'code_argument', call: 'describe', argument: 'id' }));
         const described = reads.describe(id, start.toolCallId, 'code');
         // A full schema carries its source's text: from an untrusted tool it marks the run's output.
         if (described.found && tools.view.get(described.tool.id)?.trusted !== true) sawUntrusted = true;
@@ -115,7 +115,7 @@ function finishCodeRun(
   const summary = { calls: innerCalls, logs: run.logs };
   if (!run.ok) {
     const code: ToolCallErrorCode = run.error.code === 'timeout' ? 'timeout' : run.error.code === 'unavailable' ? 'unavailable' : 'code_failed';
-    const outcome = errorOutcome(start, code, `${TOOL_SEARCH_CODE} failed (${run.error.code}): ${run.error.message}`);
+    const outcome = errorOutcome(start, code, { kind: 'code_failed', code: run.error.code, message: run.error.message });
     outcome.content = `${outcome.content}\n${stringifyResult(summary)}`;
     context.emit({ kind: 'error' });
     return outcome;

@@ -4,6 +4,7 @@
 // on as it is: a shape the SDK would not take fails the typecheck here, not a cast in a handler.
 import type { CallToolResult, ContentBlock, JSONObject, JSONValue, ReadResourceResult, Tool } from '@modelcontextprotocol/server';
 import type { McpContentPart, ModelSurface, ToolCallOutcome, ToolSearchSession } from '@tool-search/gateway-adapter';
+import { renderErrorText } from '@tool-search/modes';
 
 /** One entry of `ReadResourceResult.contents` (text or base64 blob). */
 export type ResourceContents = ReadResourceResult['contents'][number];
@@ -42,7 +43,7 @@ export function outcomeToCallResult(outcome: ToolCallOutcome): CallToolResult {
     case 'blocked':
       return { content: [{ type: 'text', text: outcome.content }], isError: true };
     case 'client':
-      return { content: [{ type: 'text', text: `Tool ${outcome.name} is a client tool: this server cannot run it` }], isError: true };
+      return { content: [{ type: 'text', text: renderErrorText({ kind: 'client_tool_over_mcp', name: outcome.name }) }], isError: true };
   }
 }
 

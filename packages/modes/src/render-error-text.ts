@@ -1,0 +1,124 @@
+// Every error a model reads, worded once. gateway-adapter (and the MCP front) say what went wrong as data, a
+// `ModelError`; the words are here, the same in tools, code and native mode. A message another package wrote (the
+// catalog's "did you mean", an MCP server's failure, the sandbox's error) is relayed as it is.
+import type { Mode } from './types.js';
+import { TOOL_CALL, TOOL_SEARCH, TOOL_SEARCH_CODE } from './control-tools.js';
+
+/** The code-mode bridge calls whose arguments code can get wrong. */
+export type CodeBridgeCall = 'call' | 'search' | 'describe';
+
+/** What went wrong, as data: one kind per error a model can read, with the facts its words name. */
+export type ModelError =
+  /** A control tool's arguments failed its schema; `problem` is the schema's account of them. */
+  | { kind: 'invalid_arguments'; tool: string; problem: string }
+  /** A tool call's arguments were not a JSON object. */
+  | { kind: 'arguments_not_object'; tool: string }
+  /** A control tool the session's mode does not serve. */
+  | { kind: 'wrong_mode'; tool: string; mode: Mode }
+  /** `tool_search` with neither `query` nor `queries` where a search is the only answer (native chat loading). */
+  | { kind: 'search_needs_query' }
+  /** `tool_call` without a tool id. */
+  | { kind: 'call_needs_id' }
+  /** `tool_search_code` in a session with no sandbox runner. */
+  | { kind: 'no_sandbox' }
+  /** A control tool named an MCP server that is still making its first connection after the wait. */
+  | { kind: 'server_starting'; server: string; waitedMs: number }
+  /** No tool of that id or name is available to the session; `mode` says where to find tools. */
+  | { kind: 'unknown_tool'; idOrName: string; mode: Mode }
+  /** A catalog tool's arguments were refused before it ran; `problem` is what was wrong with them. */
+  | { kind: 'invalid_tool_arguments'; id: string; problem: string }
+  /** The tool went away between being found and being run. */
+  | { kind: 'tool_gone'; id: string }
+  /** An MCP server answered the call with `isError`; `content` is its (rendered) answer. */
+  | { kind: 'upstream_error'; server: string; toolName: string; content: string }
+  /** A tool of this process did not finish in time. */
+  | { kind: 'tool_timeout'; id: string; timeoutMs: number }
+  /** The call was cancelled by its caller. */
+  | { kind: 'tool_cancelled'; id: string }
+  /** A tool of this process threw; `message` is its error's. */
+  | { kind: 'tool_failed'; id: string; message: string }
+  /** A `tool_search_code` run failed; `code` is the runner's error code. */
+  | { kind: 'code_failed'; code: string; message: string }
+  /** Code asked `tools.call` for a client tool (`id` as code named it; without one, a client outcome). */
+  | { kind: 'client_tool_from_code'; id?: string }
+  /** A client tool reached an MCP front, which cannot run it. */
+  | { kind: 'client_tool_over_mcp'; name: string }
+  /** Code passed a bridge call an argument of the wrong type. */
+  | { kind: 'code_argument'; call: CodeBridgeCall; argument: 'id' | 'args' | 'query' }
+  /** A message another package wrote, relayed as it is. */
+  | { kind: 'relayed'; message: string };
+
+/** Where a model finds tools, by mode: named in an unknown-tool error. */
+const SEARCH_HINTS: Readonly<Record<Mode, string>> = {
+  code: `tools.search inside ${TOOL_SEARCH_CODE}`,
+  tools: TOOL_SEARCH,
+  directory: TOOL_SEARCH,
+  native: TOOL_SEARCH,
+  direct: 'the declared tools',
+};
+
+const BRIDGE_SIGNATURES: Readonly<Record<CodeBridgeCall, string>> = {
+  call: 'tools.call(id, args)',
+  search: 'tools.search(query, { limit })',
+  describe: 'tools.describe(id)',
+};
+
+/** How much of a failed local tool's message an answer carries. */
+const TOOL_FAILURE_CHARS = 2_000;
+/** How much of an unknown id or name an answer repeats. */
+const UNKNOWN_NAME_CHARS = 200;
+
+type Wording = { [K in ModelError['kind']]: (error: Extract<ModelError, { kind: K }>) => string };
+
+const WORDING: Wording = {
+  invalid_arguments: ({ tool, problem }) => `Invalid ${tool} arguments: ${problem}`,
+  arguments_not_object: ({ tool }) => `Arguments of ${tool} must be a JSON object`,
+  wrong_mode: ({ tool, mode }) => `${tool} is not available in ${mode} mode`,
+  search_needs_query: () => `${TOOL_SEARCH} needs { query } (or { queries }): the words of the tool you need, e.g. "send email"`,
+  call_needs_id: () => `${TOOL_CALL} needs { id, args }: id is the tool id from ${TOOL_SEARCH}`,
+  no_sandbox: () => `No sandbox runner is available for ${TOOL_SEARCH_CODE}`,
+  server_starting: ({ server, waitedMs }) => `MCP server "${server}" is starting: its tools are not listed yet (waited ${waitedMs} ms). Try again in a moment.`,
+  unknown_tool: ({ idOrName, mode }) => `No tool "${idOrName.slice(0, UNKNOWN_NAME_CHARS)}" is available to you. Find tools with ${SEARCH_HINTS[mode]}.`,
+  invalid_tool_arguments: ({ id, problem }) => `Invalid arguments for ${id}: ${problem}`,
+  tool_gone: ({ id }) => `Tool ${id} is no longer available`,
+  upstream_error: ({ server, toolName, content }) => `MCP server "${server}" reported an error from ${toolName}:\n${content}`,
+  tool_timeout: ({ id, timeoutMs }) => `Tool ${id} did not finish within ${timeoutMs} ms`,
+  tool_cancelled: ({ id }) => `The call to ${id} was cancelled`,
+  tool_failed: ({ id, message }) => `Tool ${id} failed: ${message.slice(0, TOOL_FAILURE_CHARS)}`,
+  code_failed: ({ code, message }) => `${TOOL_SEARCH_CODE} failed (${code}): ${message}`,
+  client_tool_from_code: ({ id }) => (id === undefined ? 'client tools cannot run from code' : `${id} is a client tool: call it directly, not from code`),
+  client_tool_over_mcp: ({ name }) => `Tool ${name} is a client tool: this server cannot run it`,
+  code_argument: ({ call, argument }) => `${BRIDGE_SIGNATURES[call]}: ${argument} must be ${argument === 'args' ? 'an object' : 'a string'}`,
+  relayed: ({ message }) => message,
+};
+
+/** The words of one error a model reads (the message, without the `Error (code):` frame). */
+export function renderErrorText(error: ModelError): string {
+  return (WORDING[error.kind] as (error: ModelError) => string)(error);
+}
+
+/** What an error answer frames: its code, its message and any "did you mean" ids. */
+export interface ErrorAnswer {
+  code: string;
+  message: string;
+  suggestions?: readonly string[] | undefined;
+}
+
+/**
+ * An error as the model reads it: `Error (<code>): <message>`, then the suggestions the message does not already
+ * name (the catalog's "did you mean a, b?" is not followed by them again).
+ */
+export function renderErrorAnswer({ code, message, suggestions }: ErrorAnswer): string {
+  const unsaid = suggestions !== undefined && suggestions.length > 0 && suggestions.some((suggestion) => !message.includes(suggestion));
+  return `Error (${code}): ${message}${unsaid ? `\nDid you mean: ${suggestions.join(', ')}` : ''}`;
+}
+
+/** A native search that could not be answered, as the text of Anthropic's `tool_result` block: `Error: <why>`. */
+export function renderNativeSearchError(why: string): string {
+  return `Error: ${why}`;
+}
+
+/** A call the policy blocked, as the model reads it: who blocked it, why, and not to retry. */
+export function renderBlockedAnswer({ by, reason, id }: { by: string; reason: string; id: string }): string {
+  return `Blocked (${by}): ${reason}. The call to ${id} did not run; do not retry it.`;
+}
