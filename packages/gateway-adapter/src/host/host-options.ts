@@ -65,7 +65,7 @@ export interface CreateToolSearchHostOptions {
   sandboxPoolSize?: number | undefined;
   /**
    * How many code-mode runs run at once (host-wide and per session) and how many may wait; past that a run
-   * answers `busy`. Default: twice the cores, at most what a quarter of the memory holds (see the README).
+   * answers `busy`. Default: twice the cores, at most what a quarter of the memory holds (see docs/session.md, "Code runs").
    */
   codeRuns?: CodeRunLimits | undefined;
   /** Environment for `resolveToolSearchConfig` (`TOOL_SEARCH_MODE`). Default: none. */
