@@ -61,19 +61,31 @@ export interface ReaderContext {
   outline(): OwnerOutline[];
 }
 
+/** A scope's listing and outline, each with the stamp it was computed at. */
+interface ScopeListings {
+  listed?: Listing & { stamp: number };
+  outlined?: { stamp: number; owners: OwnerOutline[] };
+}
+
+/**
+ * The listings of each scope, shared by every reader over it: a view's readers (one per session, each with its own
+ * query vectors) see the same tools, so a session opened per request does not sort and outline them again.
+ */
+const scopeListings = new WeakMap<Scope, ScopeListings>();
+
 /** A reader's context; the listing and the outline are computed again only when the scope's stamp changes. */
 export function createReaderContext(parts: CatalogParts, scope: Scope, limits: ResolvedSearchLimits, known: QueryVectors): ReaderContext {
   const visible = (id: string) => parts.store.has(id) && (scope.index === undefined || scope.index.has(id));
-  let listed: (Listing & { stamp: number }) | undefined;
-  let outlined: { stamp: number; owners: OwnerOutline[] } | undefined;
+  const cached = scopeListings.get(scope) ?? {};
+  scopeListings.set(scope, cached);
   const listing = () => {
     const stamp = scope.stamp();
-    if (listed?.stamp === stamp) return listed;
+    if (cached.listed?.stamp === stamp) return cached.listed;
     const tools = [...scope.tools()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const sources = Object.fromEntries(TOOL_SOURCES.map((source) => [source, 0])) as Record<ToolSource, number>;
     for (const tool of tools) sources[tool.source] += 1;
-    listed = { stamp, tools, sources };
-    return listed;
+    cached.listed = { stamp, tools, sources };
+    return cached.listed;
   };
   return {
     parts,
@@ -87,8 +99,8 @@ export function createReaderContext(parts: CatalogParts, scope: Scope, limits: R
     // An owner context change is a change of the scope's tools, so it renews the outline too.
     outline() {
       const stamp = scope.stamp();
-      if (outlined?.stamp !== stamp) outlined = { stamp, owners: outlineOwners({ tools: listing().tools, summaryOf: (source, owner) => parts.store.summaryOf(source, owner) }) };
-      return outlined.owners;
+      if (cached.outlined?.stamp !== stamp) cached.outlined = { stamp, owners: outlineOwners({ tools: listing().tools, summaryOf: (source, owner) => parts.store.summaryOf(source, owner) }) };
+      return cached.outlined.owners;
     },
   };
 }
