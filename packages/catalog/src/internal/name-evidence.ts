@@ -215,7 +215,7 @@ function actionVerbFactors(
 }
 
 /** Verbs that ask to look at something without naming which action: they never make `actionVerbFactors` apply. */
-const GENERIC_VERB_STEMS: ReadonlySet<string> = new Set(
+export const GENERIC_VERB_STEMS: ReadonlySet<string> = new Set(
   ['get', 'find', 'search', 'list', 'show', 'read', 'fetch', 'retrieve', 'lookup', 'query', 'view', 'display', 'obtain', 'load', 'browse', 'enumerate', 'locate', 'seek', 'discover']
     .map((word) => normalizeTerm(word))
     .filter((stem): stem is string => stem !== undefined),

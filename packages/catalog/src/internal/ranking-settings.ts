@@ -89,10 +89,23 @@ export interface RankingSettings {
    * against: it is a value the request passes, not a word of what it asks.
    */
   valuesOutOfCoverage: boolean;
+  /**
+   * With `valuesOutOfCoverage`, the words of text the request quotes ("translate 'Ahoj' to Czech", `is "Was it a car
+   * or a cat I saw" a palindrome`) that no tool has are left out too: quoted text is an argument the request passes.
+   * For the answer's verdict only: the thesaurus trigger (`readsThesaurus`) measures coverage without it, so no
+   * ranking moves.
+   */
+  quotedOutOfCoverage: boolean;
   /** Weak whenever no query word itself is in what the best hit says it does (`QueryCoverage.direct`). */
   weakWithoutDirectMatch: boolean;
   /** Strong whenever the query names the best hit's server and a word of its name (`QueryCoverage.serverAndName`). */
   strongWhenServerAndName: boolean;
+  /**
+   * Strong when the query has every word of the best hit's name that says what it does (`QueryCoverage.nameAsked`:
+   * two or more, not its server's, not a generic verb) and the hit covers at least this share of the query; 0 = off.
+   * A long request that mentions a tool's name in passing stays judged by its coverage.
+   */
+  strongWhenNameAskedCoverage: number;
   /**
    * A tool's name as evidence: its score is multiplied by 1 + `nameWeight` × the share of its name's words (those
    * not also in its owner's name) that the query has, so "read file" prefers `read_file` to `read_multiple_files`.
@@ -161,8 +174,10 @@ export const DEFAULT_RANKING: RankingSettings = {
   weakStrength: 1.2,
   incidentalCredit: 0.5,
   valuesOutOfCoverage: true,
+  quotedOutOfCoverage: true,
   weakWithoutDirectMatch: true,
   strongWhenServerAndName: true,
+  strongWhenNameAskedCoverage: 0.15,
   nameWeight: 0.1,
   ownerNamedWeight: 0.5,
   ownerOnlyAsServer: true,
@@ -176,8 +191,9 @@ export const DEFAULT_RANKING: RankingSettings = {
 };
 
 /** The weak-evidence rule (`weakCoverage`, `weakStrength`) for a hit's `QueryCoverage`: its one owner. */
-export function isWeakEvidence(settings: RankingSettings, coverage: { share: number; strength: number; direct?: boolean; serverAndName?: boolean }): boolean {
+export function isWeakEvidence(settings: RankingSettings, coverage: { share: number; strength: number; direct?: boolean; serverAndName?: boolean; nameAsked?: boolean }): boolean {
   if (settings.strongWhenServerAndName && coverage.serverAndName === true) return false;
   if (settings.weakWithoutDirectMatch && coverage.direct === false) return true;
+  if (settings.strongWhenNameAskedCoverage > 0 && coverage.nameAsked === true && coverage.share >= settings.strongWhenNameAskedCoverage) return false;
   return coverage.share < settings.weakCoverage && coverage.strength < settings.weakStrength;
 }

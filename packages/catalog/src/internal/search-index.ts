@@ -11,7 +11,7 @@ import { bm25Idf, expandQuery, MAX_TRACKED_TERMS, type QueryTerm, type Statistic
 import { analyzeQuery, clipQuery, indexFields, toolFacet, writtenQueryTerms } from './index-fields.js';
 import { IndexScope, isAdmittedSlot } from './index-scope.js';
 import { queryFacet } from './intent-table.js';
-import { NameEvidence } from './name-evidence.js';
+import { GENERIC_VERB_STEMS, NameEvidence } from './name-evidence.js';
 import { deprecatedReplacement } from './deprecated-replacement.js';
 import { toolId } from '../tool-id.js';
 import { CONTEXT_MARK, JOINED_MARK, postingFrequency, postingHas, Postings } from './postings.js';
@@ -33,6 +33,12 @@ export interface QueryCoverage {
   direct?: boolean;
   /** Whether the query names the tool's server and a word of the tool's own name. */
   serverAndName?: boolean;
+  /**
+   * Whether the query has every word of the tool's name that says what it does (at least `NAME_ASKED_MIN_WORDS`;
+   * not its server's words, not a generic verb): "the earnings trend for META" asks for `earnings_trend`. Measured
+   * for the answer's verdict only (`coverage`), never for the thesaurus trigger.
+   */
+  nameAsked?: boolean;
 }
 
 /** One scored tool from `rank`. */
@@ -305,14 +311,14 @@ export class SearchIndex {
     const analyzed = analyzeQuery(query);
     const kept: string[] = [];
     const queryTerms = this.queryTerms(query, scope, statistics, analyzed, kept);
-    return this.coverageOf(queryTerms, kept, analyzed, statistics, ids, query);
+    return this.coverageOf(queryTerms, kept, analyzed, statistics, ids, query, true);
   }
 
   /** `coverage` of terms already expanded (`kept`: the query words they keep, in bit order). */
-  private coverageOf(queryTerms: readonly QueryTerm[], kept: readonly string[], analyzed: AnalyzedText, statistics: Statistics, ids: readonly string[], query: string): QueryCoverage[] {
+  private coverageOf(queryTerms: readonly QueryTerm[], kept: readonly string[], analyzed: AnalyzedText, statistics: Statistics, ids: readonly string[], query: string, forVerdict = false): QueryCoverage[] {
     const total = statistics.total;
     const unique = [...new Set(analyzed.terms)];
-    let values = this.settings.valuesOutOfCoverage ? valueTerms(query) : undefined;
+    let values = this.settings.valuesOutOfCoverage ? valueTerms(query, forVerdict && this.settings.quotedOutOfCoverage) : undefined;
     // Values are left out only beside words enough to say what is asked ("what is 17 plus 25" asks with its numbers).
     if (values !== undefined && unique.filter((term) => !values?.has(term)).length < MIN_WORDS_BESIDE_VALUES) values = undefined;
     if (unique.length === 0 || total === 0) return ids.map(() => ({ share: 0, strength: 0 }));
@@ -349,7 +355,8 @@ export class SearchIndex {
       let matched = 0;
       for (const [bit, share] of credit) matched += share * (bitWeights.get(bit) ?? 0);
       const serverAndName = nameWord && fields !== undefined && fields.ownerNamedBy(queryStems);
-      return { share: Math.min(1, matched / all), strength: matched / bm25Idf(total, 0), direct, serverAndName };
+      const nameAsked = forVerdict && fields !== undefined && fields.nameAskedBy(queryStems);
+      return { share: Math.min(1, matched / all), strength: matched / bm25Idf(total, 0), direct, serverAndName, ...(nameAsked ? { nameAsked } : {}) };
     });
   }
 
@@ -377,10 +384,13 @@ export class SearchIndex {
     const ownerStems = [...new Set(fields.owner.terms)];
     const ownerJoined = fields.owner.words.length > 1 ? normalizeTerm(fields.owner.words.join('')) : undefined;
     const ownerWords = new Set(ownerStems);
+    // The words of its name that say what it does: not its server's, not a generic verb (get, list, fetch, ...).
+    const nameWords = [...new Set(fields.name.terms)].filter((term) => !ownerWords.has(term) && !GENERIC_VERB_STEMS.has(term));
     const entry: EvidenceFields = {
       credit: (term) => (named.has(term) || core.has(term) ? 1 : incidental),
       inName: (term) => named.has(term) && !ownerWords.has(term),
       ownerNamedBy: (stems) => (ownerStems.length > 0 && ownerStems.every((stem) => stems.has(stem))) || (ownerJoined !== undefined && stems.has(ownerJoined)),
+      nameAskedBy: (stems) => nameWords.length >= NAME_ASKED_MIN_WORDS && nameWords.every((term) => stems.has(term)),
     };
     if (this.evidenceFieldCache.size >= EVIDENCE_FIELD_CACHE) this.evidenceFieldCache.clear();
     this.evidenceFieldCache.set(slot, entry);
@@ -577,23 +587,37 @@ export class SearchIndex {
  */
 const CONTEXT_ONLY_SHARE = 0.4;
 
+/** Words a tool's name needs (besides its server's and generic verbs) before a query that has them all asks for it. */
+const NAME_ASKED_MIN_WORDS = 2;
+
 /** Words besides its values a query needs before `valuesOutOfCoverage` leaves the values out. */
 const MIN_WORDS_BESIDE_VALUES = 2;
 
 /**
  * The terms of a query's words that read as values it passes, not as what it asks (`valuesOutOfCoverage`): numbers
  * and words that start with a digit ("7:00", "2022-05-06", "16th", "2pm"), "am" and "pm", and capitalised words past
- * the first ("March", "Dr. Smith", "SQ").
+ * the first ("March", "Dr. Smith", "SQ"); with `quoted`, the words of quoted text (`QUOTED_TEXT`).
  */
-function valueTerms(query: string): Set<string> {
+function valueTerms(query: string, quoted: boolean): Set<string> {
   const values = new Set<string>();
-  splitWords(clipQuery(query)).forEach((word, index) => {
-    if (!/^\d/.test(word) && !/^(?:am|pm)$/i.test(word) && !(index > 0 && /^\p{Lu}/u.test(word))) return;
+  const clipped = clipQuery(query);
+  const add = (word: string) => {
     const term = normalizeTerm(word);
     if (term !== undefined) values.add(term);
+  };
+  splitWords(clipped).forEach((word, index) => {
+    if (/^\d/.test(word) || /^(?:am|pm)$/i.test(word) || (index > 0 && /^\p{Lu}/u.test(word))) add(word);
   });
+  if (!quoted) return values;
+  for (const match of clipped.matchAll(QUOTED_TEXT)) splitWords(match[2] as string).forEach(add);
   return values;
 }
+
+/**
+ * Quoted text: a quote that opens after a space or an opening sign and closes before a space, a sign or the end (so
+ * the apostrophes of "today's" or "I'm" open nothing).
+ */
+const QUOTED_TEXT = /(?<=^|[\s([{:,=])(["'`\u2018\u201c])([^"'`\u2018\u2019\u201c\u201d\n]{1,200})["'`\u2019\u201d](?=$|[\s.,;:!?)\]}])/gu;
 
 /** How far above a deprecated tool its replacement is scored (past the answer's 3-decimal rounding). */
 const REPLACEMENT_LEAD = 0.002;
@@ -608,6 +632,8 @@ interface EvidenceFields {
   inName(term: string): boolean;
   /** Whether query stems name the tool's server (as `NameEvidence` decides it). */
   ownerNamedBy(stems: ReadonlySet<string>): boolean;
+  /** Whether query stems hold every word of the tool's name that says what it does (`QueryCoverage.nameAsked`). */
+  nameAskedBy(stems: ReadonlySet<string>): boolean;
 }
 
 /** A query term as a person reads it: without the index's marks. */

@@ -45,7 +45,18 @@ function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 
 /** Whether two tools of different servers are one family (see `NEAR_IDENTICAL_OVERLAP`, `SAME_NAME_OVERLAP`). */
 function sameFamily(a: Shape, b: Shape): boolean {
-  if (a.server === b.server) return false;
+  return a.server !== b.server && nearDuplicate(a, b);
+}
+
+/**
+ * Whether two tools are near-duplicates by the family rule, on whatever servers they are (a family also needs two
+ * servers). The benchmark counts a near-duplicate of a labelled tool as fitting with it.
+ */
+export function areNearDuplicateTools(a: ToolDescriptor, b: ToolDescriptor): boolean {
+  return nearDuplicate(shapeOf(a), shapeOf(b));
+}
+
+function nearDuplicate(a: Shape, b: Shape): boolean {
   const words = overlap(a.words, b.words);
   if (a.nameKey !== '' && a.nameKey === b.nameKey) return words >= SAME_NAME_OVERLAP;
   if (a.words.size < MIN_DESCRIPTION_WORDS || b.words.size < MIN_DESCRIPTION_WORDS) return false;
