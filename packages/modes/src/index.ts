@@ -32,6 +32,8 @@ export type {
   NativeSearchAnswer,
   NativeSearchAnswerOptions,
   NativeSearchHit,
+  OpenAIToolSearchAnswer,
+  OpenAIToolSearchFollowUp,
   OpenAIToolSearchOutputItem,
 } from './render-native-search-answer.js';
 export {

@@ -138,6 +138,12 @@ describe('native search items against the SDK types', () => {
     const { client, bodies } = openAIClient(RESPONSE);
     await client.responses.create({ model: 'gpt-5.4', input, tools: toProviderTools(nativeResponses.tools, 'openai-responses') });
     expect((bodies[0] as { input: unknown[] }).input[2]).toEqual(JSON.parse(JSON.stringify(answer.item)));
+    // A weak search that loads nothing: the server map goes as a message right after the output.
+    const weak = renderOpenAIToolSearchOutput(nativeResponses, { callId: 'call_1', hits: [], servers: { servers: [{ source: 'plugin', owner: 'github', summary: 'Issues.', toolCount: 1, tools: ['create_issue'] }], omitted: 0 } });
+    expectTypeOf(weak.followUp).toExtend<OpenAI.Responses.ResponseInputItem | undefined>();
+    expect(weak.followUp).toBeDefined();
+    await client.responses.create({ model: 'gpt-5.4', input: [call, weak.item, ...(weak.followUp === undefined ? [] : [weak.followUp])], tools: toProviderTools(nativeResponses.tools, 'openai-responses') });
+    expect((bodies[1] as { input: unknown[] }).input[2]).toEqual(JSON.parse(JSON.stringify(weak.followUp)));
   });
 
   it("parses the SDK's tool_use block of our search tool and answers with a tool_result the SDK accepts", async () => {

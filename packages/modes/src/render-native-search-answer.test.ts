@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isModesError } from './errors.js';
 import { createFakeCatalog } from './internal/create-fake-catalog.js';
 import { CLIENT_TOOLS, SMALL_CATALOG, VISIBLE_TOOLS } from './internal/fixtures.js';
-import { renderAnthropicToolSearchResult, renderOpenAIToolSearchOutput } from './render-native-search-answer.js';
+import { renderAnthropicToolSearchResult, renderChatToolSearchAnswer, renderOpenAIToolSearchOutput } from './render-native-search-answer.js';
+import { renderServerMapText } from './render-search-answer.js';
 import { renderSurface } from './render-surface.js';
 import { toOpenAIResponsesTools } from './to-provider-tools.js';
 import type { Surface } from './types.js';
@@ -117,8 +118,6 @@ describe('renderAnthropicToolSearchResult', () => {
     expect(renderAnthropicToolSearchResult(anthropic, { callId: 't', hits: [], servers }).item.content).toBe(
       'No tool clearly matches. Pick a server below by meaning, then search again in the words its tools use.\n- weather: tools to forecast, weather. Tools: get.forecast (+2 more)\n(1 more servers)',
     );
-    // OpenAI's output carries tools only: the map changes nothing there.
-    expect(renderOpenAIToolSearchOutput(responses, { callId: 'c', hits: [], servers }).item.tools).toEqual([]);
   });
 
   it('names the matching tools that are already available instead of an empty reference list', () => {
@@ -136,5 +135,43 @@ describe('renderAnthropicToolSearchResult', () => {
   it('loads nothing from a surface with nothing deferred', () => {
     const empty: Surface = renderSurface({ mode: 'native', format: 'anthropic', catalog: createFakeCatalog([]) });
     expect(renderAnthropicToolSearchResult(empty, { callId: 't', hits: [{ id: 'plugin:github:create_issue' }] }).unknownIds).toEqual(['plugin:github:create_issue']);
+  });
+});
+
+describe('the server map in every native format', () => {
+  const chat = renderSurface({ mode: 'native', format: 'openai-chat', catalog, visible: VISIBLE_TOOLS, clientTools: CLIENT_TOOLS, native: { chatLoading: true } });
+  const servers = {
+    servers: [
+      { source: 'plugin' as const, owner: 'weather', summary: 'Forecasts by city.', toolCount: 3, tools: ['get.forecast'] },
+      { source: 'mcp' as const, owner: 'github', summary: '', toolCount: 0, tools: [], state: 'starting' as const },
+    ],
+    omitted: 2,
+  };
+  /** The map's text as each format carries it, for one weak search that loads nothing. */
+  const carried = (options: { hits: Array<{ id: string }>; alreadyLoaded?: string[] }) => ({
+    'openai-responses': renderOpenAIToolSearchOutput(responses, { callId: 'c', servers, ...options }).followUp?.content.map((part) => part.text).join(''),
+    anthropic: renderAnthropicToolSearchResult(anthropic, { callId: 't', servers, ...options }).item.content,
+    'openai-chat': renderChatToolSearchAnswer(chat, { callId: 'h', servers, ...options }).item,
+  });
+
+  it('carries the same text, renderServerMapText, in each format when a weak search loads nothing', () => {
+    const text = renderServerMapText(servers);
+    expect(text).toContain('- weather: Forecasts by city. Tools: get.forecast (+2 more)');
+    expect(text).toContain('- github: starting');
+    expect(carried({ hits: [] })).toEqual({ 'openai-responses': text, anthropic: text, 'openai-chat': text });
+  });
+
+  it("sends OpenAI's map as a user message right after its tool_search_output, which still loads nothing", () => {
+    const answer = renderOpenAIToolSearchOutput(responses, { callId: 'c', hits: [], servers });
+    expect(answer.item).toEqual({ type: 'tool_search_output', execution: 'client', call_id: 'c', status: 'completed', tools: [] });
+    expect(answer.followUp).toEqual({ type: 'message', role: 'user', content: [{ type: 'input_text', text: renderServerMapText(servers) }] });
+  });
+
+  it('carries no map where something loads or is already available, nor with no map or an empty one', () => {
+    const deferred = responses.tools.find((tool) => tool.deferred === true)?.id as string;
+    expect(renderOpenAIToolSearchOutput(responses, { callId: 'c', hits: [{ id: deferred }], servers }).followUp).toBeUndefined();
+    expect(renderOpenAIToolSearchOutput(responses, { callId: 'c', hits: [{ id: deferred }], alreadyLoaded: [deferred], servers }).followUp).toBeUndefined();
+    expect(renderOpenAIToolSearchOutput(responses, { callId: 'c', hits: [] }).followUp).toBeUndefined();
+    expect(renderOpenAIToolSearchOutput(responses, { callId: 'c', hits: [], servers: { servers: [], omitted: 0 } }).followUp).toBeUndefined();
   });
 });

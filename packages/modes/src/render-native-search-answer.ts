@@ -23,8 +23,9 @@ export interface NativeSearchAnswerOptions {
   /** Ids already loaded earlier in the conversation: not loaded again (reported in `visibleIds`). */
   alreadyLoaded?: Iterable<string>;
   /**
-   * The server map, for a search with weak evidence: where the format carries text (Anthropic's answer when
-   * nothing new is loaded) it lists the servers instead of a bare "nothing"; OpenAI's output carries tools only.
+   * The server map, for a search with weak evidence: when nothing new is loaded, the answer lists the servers
+   * instead of a bare "nothing" (`renderServerMapText`, the same text in every format): in the text of Anthropic's
+   * `tool_result` and of the chat answer, and in OpenAI's `followUp` (its `tool_search_output` carries tools only).
    */
   servers?: ServerMapPage;
 }
@@ -48,6 +49,23 @@ export interface OpenAIToolSearchOutputItem {
   status: 'completed';
   /** The loaded definitions, exactly as the request declared them (namespaces keep their description). */
   tools: Array<OpenAIResponsesFunctionTool | OpenAIResponsesNamespaceTool>;
+}
+
+/**
+ * An OpenAI Responses input message sent right after a `tool_search_output` that loads nothing new: the server map
+ * the output cannot carry (it holds tool definitions only). A user message, as the chat tool result's media
+ * follow-up is, never a developer one: the map's summaries are the servers' own (sanitised) words.
+ */
+export interface OpenAIToolSearchFollowUp {
+  type: 'message';
+  role: 'user';
+  content: Array<{ type: 'input_text'; text: string }>;
+}
+
+/** OpenAI's answer: the `tool_search_output`, and when the search was weak and loaded nothing, the map as `followUp`. */
+export interface OpenAIToolSearchAnswer extends NativeSearchAnswer<OpenAIToolSearchOutputItem> {
+  /** Append it to the input right after `item`. */
+  followUp?: OpenAIToolSearchFollowUp;
 }
 
 /** A reference to a deferred Anthropic tool: the API expands it into the tool's definition. */
@@ -104,14 +122,22 @@ function selectTools(surface: Surface, options: NativeSearchAnswerOptions): { to
  * the model's output items and send the next request. Throws `ModesError('format_mismatch')` for a
  * surface not rendered in native mode for `openai-responses`.
  */
-export function renderOpenAIToolSearchOutput(surface: Surface, options: NativeSearchAnswerOptions): NativeSearchAnswer<OpenAIToolSearchOutputItem> {
+export function renderOpenAIToolSearchOutput(surface: Surface, options: NativeSearchAnswerOptions): OpenAIToolSearchAnswer {
   requireNativeSurface(surface, 'openai-responses', 'openai-client');
   const { tools, ...ids } = selectTools(surface, options);
-  return { item: { type: 'tool_search_output', execution: 'client', call_id: options.callId, status: 'completed', tools: groupIntoNamespaces(tools) }, ...ids };
+  const item: OpenAIToolSearchOutputItem = { type: 'tool_search_output', execution: 'client', call_id: options.callId, status: 'completed', tools: groupIntoNamespaces(tools) };
+  const map = tools.length === 0 ? serverMapWhenNothingFound(ids.visibleIds, options.servers) : undefined;
+  return { item, ...ids, ...(map === undefined ? {} : { followUp: { type: 'message', role: 'user', content: [{ type: 'input_text', text: map }] } }) };
+}
+
+/** The map's text for an answer that loads nothing and names nothing already available, when it has a map. */
+function serverMapWhenNothingFound(visibleIds: readonly string[], servers: ServerMapPage | undefined): string | undefined {
+  return visibleIds.length === 0 && servers !== undefined && servers.servers.length > 0 ? renderServerMapText(servers) : undefined;
 }
 
 function nothingLoadedText(surface: Surface, visibleIds: readonly string[], servers: ServerMapPage | undefined): string {
-  if (visibleIds.length === 0 && servers !== undefined && servers.servers.length > 0) return renderServerMapText(servers);
+  const map = serverMapWhenNothingFound(visibleIds, servers);
+  if (map !== undefined) return map;
   if (visibleIds.length === 0) return 'No matching tools found. Search again with other words.';
   const names = surface.tools.filter((tool) => tool.id !== undefined && visibleIds.includes(tool.id)).map((tool) => tool.name);
   return `The matching tools are already available; call them directly: ${names.join(', ')}.`;
