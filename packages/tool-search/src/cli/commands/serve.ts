@@ -9,6 +9,7 @@ import { isGatewayAdapterError, resolveToolSearchConfig, spawnStdioServersAhead 
 import { CliError } from '../cli-error.js';
 import { modeFlag, type CommandRun, type CommandContext } from '../command.js';
 import { withMode } from '../load-config.js';
+import { limitHeapGrowth } from '../limit-heap-growth.js';
 import type { StartedHost } from '../start-host.js';
 import type { RedisStore } from '@tool-search/redis-store';
 
@@ -167,6 +168,8 @@ type McpServerModule = typeof import('@tool-search/mcp-server');
 
 async function serveStdio(context: CommandContext, options: SessionOptions, { createToolSearchMcpServer, createGuardedStdioTransport, serveStdioByEra }: McpServerModule): Promise<void> {
   const front = await createToolSearchMcpServer(options);
+  // One client's large calls and answers pass through: keep their dead copies from piling up (limit-heap-growth.ts).
+  limitHeapGrowth();
   const ended = stopSignal(context, () => context.io.stdin);
   const transport = createGuardedStdioTransport({ stdin: context.io.stdin, stdout: context.io.stdout, logger: context.logger });
   // A 2025 client is served by this front; a client whose first message is a 2026-07-28 one, statelessly.
