@@ -2,6 +2,7 @@ import { createCatalog, type SearchHit, type ToolInput } from '@tool-search/cata
 import { describe, expect, it } from 'vitest';
 import { SERVERS_OFFSET_ARG } from './control-tools.js';
 import {
+  compactSignature,
   renderCodeRunAnswer,
   renderCodeSearchAnswer,
   renderSearchAnswer,
@@ -40,7 +41,28 @@ function pagerOf(tools: ToolInput[], query: string | undefined): { pager: Server
   return { pager, requests };
 }
 
+describe('compactSignature', () => {
+  it('keeps the top-level parameter names and optional marks, not their types', () => {
+    expect(compactSignature('{ connectionId: string; database: string; newName: string; dropTarget?: boolean }')).toBe('{ connectionId; database; newName; dropTarget? }');
+    expect(compactSignature('{ definition: { … }[]; origin?: "ui" | "a;b"; map: Record<string, { x: number; y: number }> }')).toBe('{ definition; origin?; map }');
+    expect(compactSignature('{ onDone: () => void; id: string }')).toBe('{ onDone; id }');
+    expect(compactSignature('{}')).toBe('{}');
+    expect(compactSignature('unknown')).toBe('unknown');
+  });
+});
+
 describe('renderWeakAnswer', () => {
+  it('gives each guess one short line: the first sentence within 80 characters and its parameter names', () => {
+    const { pager } = pagerOf(toolsOf('alpha', 3), undefined);
+    const long = `${'Reads the complete contents of one file from the local disk, in full'}. Then more words that are not needed.`;
+    const guess: SearchHit = { ...hit('alpha', 0, long), input: '{ path: string; encoding?: "utf8" | "base64"; range?: { start: number; end: number } }' };
+    const answer = renderWeakAnswer([{ query: 'zzz', answer: { hits: [guess], evidence: 'weak' } }], { single: true, map: pager });
+    expect(answer.hits).toEqual([{ id: guess.id, description: 'Reads the complete contents of one file from the local disk, in full.', input: '{ path; encoding?; range? }' }]);
+    const cut = renderWeakAnswer([{ query: 'zzz', answer: { hits: [{ ...guess, description: 'word '.repeat(40) }], evidence: 'weak' } }], { single: true, map: pager });
+    expect(cut.hits?.[0]?.description.length).toBeLessThanOrEqual(80);
+    expect(cut.hits?.[0]?.description.endsWith('…')).toBe(true);
+  });
+
   it('leaves out of the map the names its guesses already show by id, and lists the next names of those servers instead', () => {
     // Two servers of 200 tools: the map cannot list them all, so every repeated name would cost one unseen name.
     const { pager } = pagerOf([...toolsOf('alpha', 200), ...toolsOf('beta', 200)], undefined);
