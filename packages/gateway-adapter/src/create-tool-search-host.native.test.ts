@@ -73,6 +73,25 @@ describe('native mode', () => {
     expect(text).not.toContain('payroll');
   });
 
+  it('OpenAI Responses: a search nothing matches sends the same server map, as a user message after the output', async () => {
+    host = await createToolSearchHost({ sources: { openclaw: TOOLS } });
+    const session = await host.openSession({ config: { mode: 'native' }, policy: POLICY });
+    session.surface('openai-responses');
+    session.surface('anthropic');
+    const answer = session.answerNativeSearch({ type: 'tool_search_call', call_id: 'ts_9', execution: 'client', arguments: { query: 'zzqx vvyk' } }, 'openai-responses');
+    expect(answer.item).toMatchObject({ type: 'tool_search_output', call_id: 'ts_9', tools: [] });
+    expect(answer.followUp).toMatchObject({ type: 'message', role: 'user' });
+    const text = answer.followUp?.content.map((part) => part.text).join('') ?? '';
+    expect(text.startsWith(`${renderWeakNote('native')}\n`)).toBe(true);
+    expect(text).toContain('create_event');
+    expect(text).not.toContain('payroll');
+    // The same words as the Anthropic answer to the same search.
+    const anthropic = session.answerNativeSearch({ type: 'tool_use', id: 'tu_9', name: 'tool_search', input: { query: 'zzqx vvyk' } }, 'anthropic');
+    expect(text).toBe((anthropic.item as { content: string }).content);
+    // A search that loads something sends no map.
+    expect(session.answerNativeSearch({ type: 'tool_search_call', call_id: 'ts_10', execution: 'client', arguments: { query: 'calendar event' } }, 'openai-responses').followUp).toBeUndefined();
+  });
+
   it('answers a malformed search call, loading nothing, and says what was wrong', async () => {
     host = await createToolSearchHost({ sources: { openclaw: TOOLS } });
     const session = await host.openSession({ config: { mode: 'native' } });

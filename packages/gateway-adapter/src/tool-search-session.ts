@@ -1,6 +1,6 @@
 // The public shape of one run's session, however it was opened (`host.openSession` or `createToolSearchSession`).
 import type { SearchExplanation, SearchHit, ToolDescriptor } from '@tool-search/catalog';
-import type { AnthropicToolSearchResultBlock, ModelTool, OpenAIToolSearchOutputItem, ProviderToolsFor, Surface, SurfaceFormat } from '@tool-search/modes';
+import type { AnthropicToolSearchResultBlock, ModelTool, OpenAIToolSearchFollowUp, OpenAIToolSearchOutputItem, ProviderToolsFor, Surface, SurfaceFormat } from '@tool-search/modes';
 import type { ToolSearchModeDecision } from './decide-tool-search-mode.js';
 import type { Telemetry } from './telemetry.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
@@ -72,6 +72,11 @@ export type NativeSearchFormat = 'openai-responses' | 'anthropic';
 export interface NativeSearchResult<F extends NativeSearchFormat = NativeSearchFormat> {
   item: F extends 'openai-responses' ? OpenAIToolSearchOutputItem : AnthropicToolSearchResultBlock;
   loadedIds: string[];
+  /**
+   * OpenAI Responses only: when a weak search loads nothing, the server map as a user message to append right after
+   * `item` (a `tool_search_output` carries tool definitions only; Anthropic's `item` carries the map itself).
+   */
+  followUp?: OpenAIToolSearchFollowUp;
   error?: string;
 }
 

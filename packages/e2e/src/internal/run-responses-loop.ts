@@ -41,6 +41,8 @@ export async function runResponsesLoop(options: AgentLoopOptions): Promise<Agent
         input.push(replayToolSearchCall(item));
         const answer = session.answerNativeSearch(item, 'openai-responses');
         input.push(answer.item);
+        // A weak search that loaded nothing: the server map, as a message right after the output.
+        if (answer.followUp !== undefined) input.push(answer.followUp);
         nativeSearches.push({ callId: item.call_id ?? '', loadedIds: answer.loadedIds, ...(answer.error === undefined ? {} : { error: answer.error }) });
       } else if (item.type === 'function_call') {
         acted += 1;

@@ -46,13 +46,14 @@ export function answerNativeSearch<F extends NativeSearchFormat>(
     return { ...emptyAnswer(surface, format, call.callId, message), error: message } as NativeSearchResult<F>;
   }
   const hits = answers.flatMap((answer) => answer.hits);
-  // Weak evidence everywhere: the map goes along, for the format that can carry it (Anthropic's text answer).
-  const weak = format === 'anthropic' && answers.every((answer) => answer.evidence === 'weak');
+  // Weak evidence everywhere: the map goes along (Anthropic's text answer; OpenAI's follow-up message).
+  const weak = answers.every((answer) => answer.evidence === 'weak');
   const options = { callId: call.callId, hits, alreadyLoaded: loaded, ...(weak ? { servers: parts.reads.servers(call.queries[0]?.query, call.callId, 'native') } : {}) };
   const answer = format === 'openai-responses' ? renderOpenAIToolSearchOutput(surface, options) : renderAnthropicToolSearchResult(surface, options);
   for (const id of answer.loadedIds) loaded.add(id);
   parts.emit({ kind: 'native.load', toolCallId: call.callId, format, loadedIds: answer.loadedIds, unknownIds: answer.unknownIds });
-  return { item: answer.item, loadedIds: answer.loadedIds } as NativeSearchResult<F>;
+  const followUp = 'followUp' in answer ? answer.followUp : undefined;
+  return { item: answer.item, loadedIds: answer.loadedIds, ...(followUp === undefined ? {} : { followUp }) } as NativeSearchResult<F>;
 }
 
 /** The answer that loads nothing (the provider requires every search call to be answered). */
