@@ -235,6 +235,8 @@ export type {
   OpenAIResponsesNamespaceTool,
   OpenAIResponsesTool,
   OpenAIResponsesToolSearchTool,
+  OpenAIToolSearchAnswer,
+  OpenAIToolSearchFollowUp,
   OpenAIToolSearchOutputItem,
   ProviderToolResultByFormat,
   ProviderToolResultFor,
