@@ -1,21 +1,36 @@
-// pnpm bench:scale [--stdio 70] [--http 30] [--tools 10000] [--replicas 3] [--clients 200] [--rounds 3] [--startup-only]
+// pnpm bench:scale [--stdio 70] [--http 30 | --servers N] [--tools 10000] [--replicas 3] [--clients 200] [--rounds 3]
+//   [--pace-ms 2000] [--paced-seconds 30] [--kill] [--redis-stop] [--hang-ms 30000] [--cpu-prof] [--startup-only]
 // An organisation-sized deployment on this machine: upstream MCP servers replaying the bench data (`mixed`, the
-// first --tools tools spread evenly over --stdio stdio servers and --http Streamable HTTP servers), --replicas
-// `tool-search serve --http --store redis://…` processes on a real redis-server behind nginx (the README's block,
-// round robin; the 2025-era clients on a second, ip_hash port, since their sessions live in one replica), and
-// --clients concurrent MCP clients, half pinned to 2026-07-28 (SDK v2) and half on 2025-06-18 (SDK v1), each doing
-// --rounds rounds of tools/list and tool_search. Before that, in this process: the same catalog's build, search and
-// one server's list_changed with a view per client. Prints start-up, latencies (p50/p95/p99), the list_changed
-// cost, RSS per replica and per upstream, file descriptors and errors by kind. Installs nothing; asserts nothing.
+// first --tools tools spread evenly over --stdio stdio servers and --http Streamable HTTP servers; --servers N is
+// 70 % stdio, 30 % HTTP), --replicas `tool-search serve --http --store redis://…` processes on a real redis-server
+// behind nginx (the README's block, round robin; the 2025-era clients on a second, ip_hash port, since their
+// sessions live in one replica), and --clients MCP clients, half pinned to 2026-07-28 (SDK v2) and half on
+// 2025-06-18 (SDK v1). Two client phases, both printed:
+// - burst: every client connects at once and does --rounds rounds of tools/list and tool_search as fast as it can
+//   (the queueing of a connect storm on this machine's cores);
+// - paced: the clients connect first (at most 10 at a time; the connect latency printed apart), then, all open,
+//   each sends one request every --pace-ms ms, tools/list and tool_search in turn, open loop (on a clock, whether
+//   or not the last one answered; latency counted from the time it was due), for --paced-seconds.
+// Then, each only when asked, a fault phase on the same open sessions at the same pace, with a tool_call to an HTTP
+// upstream every fourth request (each with a nonce the upstream logs, so a call that ran twice is counted):
+// - --kill: one replica SIGKILLed halfway; client hangs (no answer within --hang-ms), calls run twice upstream;
+// - --redis-stop: redis-server stopped for 10 s, then started again (empty) on the same port; errors by kind
+//   before, during and after the outage.
+// Before all that, in this process: the same catalog's build, search, memory per session, and one server's
+// list_changed with a view per client. Prints start-up, latencies (p50/p95/p99), the list_changed cost, RSS per
+// replica, per upstream and per session, file descriptors and errors by kind. Installs nothing; asserts nothing.
 // The replicas start one after another (each measured alone: on 2 cores, three starting together would measure the
 // machine). --startup-only: only the deployment's start-up (no in-process part, no clients), for the README's Sizing
-// at 10, 50 and 100 servers. Every figure is printed with the machine's load average at the time.
-import { spawn, type ChildProcess } from 'node:child_process';
+// at 10, 50 and 100 servers. --cpu-prof: the first replica writes a V8 CPU profile (its path is printed). Every
+// figure is printed with the machine's load average at the time.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -33,19 +48,37 @@ const { values } = parseArgs({
     replicas: { type: 'string' },
     clients: { type: 'string' },
     rounds: { type: 'string' },
+    servers: { type: 'string' },
+    'pace-ms': { type: 'string' },
+    'paced-seconds': { type: 'string' },
+    'hang-ms': { type: 'string' },
+    kill: { type: 'boolean' },
+    'redis-stop': { type: 'boolean' },
+    'cpu-prof': { type: 'boolean' },
     'startup-only': { type: 'boolean' },
   },
 });
 const STARTUP_ONLY = values['startup-only'] === true;
-const STDIO = Number(values.stdio ?? 70);
-const HTTP = Number(values.http ?? 30);
-const TOOLS = Number(values.tools ?? 10_000);
+// --servers N: 70 % over stdio, the rest over HTTP, 100 tools each up to 10,000 (unless --stdio, --http or --tools say otherwise).
+const SERVERS_GIVEN = values.servers === undefined ? undefined : Number(values.servers);
+const STDIO = Number(values.stdio ?? (SERVERS_GIVEN === undefined ? 70 : Math.round(SERVERS_GIVEN * 0.7)));
+const HTTP = Number(values.http ?? (SERVERS_GIVEN === undefined ? 30 : SERVERS_GIVEN - STDIO));
+const TOOLS = Number(values.tools ?? (SERVERS_GIVEN === undefined ? 10_000 : Math.min(10_000, SERVERS_GIVEN * 100)));
+const PACE_MS = Number(values['pace-ms'] ?? 2_000);
+const PACED_SECONDS = Number(values['paced-seconds'] ?? 30);
+const HANG_MS = Number(values['hang-ms'] ?? 30_000);
+const KILL = values.kill === true;
+const REDIS_STOP = values['redis-stop'] === true;
+const CPU_PROF = values['cpu-prof'] === true;
 const REPLICAS = Number(values.replicas ?? 3);
 const CLIENTS = Number(values.clients ?? 200);
 const ROUNDS = Number(values.rounds ?? 3);
 const SERVERS = STDIO + HTTP;
-if ([STDIO, HTTP, TOOLS, REPLICAS, CLIENTS, ROUNDS].some((n) => !Number.isInteger(n) || n < 0) || SERVERS < 1 || REPLICAS < 1 || TOOLS < SERVERS || TOOLS > 10_957) {
-  process.stderr.write('usage: bench:scale [--stdio 70] [--http 30] [--tools 10000 (at most 10957)] [--replicas 3] [--clients 200] [--rounds 3] [--startup-only]\n');
+const badNumber = [STDIO, HTTP, TOOLS, REPLICAS, CLIENTS, ROUNDS, PACED_SECONDS].some((n) => !Number.isInteger(n) || n < 0) || [PACE_MS, HANG_MS].some((n) => !Number.isInteger(n) || n < 1);
+if (badNumber || SERVERS < 1 || REPLICAS < 1 || TOOLS < SERVERS || TOOLS > 10_957 || (KILL && REPLICAS < 2) || ((KILL || REDIS_STOP) && HTTP < 1)) {
+  process.stderr.write(
+    'usage: bench:scale [--stdio 70] [--http 30 | --servers N] [--tools 10000 (at most 10957)] [--replicas 3] [--clients 200] [--rounds 3] [--pace-ms 2000] [--paced-seconds 30] [--kill (needs 2+ replicas)] [--redis-stop] [--hang-ms 30000] [--cpu-prof] [--startup-only]; --kill and --redis-stop need an HTTP upstream (--http 1 or more)\n',
+  );
   process.exit(2);
 }
 
@@ -67,6 +100,10 @@ const HTTP_UPSTREAMS = fileURLToPath(new URL('./replay-http-servers.mjs', import
 const DATA = fileURLToPath(new URL('../../catalog/bench/data/mixed', import.meta.url));
 const SECRET = 'bench-scale-secret-of-at-least-32-bytes';
 const work = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+// Outside the work folder (which is removed at the end), so the profile stays to be read.
+const PROFILE_DIR = join(tmpdir(), `bench-scale-profile-${process.pid}`);
+// Every call an HTTP upstream runs, one line each (see replay-http-servers.mjs): the fault phases count double runs.
+const callLog = join(work, 'upstream-calls.log');
 const children: ChildProcess[] = [];
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
@@ -94,6 +131,12 @@ const childrenOf = (pid: number) =>
       }
     })
     .map(Number);
+/** A full collection (for heap figures that count what is held, not garbage not yet collected). */
+const collectGarbage = (() => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  return () => gc();
+})();
 const sleep = (wait: number) => new Promise((resolve) => setTimeout(resolve, wait));
 const load = () => `load average ${loadavg().map((value) => value.toFixed(1)).join(', ')}`;
 
@@ -165,12 +208,19 @@ if (!STARTUP_ONLY) {
   const host = await createToolSearchHost({
     sources: { openclaw: inputs.map((input): ExecutableTool => ({ name: input.name, owner: input.owner, description: input.description ?? '', inputSchema: input.inputSchema ?? { type: 'object' }, execute: () => 'ok' })) },
   });
-  const sessions = await Promise.all(Array.from({ length: Math.min(CLIENTS, 50) }, () => host.openSession({ config: { mode: 'tools' } })));
-  const searches: number[] = [];
   // Warm-up, not counted: the first weak search parses the thesaurus, once per process.
+  const first = await host.openSession({ config: { mode: 'tools' } });
+  await first.execute({ name: 'tool_search', args: { query: QUERIES[0] ?? 'x' }, toolCallId: 'warm-first' });
+  // Memory per session: the heap after a collection, before and after opening the sessions (each searched once).
+  collectGarbage();
+  const heapBeforeSessions = process.memoryUsage().heapUsed;
+  const sessions = await Promise.all(Array.from({ length: Math.max(CLIENTS, 50) }, () => host.openSession({ config: { mode: 'tools' } })));
   for (const [index, session] of sessions.entries()) await session.execute({ name: 'tool_search', args: { query: QUERIES[index % QUERIES.length] ?? 'x' }, toolCallId: `warm-${index}` });
+  collectGarbage();
+  const heapPerSessionKb = (process.memoryUsage().heapUsed - heapBeforeSessions) / 1024 / sessions.length;
+  const searches: number[] = [];
   for (let round = 0; round < 4; round += 1) {
-    for (const [index, session] of sessions.entries()) {
+    for (const [index, session] of sessions.slice(0, 50).entries()) {
       const query = QUERIES[(index + round) % QUERIES.length] ?? 'read a file';
       started = performance.now();
       await session.execute({ name: 'tool_search', args: { query }, toolCallId: `s${round}-${index}` });
@@ -186,6 +236,7 @@ if (!STARTUP_ONLY) {
   out(`| list_changed of one server (${changed.length} tools replaced, ${CHANGES} times), index update p50 / p95 / max | ${p(updates, 50)} / ${p(updates, 95)} / ${ms(Math.max(...updates))} ms wall-clock; CPU ${p(updateCpu, 50)} / ${p(updateCpu, 95)} / ${ms(Math.max(...updateCpu))} ms (${load()}) |`);
   out(`| views rebuilt by it (of ${views.length}); filter calls | ${rebuilt}; ${asked} (${(asked / CHANGES / views.length).toFixed(0)} per view per change: the changed tools only) |`);
   out(`| a view's catch-up and next search, mean | ${ms(percentile([...catchUps].sort((a, b) => a - b), 50))} ms |`);
+  out(`| a session (host.openSession, tools mode, after one search), heap | ${heapPerSessionKb.toFixed(1)} KB each (${sessions.length} sessions, heap after a full collection) |`);
   out();
   out('| in-process tool_search (session.execute) | count | p50 ms | p95 ms | p99 ms |');
   out('| --- | ---: | ---: | ---: | ---: |');
@@ -199,7 +250,7 @@ const httpSources = Array.from({ length: HTTP }, (_, index) => serverName(STDIO 
 let httpUrls: string[] = [];
 let httpPid = 0;
 if (HTTP > 0) {
-  const upstreams = spawn(process.execPath, [HTTP_UPSTREAMS, toolsFile, ...httpSources], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const upstreams = spawn(process.execPath, [HTTP_UPSTREAMS, toolsFile, ...httpSources], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, REPLAY_CALL_LOG: callLog } });
   children.push(upstreams);
   httpPid = upstreams.pid!;
   httpUrls = await new Promise<string[]>((resolve) => {
@@ -318,7 +369,9 @@ for (let index = 0; index < REPLICAS; index += 1) {
   // Info-level JSON logs on stderr: each upstream's `mcp server connected`, with its time.
   const spawnedAt = performance.now();
   const spawnedEpoch = Date.now();
-  const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json', '--log-level', 'info', '--store', redis.url], {
+  // --cpu-prof: the first replica writes a V8 CPU profile when it exits (stopped with SIGTERM at the end).
+  const profile = CPU_PROF && index === 0 ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
+  const child = spawn(process.execPath, [...profile, BIN, 'serve', '--config', config, '--http', '127.0.0.1:0', '--json', '--log-level', 'info', '--store', redis.url], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, TOOL_SEARCH_STATE_SECRET: SECRET, TOOL_SEARCH_TOKEN: undefined } as NodeJS.ProcessEnv,
   });
@@ -346,29 +399,63 @@ for (let index = 0; index < REPLICAS; index += 1) {
 }
 const allCovered = performance.now() - startedAll;
 
-const samples = { list: [] as number[], search: [] as number[], connect: [] as number[] };
-const errors = new Map<string, number>();
-const failedWith = (error: unknown) => {
-  const kind = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\d+/g, 'N').slice(0, 120);
-  errors.set(kind, (errors.get(kind) ?? 0) + 1);
+/** Errors by kind, per phase (and, in a fault phase, per window: before, during and after the fault). */
+const errors = new Map<string, Map<string, number>>();
+const failedWith = (phase: string, error: unknown) => {
+  const kind = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\d+/g, 'N').slice(0, 140);
+  const byKind = errors.get(phase) ?? new Map<string, number>();
+  errors.set(phase, byKind.set(kind, (byKind.get(kind) ?? 0) + 1));
 };
-let loadSeconds = 0;
+const timed = async <T>(into: number[], run: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  const value = await run();
+  into.push(performance.now() - started);
+  return value;
+};
+const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+/** The RSS of each replica still running (0 for one that was killed). */
+const replicaRss = () => replicas.map((replica) => (replica.child.exitCode === null && replica.child.signalCode === null ? rssMb(replica.child.pid!) : 0));
+const burst = { list: [] as number[], search: [] as number[], connect: [] as number[], seconds: 0 };
+const connectPaced: number[] = [];
+interface PhaseResult {
+  name: string;
+  seconds: number;
+  list: number[];
+  search: number[];
+  call: number[];
+  sent: number;
+  hangs: number;
+  /** Calls (tool_call with a nonce) the HTTP upstreams logged more than once. */
+  ranTwice: number;
+  /** Calls whose client got an error while the upstream logged them: they ran, and the client was told they may have. */
+  ranButFailed: number;
+  note: string;
+}
+const phases: PhaseResult[] = [];
+let perLegacySessionMb = Number.NaN;
+let legacyOpen = 0;
 let nginx: ChildProcess | undefined;
+let redisProcess: ChildProcess = redis.process;
 // --startup-only stops here: no balancer, no clients.
 if (!STARTUP_ONLY) {
   // nginx: the README's block, round robin; the 2025-era clients on an ip_hash port.
   const nginxDir = join(work, 'nginx');
   mkdirSync(nginxDir);
   const readmeBlock = /```nginx\n([\s\S]*?)```/.exec(readFileSync(README, 'utf8'))?.[1] ?? '';
-  const location = (name: string) =>
-    (new RegExp(`location ${name} \\{\\n([\\s\\S]*?)\\n    \\}`).exec(readmeBlock)?.[1] ?? '')
+  const withoutComments = (text: string) =>
+    text
       .split('\n')
       .map((line) => line.replace(/\s+#.*$/, '').replace(/^\s*#.*$/, '').trim())
       .filter((line) => line !== '');
+  const location = (name: string) => withoutComments(new RegExp(`location ${name} \\{\\n([\\s\\S]*?)\\n    \\}`).exec(readmeBlock)?.[1] ?? '');
+  // The upstream block's own directives (keepalive and its timeout, when the README sets them), not its servers.
+  const upstreamDirectives = withoutComments(/upstream \S+ \{\n([\s\S]*?)\n\}/.exec(readmeBlock)?.[1] ?? '')
+    .filter((line) => !line.startsWith('server ') && !line.startsWith('ip_hash'))
+    .map((line) => `    ${line}`);
   const proxy = location('/mcp').map((line) => `      ${line.startsWith('proxy_pass ') ? 'proxy_pass http://$upstream_group;' : line}`).join('\n');
   const failed = `    location @replica_failed {\n${location('@replica_failed').map((line) => `      ${line}`).join('\n')}\n    }`;
   const [roundRobinPort, stickyPort] = [await freePort(), await freePort()];
-  const servers = replicas.map((replica) => `    server ${replica.address};`).join('\n');
+  const servers = [...replicas.map((replica) => `    server ${replica.address};`), ...upstreamDirectives].join('\n');
   writeFileSync(
     join(nginxDir, 'nginx.conf'),
     [
@@ -393,49 +480,254 @@ if (!STARTUP_ONLY) {
     if (await fetch(`http://127.0.0.1:${roundRobinPort}/mcp`).then(() => true, () => false)) break;
     await sleep(50);
   }
+  out(`nginx upstream directives from the README: ${upstreamDirectives.length === 0 ? 'none (a new connection to a replica per request)' : upstreamDirectives.map((line) => line.trim()).join(' ')}`);
 
-  // 3. The clients: half modern through round robin, half 2025-era through ip_hash, all at once.
-  const timed = async <T>(into: number[], run: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    const value = await run();
-    into.push(performance.now() - started);
-    return value;
-  };
-  async function oneClient(index: number): Promise<void> {
+  // 3. The clients. The two SDKs' clients, as the few calls made here: connect, list, call. Even indexes speak
+  // 2026-07-28 through round robin, odd ones 2025-06-18 through ip_hash. Every tools/list is a round trip: the v2
+  // client's cache (the front says its control-tool list may be reused for 5 minutes) is refreshed on each.
+  interface Calls {
+    isModern: boolean;
+    connect(): Promise<void>;
+    listTools(): Promise<unknown>;
+    callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<Record<string, unknown>>;
+    close(): Promise<void>;
+  }
+  const requestOptions = { timeout: HANG_MS * 2 };
+  const makeClient = (index: number): Calls => {
     const isModern = index % 2 === 0;
-    const url = `http://127.0.0.1:${isModern ? roundRobinPort : stickyPort}/mcp`;
-    // The two SDKs' clients, as the few calls made here: connect, list, call.
-    type Calls = { connect(): Promise<void>; listTools(): Promise<unknown>; callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<Record<string, unknown>>; close(): Promise<void> };
-    const client: Calls = isModern
-      ? (() => {
-          const inner = new ModernClient({ name: `scale-${index}`, version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-          return { connect: () => inner.connect(new ModernTransport(new URL(url))), listTools: () => inner.listTools(), callTool: (params) => inner.callTool(params), close: () => inner.close() };
-        })()
-      : (() => {
-          const inner = new LegacyClient({ name: `scale-${index}`, version: '1' });
-          return { connect: () => inner.connect(new LegacyTransport(new URL(url))), listTools: () => inner.listTools(), callTool: (params) => inner.callTool(params), close: () => inner.close() };
-        })();
+    const url = new URL(`http://127.0.0.1:${isModern ? roundRobinPort : stickyPort}/mcp`);
+    if (isModern) {
+      const inner = new ModernClient({ name: `scale-${index}`, version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+      return {
+        isModern,
+        connect: () => inner.connect(new ModernTransport(url), requestOptions),
+        listTools: () => inner.listTools(undefined, { ...requestOptions, cacheMode: 'refresh' }),
+        callTool: async (params) => (await inner.callTool(params, requestOptions)) as Record<string, unknown>,
+        close: () => inner.close(),
+      };
+    }
+    const inner = new LegacyClient({ name: `scale-${index}`, version: '1' });
+    return {
+      isModern,
+      connect: () => inner.connect(new LegacyTransport(url), requestOptions),
+      listTools: () => inner.listTools(undefined, requestOptions),
+      callTool: async (params) => (await inner.callTool(params, undefined, requestOptions)) as Record<string, unknown>,
+      close: () => inner.close(),
+    };
+  };
+
+  // 3a. Burst: every client at once, --rounds rounds as fast as each can.
+  async function burstClient(index: number): Promise<void> {
+    const client = makeClient(index);
     try {
-      await timed(samples.connect, () => client.connect());
+      await timed(burst.connect, () => client.connect());
       for (let round = 0; round < ROUNDS; round += 1) {
-        await timed(samples.list, () => client.listTools());
+        await timed(burst.list, () => client.listTools());
         const query = QUERIES[(index + round) % QUERIES.length] ?? 'read a file';
-        const found = await timed(samples.search, () => client.callTool({ name: 'tool_search', arguments: { query } }));
-        if (found['isError'] === true) failedWith(new Error(`tool_search answered an error: ${JSON.stringify(found['content']).slice(0, 80)}`));
+        const found = await timed(burst.search, () => client.callTool({ name: 'tool_search', arguments: { query } }));
+        if (found['isError'] === true) failedWith('burst', new Error(`tool_search answered an error: ${JSON.stringify(found['content']).slice(0, 80)}`));
       }
     } catch (error) {
-      failedWith(error);
+      failedWith('burst', error);
     } finally {
       await client.close().catch(() => undefined);
     }
   }
-  const loadStarted = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, (_, index) => oneClient(index)));
-  loadSeconds = (performance.now() - loadStarted) / 1000;
+  if (ROUNDS > 0) {
+    const burstStarted = performance.now();
+    await Promise.all(Array.from({ length: CLIENTS }, (_, index) => burstClient(index)));
+    burst.seconds = (performance.now() - burstStarted) / 1000;
+  }
+
+  // 3b. Paced: the clients connect first, at most 10 at a time; the replicas' RSS before and after says what a
+  // 2025-era session holds (a 2026-07-28 client holds nothing in a replica between its requests).
+  interface OpenClient {
+    index: number;
+    client: Calls;
+    /** A reconnect under way (a 2025-era session lost with its replica). */
+    reconnecting?: Promise<void> | undefined;
+  }
+  await sleep(2_000);
+  const rssBefore = replicaRss();
+  const open: OpenClient[] = [];
+  let nextIndex = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(10, CLIENTS) }, async () => {
+      while (nextIndex < CLIENTS) {
+        const index = nextIndex++;
+        const client = makeClient(index);
+        try {
+          await timed(connectPaced, () => client.connect());
+          open.push({ index, client });
+        } catch (error) {
+          failedWith('paced connect', error);
+        }
+      }
+    }),
+  );
+  open.sort((a, b) => a.index - b.index);
+  await sleep(2_000);
+  legacyOpen = open.filter((one) => !one.client.isModern).length;
+  const rssGrowth = replicaRss().reduce((sum, value, index) => sum + value - rssBefore[index]!, 0);
+  perLegacySessionMb = legacyOpen === 0 ? Number.NaN : rssGrowth / legacyOpen;
+
+  // The upstream tool the fault phases call: one of an HTTP server whose schema takes the nonce (no required
+  // argument but strings, or none and extra properties allowed). The HTTP upstreams log every call they run.
+  const callTarget = (() => {
+    for (let server = STDIO; server < SERVERS; server += 1) {
+      for (const tool of toolsOf[server]!) {
+        const schema = (tool.parameters ?? {}) as { properties?: Record<string, { type?: unknown }>; required?: unknown; additionalProperties?: unknown };
+        const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+        if (required.length === 0 && schema.additionalProperties === false) continue;
+        if (!required.every((name) => schema.properties?.[name]?.type === 'string')) continue;
+        return { id: `mcp:${serverName(server)}:${tool.name}`, keys: required.length === 0 ? ['nonce'] : required };
+      }
+    }
+    return undefined;
+  })();
+
+  /**
+   * One paced phase over the open clients: each sends a request every PACE_MS ms, open loop, for `seconds`; the
+   * events run at their times (a kill, a Redis stop) and name the window the requests sent after them fall in.
+   */
+  async function pacedPhase(name: string, seconds: number, options: { calls: boolean; events?: Array<{ atMs: number; window: string; run: () => Promise<void> }> }): Promise<PhaseResult> {
+    const result: PhaseResult = { name, seconds, list: [], search: [], call: [], sent: 0, hangs: 0, ranTwice: 0, ranButFailed: 0, note: '' };
+    const kinds = options.calls && callTarget !== undefined ? (['list', 'search', 'call', 'search'] as const) : (['list', 'search'] as const);
+    const failedNonces = new Set<string>();
+    let window = options.events === undefined || options.events.length === 0 ? name : `${name}, before the first fault (sent before it)`;
+    const started = performance.now();
+    const told: string[] = [];
+    const eventsDone = (async () => {
+      for (const event of options.events ?? []) {
+        await sleep(started + event.atMs - performance.now());
+        await event.run();
+        window = `${name}, ${event.window} (sent after it)`;
+        told.push(`${event.window}: at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+    })();
+    const sendOne = async (one: OpenClient, step: number, due: number): Promise<void> => {
+      const kind = kinds[step % kinds.length]!;
+      const sentIn = window;
+      const nonce = `nonce-${name.replace(/\W+/g, '')}-${one.index}-${step}`;
+      await one.reconnecting;
+      result.sent += 1;
+      const client = one.client;
+      const request: Promise<unknown> =
+        kind === 'list'
+          ? client.listTools()
+          : kind === 'search'
+            ? client.callTool({ name: 'tool_search', arguments: { query: QUERIES[(one.index + step) % QUERIES.length] ?? 'read a file' } })
+            : client.callTool({ name: 'tool_call', arguments: { id: callTarget!.id, args: Object.fromEntries(callTarget!.keys.map((key) => [key, nonce])) } });
+      const outcome = await Promise.race([request.then((value) => ({ value }), (error: unknown) => ({ error })), sleep(HANG_MS).then(() => 'hang' as const)]);
+      if (outcome === 'hang') {
+        result.hangs += 1;
+        failedWith(sentIn, new Error(`hang: no answer within ${HANG_MS} ms (${kind})`));
+        return;
+      }
+      const failure = 'error' in outcome ? outcome.error : (outcome.value as { isError?: boolean }).isError === true ? new Error(`${kind} answered an error: ${JSON.stringify((outcome.value as { content?: unknown }).content).slice(0, 100)}`) : undefined;
+      if (failure !== undefined) {
+        if (kind === 'call') failedNonces.add(nonce);
+        failedWith(sentIn, failure);
+        // A 2025-era session its replica lost (killed): the client opens a new one, as a real client would.
+        if (!client.isModern && /session not found/i.test(String(failure)) && one.reconnecting === undefined) {
+          one.reconnecting = (async () => {
+            const fresh = makeClient(one.index);
+            await fresh.connect().then(
+              () => ((one.client = fresh), failedWith(sentIn, new Error('reconnected: a 2025-era session opened again'))),
+              (error: unknown) => failedWith(sentIn, error),
+            );
+            one.reconnecting = undefined;
+          })();
+        }
+        return;
+      }
+      result[kind].push(performance.now() - due);
+    };
+    await Promise.all(
+      open.map(async (one, position) => {
+        const pending: Array<Promise<void>> = [];
+        for (let step = 0; ; step += 1) {
+          const dueAt = (position * PACE_MS) / open.length + step * PACE_MS;
+          if (dueAt >= seconds * 1000) break;
+          const due = started + dueAt;
+          const wait = due - performance.now();
+          if (wait > 0) await sleep(wait);
+          pending.push(sendOne(one, step, due));
+        }
+        await Promise.all(pending);
+      }),
+    );
+    await eventsDone;
+    if (options.calls && callTarget !== undefined && existsSync(callLog)) {
+      const runs = new Map<string, number>();
+      for (const match of readFileSync(callLog, 'utf8').matchAll(/nonce-[A-Za-z0-9]+-\d+-\d+/g)) runs.set(match[0], (runs.get(match[0]) ?? 0) + 1);
+      const prefix = `nonce-${name.replace(/\W+/g, '')}-`;
+      for (const [nonce, count] of runs) {
+        if (!nonce.startsWith(prefix)) continue;
+        if (count > 1) result.ranTwice += 1;
+        if (failedNonces.has(nonce)) result.ranButFailed += 1;
+      }
+    }
+    if (options.calls && callTarget === undefined) told.push('no HTTP upstream tool takes a nonce: no tool_call sent');
+    result.note = told.join('; ');
+    return result;
+  }
+
+  if (open.length > 0 && PACED_SECONDS > 0) phases.push(await pacedPhase('paced', PACED_SECONDS, { calls: false }));
+  if (open.length > 0 && KILL) {
+    const victim = replicas[REPLICAS - 1]!;
+    phases.push(
+      await pacedPhase('kill', Math.max(PACED_SECONDS, 20), {
+        calls: true,
+        events: [{ atMs: (Math.max(PACED_SECONDS, 20) * 1000) / 2, window: `after the SIGKILL of replica ${REPLICAS}`, run: async () => void victim.child.kill('SIGKILL') }],
+      }),
+    );
+  }
+  if (open.length > 0 && REDIS_STOP) {
+    const seconds = Math.max(PACED_SECONDS, 40);
+    const redisDir = join(work, 'redis-again');
+    mkdirSync(redisDir);
+    phases.push(
+      await pacedPhase('redis-stop', seconds, {
+        calls: true,
+        events: [
+          {
+            atMs: 10_000,
+            window: 'while Redis was stopped (10 s)',
+            run: async () => {
+              const exited = new Promise((resolve) => redisProcess.once('exit', resolve));
+              redisProcess.kill('SIGTERM');
+              await exited;
+            },
+          },
+          {
+            atMs: 20_000,
+            window: 'after Redis started again (empty, same port)',
+            run: async () => {
+              const again = spawn('redis-server', ['--port', String(redis.port), '--bind', '127.0.0.1', '--dir', redisDir, '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+              redisProcess = again;
+              await new Promise<void>((resolve) => {
+                let text = '';
+                again.stdout!.on('data', (chunk: Buffer) => {
+                  text += chunk.toString('utf8');
+                  if (text.includes('Ready to accept connections')) resolve();
+                });
+              });
+            },
+          },
+        ],
+      }),
+    );
+    // Reconnected without a restart: the replicas' connections the new redis-server has (each replica holds a few).
+    const clients = await new Promise<string>((resolve) => execFile('redis-cli', ['-p', String(redis.port), 'client', 'list'], (error, stdout) => resolve(error === null ? stdout : '')));
+    const replicasRunning = replicas.filter((replica) => alive(replica.child)).length;
+    phases.at(-1)!.note += `; at the phase's end the restarted redis-server had ${clients.split('\n').filter((line) => line.includes('addr=')).length - 1} client connections from the ${replicasRunning} replicas still running (redis-cli's own not counted)`;
+  }
+  await Promise.all(open.map((one) => one.client.close().catch(() => undefined)));
 }
 
 // 4. What it all costs.
-const upstreamRss = replicas.flatMap((replica) => childrenOf(replica.child.pid!).map(rssMb)).filter((value) => value > 0);
+const upstreamRss = replicas.filter((replica) => alive(replica.child)).flatMap((replica) => childrenOf(replica.child.pid!).map(rssMb)).filter((value) => value > 0);
 out('## The deployment');
 out();
 out(`| start-up of each replica, alone (spawn to answer) | first search | slowest upstream connected (its log) | first covering search (all ${SERVERS} servers in) | covering search after the slowest upstream connected | load average then |`);
@@ -449,28 +741,55 @@ out();
 out(`all replicas covered ${(allCovered / 1000).toFixed(1)} s after the first spawn; one stdio upstream's own start, alone (spawn, initialize, tools/list): ${(ownStart / 1000).toFixed(2)} s`);
 out();
 if (!STARTUP_ONLY) {
-  out(`| at the client, through nginx (${CLIENTS} clients at once, ${loadSeconds.toFixed(1)} s) | count | p50 ms | p95 ms | p99 ms |`);
-  out('| --- | ---: | ---: | ---: | ---: |');
-  out(`| connect (initialize, or the modern discover) | ${stats(samples.connect)} |`);
-  out(`| tools/list | ${stats(samples.list)} |`);
-  out(`| tool_search | ${stats(samples.search)} |`);
+  out('At the client, through nginx. Every tools/list is a round trip (the 2026-07-28 client\'s list cache refreshed on each).');
   out();
+  if (ROUNDS > 0) {
+    out(`| burst: ${CLIENTS} clients connect at once, ${ROUNDS} rounds each as fast as they can (${burst.seconds.toFixed(1)} s) | count | p50 ms | p95 ms | p99 ms |`);
+    out('| --- | ---: | ---: | ---: | ---: |');
+    out(`| connect (initialize, or the modern discover) | ${stats(burst.connect)} |`);
+    out(`| tools/list | ${stats(burst.list)} |`);
+    out(`| tool_search | ${stats(burst.search)} |`);
+    out();
+  }
+  const rate = (open: number) => `${((open * 1000) / PACE_MS).toFixed(1)} requests/s in all`;
+  out(`| paced: ${connectPaced.length} clients connected first, 10 at a time | count | p50 ms | p95 ms | p99 ms |`);
+  out('| --- | ---: | ---: | ---: | ---: |');
+  out(`| connect (initialize, or the modern discover) | ${stats(connectPaced)} |`);
+  out();
+  for (const phase of phases) {
+    out(`| ${phase.name}: ${connectPaced.length} sessions open, each one request every ${PACE_MS} ms (${rate(connectPaced.length)}), open loop, ${phase.seconds} s; latency from when each was due | count | p50 ms | p95 ms | p99 ms |`);
+    out('| --- | ---: | ---: | ---: | ---: |');
+    out(`| tools/list | ${stats(phase.list)} |`);
+    out(`| tool_search | ${stats(phase.search)} |`);
+    if (phase.call.length > 0 || phase.name !== 'paced') out(`| tool_call (an HTTP upstream's tool, with a nonce) | ${stats(phase.call)} |`);
+    out();
+    if (phase.name !== 'paced') {
+      out(`${phase.name}: ${phase.sent} requests sent; hangs (no answer within ${HANG_MS} ms): ${phase.hangs}; calls run twice upstream: ${phase.ranTwice}; calls that ran upstream while their client got an error: ${phase.ranButFailed}${phase.note === '' ? '' : `; ${phase.note}`}`);
+      out();
+    }
+  }
+  if (phases.length > 0) out();
 }
 out('| process | RSS MB | fds |');
 out('| --- | ---: | ---: |');
-for (const [index, replica] of replicas.entries()) out(`| replica ${index + 1} | ${rssMb(replica.child.pid!).toFixed(0)} | ${fds(replica.child.pid!)} |`);
+for (const [index, replica] of replicas.entries()) out(alive(replica.child) ? `| replica ${index + 1} | ${rssMb(replica.child.pid!).toFixed(0)} | ${fds(replica.child.pid!)} |` : `| replica ${index + 1} | (killed) | |`);
 out(`| stdio upstream (mean of ${upstreamRss.length}) | ${(upstreamRss.reduce((sum, value) => sum + value, 0) / Math.max(1, upstreamRss.length)).toFixed(1)} | |`);
 if (httpPid > 0) out(`| HTTP upstreams (${HTTP} in one process; per server) | ${(rssMb(httpPid) / HTTP).toFixed(1)} | ${fds(httpPid)} |`);
-out(`| redis-server | ${redis.process.pid === undefined ? '-' : rssMb(redis.process.pid).toFixed(0)} | |`);
+out(`| redis-server | ${redisProcess.pid === undefined || !alive(redisProcess) ? '-' : rssMb(redisProcess.pid).toFixed(0)} | |`);
+if (!STARTUP_ONLY) out(`| a 2025-era session in its replica (RSS growth while ${legacyOpen} opened, per session) | ${ms(perLegacySessionMb * 1024)} KB | |`);
 out();
 out(`(${load()})`);
-out(errors.size === 0 ? 'errors: none' : `errors by kind:\n${[...errors].map(([kind, count]) => `  ${count}x ${kind}`).join('\n')}`);
+if (errors.size === 0) out('errors: none');
+for (const [phase, byKind] of errors) out(`errors by kind, ${phase}:\n${[...byKind].map(([kind, count]) => `  ${count}x ${kind}`).join('\n')}`);
 
 // Everything stops: nginx first (its fast shutdown stops its worker), then the replicas, the upstreams, Redis.
 nginx?.kill('SIGTERM');
 for (const child of children) child.kill('SIGTERM');
-await sleep(1_000);
-for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+// A profiled replica writes its profile as it exits: give it its drain.
+await sleep(CPU_PROF ? 8_000 : 1_000);
+for (const child of children) if (alive(child)) child.kill('SIGKILL');
+if (redisProcess !== redis.process && alive(redisProcess)) redisProcess.kill('SIGKILL');
 await redis.stop();
 rmSync(work, { recursive: true, force: true });
+if (CPU_PROF) out(`CPU profile of replica 1: ${existsSync(PROFILE_DIR) ? readdirSync(PROFILE_DIR).map((file) => join(PROFILE_DIR, file)).join(', ') : 'none written'}`);
 process.exit(0);
