@@ -62,6 +62,8 @@ describe('an error in every route', () => {
     expectModesError(await run('tool_describe', {}), 'invalid_request', { kind: 'invalid_arguments', tool: 'tool_describe', problem: '' }, 'tool_describe');
     expectModesError(await run('tool_call', {}), 'invalid_request', { kind: 'call_needs_id' }, 'tool_call without id');
     expectModesError(await run('tool_call', { id: 'zzz_nothing' }), 'unknown_tool', { kind: 'unknown_tool', idOrName: 'zzz_nothing', mode: 'tools' }, 'tool_call unknown');
+    expectModesError(await run('tool_call', { id: 'openclaw:desk:broken', args: [1] }), 'invalid_request', { kind: 'call_args_not_object', received: 'array' }, 'tool_call args not an object');
+    expectModesError(await run('tool_call', { id: 'openclaw:desk:broken', args: {}, id2: 1 }), 'invalid_request', { kind: 'call_args_and_top_level', extras: ['id2'] }, 'tool_call args and top-level');
     expectModesError(await run('tool_call', { id: 'openclaw:desk:broken', args: {} }), 'tool_failed', { kind: 'tool_failed', id: 'openclaw:desk:broken', message: 'boom' }, 'tool_call failing');
     expectModesError(await run('tool_search_code', { code: 'return 1' }), 'wrong_mode', { kind: 'wrong_mode', tool: 'tool_search_code', mode: 'tools' }, 'wrong mode');
     expectModesError(await run('tool_search', 'not an object'), 'invalid_request', { kind: 'arguments_not_object', tool: 'tool_search' }, 'arguments not an object');

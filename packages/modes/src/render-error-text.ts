@@ -43,6 +43,10 @@ export type ModelError =
   | { kind: 'client_tool_from_code'; id?: string }
   /** A client tool reached an MCP front, which cannot run it. */
   | { kind: 'client_tool_over_mcp'; name: string }
+  /** `tool_call`'s `args` are not an object: `received` is `'non-JSON string'`, `'array'` or the value's `typeof`. */
+  | { kind: 'call_args_not_object'; received: string }
+  /** `tool_call` got both `args` and top-level parameters (`extras`): which the tool gets is ambiguous. */
+  | { kind: 'call_args_and_top_level'; extras: readonly string[] }
   /** Code passed a bridge call an argument of the wrong type. */
   | { kind: 'code_argument'; call: CodeBridgeCall; argument: 'id' | 'args' | 'query' }
   /** A message another package wrote, relayed as it is. */
@@ -62,6 +66,9 @@ const BRIDGE_SIGNATURES: Readonly<Record<CodeBridgeCall, string>> = {
   search: 'tools.search(query, { limit })',
   describe: 'tools.describe(id)',
 };
+
+/** What `tool_call` received instead of an object, in words (a `typeof` not listed is said as it is). */
+const RECEIVED: Readonly<Record<string, string>> = { 'non-JSON string': 'a string that is not JSON', array: 'an array' };
 
 /** How much of a failed local tool's message an answer carries. */
 const TOOL_FAILURE_CHARS = 2_000;
@@ -88,6 +95,9 @@ const WORDING: Wording = {
   code_failed: ({ code, message }) => `${TOOL_SEARCH_CODE} failed (${code}): ${message}`,
   client_tool_from_code: ({ id }) => (id === undefined ? 'client tools cannot run from code' : `${id} is a client tool: call it directly, not from code`),
   client_tool_over_mcp: ({ name }) => `Tool ${name} is a client tool: this server cannot run it`,
+  call_args_not_object: ({ received }) => `${TOOL_CALL} \`args\` must be an object of the tool's parameters (received ${RECEIVED[received] ?? received})`,
+  call_args_and_top_level: ({ extras }) =>
+    `${TOOL_CALL} received both \`args\` and top-level parameters (${extras.map((key) => `"${key}"`).join(', ')}); put every parameter inside \`args\``,
   code_argument: ({ call, argument }) => `${BRIDGE_SIGNATURES[call]}: ${argument} must be ${argument === 'args' ? 'an object' : 'a string'}`,
   relayed: ({ message }) => message,
 };

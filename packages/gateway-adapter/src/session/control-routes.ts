@@ -206,7 +206,7 @@ async function callById(context: ControlRouteContext, args: Record<string, unkno
   const strict = toolCallArgsSchema.safeParse(args);
   const properties = Object.keys((context.tools.get(resolved.id)?.inputSchema?.['properties'] as Record<string, unknown> | undefined) ?? {});
   const repaired = strict.success ? ({ ok: true, args: strict.data.args } as const) : repairFlattenedArgs(args, properties);
-  if (!repaired.ok) return answerError(context, errorOutcome(start, 'invalid_request', relayed(repaired.message)));
+  if (!repaired.ok) return answerError(context, errorOutcome(start, 'invalid_request', repaired.error));
   const repair = 'repair' in repaired ? repaired.repair : undefined;
   return context.pipeline.call(resolved.id, repaired.args, {
     via: TOOL_CALL,

@@ -33,11 +33,12 @@ describe('repairFlattenedArgs', () => {
   it('refuses args next to top-level parameters as ambiguous', () => {
     const result = repairFlattenedArgs({ id: 'x', args: { title: 'a' }, body: 'b' }, ['title', 'body']);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.message).toContain('"body"');
+    expect(result).toEqual({ ok: false, error: { kind: 'call_args_and_top_level', extras: ['body'] } });
   });
 
   it('refuses args that are not an object', () => {
-    expect(repairFlattenedArgs({ id: 'x', args: [1] }, []).ok).toBe(false);
-    expect(repairFlattenedArgs({ id: 'x', args: 'not json' }, []).ok).toBe(false);
+    expect(repairFlattenedArgs({ id: 'x', args: [1] }, [])).toEqual({ ok: false, error: { kind: 'call_args_not_object', received: 'array' } });
+    expect(repairFlattenedArgs({ id: 'x', args: 'not json' }, [])).toEqual({ ok: false, error: { kind: 'call_args_not_object', received: 'non-JSON string' } });
+    expect(repairFlattenedArgs({ id: 'x', args: 7 }, [])).toEqual({ ok: false, error: { kind: 'call_args_not_object', received: 'number' } });
   });
 });

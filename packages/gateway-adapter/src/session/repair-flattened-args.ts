@@ -1,9 +1,9 @@
-import { TOOL_CALL } from '@tool-search/modes';
+import type { ModelError } from '@tool-search/modes';
 
 /** The arguments for the target tool of a `tool_call`, possibly repaired, or why they cannot be read. */
 export type RepairedArgs =
   | { ok: true; args: Record<string, unknown>; repair?: 'flattened' | 'alias' | 'json-string' }
-  | { ok: false; message: string };
+  | { ok: false; error: ModelError };
 
 const ALIASES = ['arguments', 'input', 'params', 'parameters'] as const;
 
@@ -24,19 +24,15 @@ export function repairFlattenedArgs(payload: Record<string, unknown>, toolProper
         args = JSON.parse(args);
         repair = 'json-string';
       } catch {
-        return { ok: false, message: `${TOOL_CALL} \`args\` must be an object of the tool's parameters (received a string that is not JSON)` };
+        return { ok: false, error: { kind: 'call_args_not_object', received: 'non-JSON string' } };
       }
     }
     if (args === null || args === undefined) args = {};
     if (typeof args !== 'object' || Array.isArray(args)) {
-      return { ok: false, message: `${TOOL_CALL} \`args\` must be an object of the tool's parameters (received ${Array.isArray(args) ? 'an array' : typeof args})` };
+      return { ok: false, error: { kind: 'call_args_not_object', received: Array.isArray(args) ? 'array' : typeof args } };
     }
     if (keys.length > 1) {
-      const extras = keys.filter((key) => key !== 'args');
-      return {
-        ok: false,
-        message: `${TOOL_CALL} received both \`args\` and top-level parameters (${extras.map((k) => `"${k}"`).join(', ')}); put every parameter inside \`args\``,
-      };
+      return { ok: false, error: { kind: 'call_args_and_top_level', extras: keys.filter((key) => key !== 'args') } };
     }
     return repair ? { ok: true, args: args as Record<string, unknown>, repair } : { ok: true, args: args as Record<string, unknown> };
   }
