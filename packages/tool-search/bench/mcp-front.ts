@@ -13,19 +13,18 @@
 //      2025-era client (SDK v1, one session) and a client pinned to 2026-07-28 (SDK v2, no session: each request
 //      opens a tool-search session on the shared host).
 // Prints tables; asserts nothing.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { median, percentile } from '@tool-search/bench-stats';
+import { benchFile, median, percentile, readJsonLines } from '@tool-search/bench-stats';
 import { REPLAY_MCP_SERVER_PATH } from '@tool-search/test-utils';
 import { startServeHttp } from '../conformance/start-serve-http.js';
 
@@ -36,7 +35,7 @@ const replayServer = REPLAY_MCP_SERVER_PATH;
 const { values } = parseArgs({ options: { data: { type: 'string' }, calls: { type: 'string' }, starts: { type: 'string' } } });
 // The dev data kept in the repository (packages/catalog/bench/data), or --data <dir> of the same layout.
 const realmcpDir = join(resolve(values.data ?? join(repoRoot, 'packages', 'catalog', 'bench', 'data')), 'realmcp');
-const toolsFile = [join(realmcpDir, 'tools.jsonl'), join(realmcpDir, 'tools.jsonl.gz')].find((file) => existsSync(file)) ?? join(realmcpDir, 'tools.jsonl');
+const toolsFile = benchFile(realmcpDir, 'tools.jsonl') ?? join(realmcpDir, 'tools.jsonl');
 const CALLS = Number(values.calls ?? 1000);
 const STARTS = Number(values.starts ?? 5);
 const WARMUP = 100;
@@ -51,8 +50,7 @@ const work = mkdtempSync(join(tmpdir(), 'bench-mcp-front-'));
 
 type Stdio = { command: string; args: string[]; env?: Record<string, string> };
 const replay = (source: string): Stdio => ({ command: process.execPath, args: [replayServer], env: { REPLAY_TOOLS_FILE: toolsFile, REPLAY_SOURCE: source } });
-const toolsText = (toolsFile.endsWith('.gz') ? gunzipSync(readFileSync(toolsFile)) : readFileSync(toolsFile)).toString('utf8');
-const sources = [...new Set(toolsText.split('\n').filter((line) => line.trim() !== '').map((line) => (JSON.parse(line) as { source: string }).source))];
+const sources = [...new Set(readJsonLines<{ source: string }>(toolsFile).map((tool) => tool.source))];
 
 function writeConfig(name: string, servers: Record<string, Stdio>): string {
   const path = join(work, name);
