@@ -1,4 +1,4 @@
-// pnpm bench:first-answers [--data <dir>] (also run by pnpm bench:retrieval, before the catalog's tables)
+// pnpm bench:first-answers [--data <dir>] [--misses] (also run by pnpm bench:retrieval, before the catalog's tables)
 // What a tools-mode `tool_search` call answers, taken from the real path: a host whose MCP servers replay a benchmark
 // set's tools (one stdio replay server per `source`, listed with the official MCP SDK), and a tools-mode session that
 // executes the call as a model's tool call. The answer is the text the model would read. For each set with
@@ -30,7 +30,7 @@ interface BenchModelQuery {
   args: Record<string, unknown>;
 }
 
-const { values } = parseArgs({ options: { data: { type: 'string' } } });
+const { values } = parseArgs({ options: { data: { type: 'string' }, misses: { type: 'boolean' } } });
 const dataDir = resolve(values.data ?? fileURLToPath(new URL('../../catalog/bench/data/', import.meta.url)));
 if (!existsSync(dataDir)) {
   console.error(`No benchmark data at ${dataDir} (pass --data <dir>).`);
@@ -75,6 +75,21 @@ function answerNames(ids: readonly string[]): (answer: string) => boolean {
   return (answer) => matchers.some((matcher) => answer.includes(matcher.id) || (matcher.name.test(answer) && matcher.server.test(answer)));
 }
 
+/** Whether an answer is a weak one (`{ evidence: 'weak', ... }`). */
+function isWeakAnswer(text: string): boolean {
+  const value = JSON.parse(text) as unknown;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { evidence?: unknown }).evidence === 'weak';
+}
+
+/** Why an answer names none of `relevant` (`<server>:<name>` bench ids): strong or weak, and whether the map shows the fitting server. */
+function whyMissed(text: string, relevant: readonly string[]): string {
+  if (!isWeakAnswer(text)) return 'strong, not among the hits';
+  const page = (JSON.parse(text) as { servers?: { servers?: Array<{ owner: string; tools: string[]; toolCount: number }> } }).servers?.servers ?? [];
+  const shown = page.filter((server) => relevant.some((id) => id.slice(0, id.indexOf(':')) === server.owner));
+  if (shown.length === 0) return `weak, the fitting server is not on the map page (${page.map((server) => server.owner).join(', ')})`;
+  return `weak, ${shown.map((server) => `${server.owner} on the map with ${server.tools.length} of ${server.toolCount} names`).join('; ')}`;
+}
+
 const sets = readdirSync(dataDir)
   .filter((name) => statSync(join(dataDir, name)).isDirectory() && benchFile(join(dataDir, name), 'model-queries.jsonl') !== undefined)
   .sort();
@@ -99,14 +114,30 @@ for (const name of sets) {
   console.log(
     `First answers (${name}/model-queries.jsonl, ${tasks.length} tasks): what a tools-mode session's tool_search answers the whole call over ${tools.length} tools from replaying MCP servers; "named" = a fitting tool's id, or its server and name as words, anywhere in it:`,
   );
-  console.log('| queries | tasks | named in first answer % | mean answer bytes | answers naming no tool |');
-  console.log('| --- | ---: | ---: | ---: | ---: |');
+  console.log('| queries | tasks | named in first answer % | mean answer bytes | answers naming no tool | weak answers | mean / largest weak answer bytes |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const missed: string[] = [];
   kinds.forEach((kind, kindIndex) => {
     const texts = all.slice(kindIndex * tasks.length, (kindIndex + 1) * tasks.length);
-    const named = texts.filter((text, i) => answerNames((tasks[i] as { task: BenchQuery }).task.relevant)(text)).length;
+    const isNamed = texts.map((text, i) => answerNames((tasks[i] as { task: BenchQuery }).task.relevant)(text));
+    const named = isNamed.filter(Boolean).length;
     const bytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / Math.max(1, texts.length);
     const empty = texts.filter((text) => !namesAnyTool(text)).length;
-    console.log(`| ${kind.label.padEnd(42)} | ${tasks.length} | ${share(named)} | ${bytes.toFixed(0)} | ${empty} |`);
+    const weak = texts.filter(isWeakAnswer).map((text) => Buffer.byteLength(text));
+    const weakBytes = weak.length === 0 ? '–' : `${(weak.reduce((sum, size) => sum + size, 0) / weak.length).toFixed(0)} / ${Math.max(...weak)}`;
+    console.log(`| ${kind.label.padEnd(42)} | ${tasks.length} | ${share(named)} | ${bytes.toFixed(0)} | ${empty} | ${weak.length} | ${weakBytes} |`);
+    texts.forEach((text, i) => {
+      if (isNamed[i]) return;
+      const { task } = tasks[i] as { task: BenchQuery };
+      missed.push(`| ${kind.label} | ${task.qid} | ${JSON.stringify(task.query)} | ${task.relevant.join(', ')} | ${whyMissed(text, task.relevant)} | ${Buffer.byteLength(text)} |`);
+    });
   });
   console.log('');
+  if (values.misses && missed.length > 0) {
+    console.log(`First answers that name no fitting tool (${name}):`);
+    console.log('| queries | task | request | fitting tools | answer | bytes |');
+    console.log('| --- | --- | --- | --- | --- | ---: |');
+    for (const row of missed) console.log(row);
+    console.log('');
+  }
 }
