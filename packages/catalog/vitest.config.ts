@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
-import { sourceResolution, testTimeouts } from '../../vitest.shared.ts';
+import { sharedModules, sourceResolution, testTimeouts } from '../../vitest.shared.ts';
 
 export default defineProject({
   ssr: { resolve: sourceResolution },
-  test: { name: 'catalog', include: ['src/**/*.test.ts'], ...testTimeouts() },
+  test: { name: 'catalog', include: ['src/**/*.test.ts'], ...testTimeouts(), ...sharedModules },
 });
