@@ -47,6 +47,10 @@ export type ModelError =
   | { kind: 'call_args_not_object'; received: string }
   /** `tool_call` got both `args` and top-level parameters (`extras`): which the tool gets is ambiguous. */
   | { kind: 'call_args_and_top_level'; extras: readonly string[] }
+  /** No code-run slot: `limit` runs hold this server's or session's slots, and `waiting` more wait, or this run waited `waitedMs`. */
+  | { kind: 'runs_busy'; limit: number; scope: 'server' | 'session'; queue: { waiting: number } | { waitedMs: number } }
+  /** The run was cancelled before it got a slot (`waited`: while it waited for one). */
+  | { kind: 'run_cancelled'; waited: boolean }
   /** Code passed a bridge call an argument of the wrong type. */
   | { kind: 'code_argument'; call: CodeBridgeCall; argument: 'id' | 'args' | 'query' }
   /** A message another package wrote, relayed as it is. */
@@ -98,6 +102,9 @@ const WORDING: Wording = {
   call_args_not_object: ({ received }) => `${TOOL_CALL} \`args\` must be an object of the tool's parameters (received ${RECEIVED[received] ?? received})`,
   call_args_and_top_level: ({ extras }) =>
     `${TOOL_CALL} received both \`args\` and top-level parameters (${extras.map((key) => `"${key}"`).join(', ')}); put every parameter inside \`args\``,
+  runs_busy: ({ limit, scope, queue }) =>
+    `Busy: ${limit} code runs are running on this ${scope} (the limit) ${'waiting' in queue ? `and ${queue.waiting} more are waiting` : `and this run waited ${queue.waitedMs} ms for one`}; try again shortly, or do the work in fewer runs`,
+  run_cancelled: ({ waited }) => (waited ? 'The run was cancelled while it waited for a slot' : 'The run was cancelled before it started'),
   code_argument: ({ call, argument }) => `${BRIDGE_SIGNATURES[call]}: ${argument} must be ${argument === 'args' ? 'an object' : 'a string'}`,
   relayed: ({ message }) => message,
 };

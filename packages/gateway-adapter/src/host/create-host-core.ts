@@ -119,7 +119,7 @@ function codeRuns(
   rootLogger: Logger,
   runLimits: ResolvedCodeRunLimits,
 ): Pick<HostCore, 'decideMode' | 'runner' | 'runSlots'> & { closeRunner(): Promise<void> } {
-  const runSlots = createRunSlots({ limit: runLimits.maxConcurrent, maxQueued: runLimits.maxQueued, what: 'this server' });
+  const runSlots = createRunSlots({ limit: runLimits.maxConcurrent, maxQueued: runLimits.maxQueued, scope: 'server' });
   let probe: Promise<ProbeResult> | undefined;
   let ownRunner: Runner | undefined;
   return {
@@ -141,7 +141,7 @@ function codeRuns(
       return ownRunner;
     },
     runSlots: () => [
-      createRunSlots({ limit: runLimits.maxConcurrentPerSession, maxQueued: runLimits.maxConcurrentPerSession * 2, what: 'this session' }),
+      createRunSlots({ limit: runLimits.maxConcurrentPerSession, maxQueued: runLimits.maxConcurrentPerSession * 2, scope: 'session' }),
       runSlots,
     ],
     closeRunner: async () => ownRunner?.close(),

@@ -115,7 +115,7 @@ function startSupervisors(
 ): Map<string, McpServerSupervisor> {
   const { log, registry, serverLogs } = to;
   const supervisors = new Map<string, McpServerSupervisor>();
-  const startSlots = createRunSlots({ limit: checked.maxConcurrentStarts, maxQueued: checked.mcpConfigs.length, what: 'server starts' });
+  const startSlots = createRunSlots({ limit: checked.maxConcurrentStarts, maxQueued: checked.mcpConfigs.length, scope: 'server' });
   for (const config of checked.mcpConfigs) {
     const server = config.name;
     const supervisor = new McpServerSupervisor(config, {

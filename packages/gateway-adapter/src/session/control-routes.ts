@@ -223,7 +223,7 @@ async function runCode(context: ControlRouteContext, args: Record<string, unknow
   if (context.runner === undefined) return answerError(context, errorOutcome(start, 'unavailable', { kind: 'no_sandbox' }));
   // A run waits for a slot at most as long as it may run; then (or with the queue full) it is busy.
   const slot = await acquireRunSlots(context.runSlots, { waitMs: context.codeTimeoutMs, signal: call.signal });
-  if (!slot.ok) return answerError(context, errorOutcome(start, slot.reason, relayed(slot.message)));
+  if (!slot.ok) return answerError(context, errorOutcome(start, slot.reason, slot.error));
   try {
     return await runCodeBody(
       { runner: context.runner, tools: context.tools, reads: context.reads, pipeline: context.pipeline, emit: context.emit, timeoutMs: context.codeTimeoutMs, sessionSignal: context.sessionSignal },

@@ -3,6 +3,7 @@
 // all its sessions and each session one of its own, so a single session cannot take every slot. A run that finds
 // the queue full, or waits longer than it may, gets a `busy` answer the model can read.
 import { availableParallelism, totalmem } from 'node:os';
+import type { ModelError } from '@tool-search/modes';
 import { DEFAULT_LIMITS } from '@tool-search/sandbox-runner';
 
 /** Limits on concurrent code-mode runs (`tool_search_code`), per host and per session. */
@@ -29,7 +30,7 @@ export function defaultMaxConcurrentRuns(): number {
 }
 
 /** A slot held, or why none was given. */
-export type RunSlot = { ok: true; release(): void } | { ok: false; reason: 'busy' | 'cancelled'; message: string };
+export type RunSlot = { ok: true; release(): void } | { ok: false; reason: 'busy' | 'cancelled'; error: ModelError };
 
 /** A counting semaphore with a bounded FIFO queue. */
 export interface RunSlots {
@@ -39,9 +40,9 @@ export interface RunSlots {
   acquire(options: { waitMs: number; signal?: AbortSignal | undefined }): Promise<RunSlot>;
 }
 
-/** Creates the slots; `what` names them in the busy message (`this server`, `this session`). */
-export function createRunSlots(options: { limit: number; maxQueued: number; what: string }): RunSlots {
-  const { limit, maxQueued, what } = options;
+/** Creates the slots; `scope` is whose they are, as the busy answer names it (a host's server starts are the server's). */
+export function createRunSlots(options: { limit: number; maxQueued: number; scope: 'server' | 'session' }): RunSlots {
+  const { limit, maxQueued, scope } = options;
   let running = 0;
   const waiting: Array<() => void> = [];
   const take = (): RunSlot => {
@@ -57,11 +58,7 @@ export function createRunSlots(options: { limit: number; maxQueued: number; what
       },
     };
   };
-  const busy = (detail: string): RunSlot => ({
-    ok: false,
-    reason: 'busy',
-    message: `Busy: ${limit} code runs are running on ${what} (the limit) ${detail}; try again shortly, or do the work in fewer runs`,
-  });
+  const busy = (queue: { waiting: number } | { waitedMs: number }): RunSlot => ({ ok: false, reason: 'busy', error: { kind: 'runs_busy', limit, scope, queue } });
   return {
     get running() {
       return running;
@@ -70,9 +67,9 @@ export function createRunSlots(options: { limit: number; maxQueued: number; what
       return waiting.length;
     },
     acquire({ waitMs, signal }) {
-      if (signal?.aborted) return Promise.resolve({ ok: false, reason: 'cancelled', message: 'The run was cancelled before it started' });
+      if (signal?.aborted) return Promise.resolve({ ok: false, reason: 'cancelled', error: { kind: 'run_cancelled', waited: false } });
       if (running < limit && waiting.length === 0) return Promise.resolve(take());
-      if (waiting.length >= maxQueued) return Promise.resolve(busy(`and ${maxQueued} more are waiting`));
+      if (waiting.length >= maxQueued) return Promise.resolve(busy({ waiting: maxQueued }));
       return new Promise<RunSlot>((resolve) => {
         const leave = () => {
           const index = waiting.indexOf(wake);
@@ -86,11 +83,11 @@ export function createRunSlots(options: { limit: number; maxQueued: number; what
         };
         const onAbort = () => {
           leave();
-          resolve({ ok: false, reason: 'cancelled', message: 'The run was cancelled while it waited for a slot' });
+          resolve({ ok: false, reason: 'cancelled', error: { kind: 'run_cancelled', waited: true } });
         };
         const timer = setTimeout(() => {
           leave();
-          resolve(busy(`and this run waited ${waitMs} ms for one`));
+          resolve(busy({ waitedMs: waitMs }));
         }, waitMs);
         signal?.addEventListener('abort', onAbort, { once: true });
         waiting.push(wake);
