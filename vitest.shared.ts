@@ -26,7 +26,9 @@ export function testTimeouts(base: { test?: number; hook?: number } = {}): { tes
  * The test isolation of a project whose test files keep no state outside themselves (no `vi.mock`, no globals or
  * environment left changed, no module-level registries a test fills): its files share one module graph per worker
  * instead of importing the packages again for each file (about 0.8 s of import a file, most of a small file's time).
- * A project that cannot say so keeps vitest's default (a fresh module graph per file).
+ * A project that cannot say so keeps vitest's default (a fresh module graph per file): gateway-adapter (a `vi.mock` of
+ * modes), mcp-server and sandbox-runner (some of their tests fail when the files share a graph), ai-sdk (the AI SDK's
+ * telemetry registration is global), tool-search (not tried) and the one-file projects.
  */
 export const sharedModules = { isolate: false } as const;
 
