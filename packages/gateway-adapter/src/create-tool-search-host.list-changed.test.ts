@@ -40,7 +40,7 @@ function recordingPolicy(): { policy: Policy; asked: string[] } {
 
 describe('createToolSearchHost: one server changes its tools', () => {
   it('updates the shared index in place and rebuilds no session view: each view is asked about the changed tools only', { timeout: scaledTimeout(60_000) }, async () => {
-    const host = await createToolSearchHost({ sources: { openclaw: localTools(), mcp: [mcpFixtureConfig('fixture')] } });
+    const host = await createToolSearchHost({ sources: { openclaw: localTools(), mcp: [mcpFixtureConfig('fixture')] }, startupTimeoutMs: scaledTimeout(30_000) });
     hosts.push(host);
     const { policy, asked } = recordingPolicy();
     // Twenty live sessions in two scopes of the policy (two views), each having searched once.
@@ -52,7 +52,7 @@ describe('createToolSearchHost: one server changes its tools', () => {
     // The fixture's change_tools removes remove_me and adds added_later, then tells the host (list_changed).
     const caller = sessions[0]!;
     await caller.execute({ name: 'tool_call', args: { id: 'mcp:fixture:change_tools', args: {} }, toolCallId: 'change' });
-    await until(() => caller.tool('mcp:fixture:added_later') !== undefined, 'the list change to reach the catalog');
+    await until(() => caller.tool('mcp:fixture:added_later') !== undefined, 'the list change to reach the catalog', scaledTimeout(4_000));
     for (const session of sessions) {
       const found = await session.execute({ name: 'tool_search', args: { query: 'reverse a word' }, toolCallId: 'after' });
       expect(found.content).toContain('mcp:fixture:added_later');

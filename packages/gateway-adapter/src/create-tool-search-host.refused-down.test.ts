@@ -33,7 +33,7 @@ const until = async (check: () => boolean, what: string) => {
 
 describe('createToolSearchHost: a refused server that is down', () => {
   it('answers a made-up id under it, and its own refused tools, byte for byte as a host without the server does', async () => {
-    const withServer = await open({ sources: { openclaw: CORE, mcp: [mcpFixtureConfig('fixture')] }, restartBackoff: NO_RESTART });
+    const withServer = await open({ sources: { openclaw: CORE, mcp: [mcpFixtureConfig('fixture')] }, restartBackoff: NO_RESTART, startupTimeoutMs: scaledTimeout(30_000) });
     const admittedOnly = await open({ sources: { openclaw: CORE } });
     const refused = await withServer.openSession({ config: { mode: 'tools' }, policy: REFUSED_BY_NAME });
     const reference = await admittedOnly.openSession({ config: { mode: 'tools' }, policy: REFUSED_BY_NAME });

@@ -32,8 +32,10 @@ afterEach(async () => {
   await Promise.all(hosts.splice(0).map((host) => host.close()));
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
+/** Tests here need their servers up: the first session waits for them as long as the machine's load needs (a test that means the product's wait passes its own startupTimeoutMs). */
+const STARTUP_TIMEOUT_MS = scaledTimeout(30_000);
 async function host(options: Parameters<typeof createToolSearchHost>[0]): Promise<ToolSearchHost> {
-  const created = await createToolSearchHost(options);
+  const created = await createToolSearchHost({ startupTimeoutMs: STARTUP_TIMEOUT_MS, ...options });
   hosts.push(created);
   return created;
 }
@@ -44,7 +46,7 @@ const hitIds = async (session: ToolSearchSession, query: string) =>
 /** A search answers its hits, or (weak evidence) { evidence, note, hits, servers }: the hits either way. */
 const hitsOf = (answer: unknown) => (Array.isArray(answer) ? answer : (answer as { hits: unknown[] }).hits) as { id: string }[];
 const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-  for (let attempt = 0; attempt < 500; attempt += 1) {
+  for (const deadline = performance.now() + scaledTimeout(10_000); performance.now() < deadline; ) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -405,7 +407,7 @@ describe('createToolSearchHost: MCP servers', () => {
   });
 
   it('leaves no server running when it is closed, and refuses new sessions', async () => {
-    const shared = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('fixture')] } });
+    const shared = await createToolSearchHost({ sources: { mcp: [mcpFixtureConfig('fixture')] }, startupTimeoutMs: STARTUP_TIMEOUT_MS });
     const session = await shared.openSession({ config: { mode: 'tools' } });
     const pid = Number((await call(session, 'tool_call', { id: 'mcp:fixture:server_pid', args: {} }) as { result: unknown }).result);
     await shared.close();

@@ -7,6 +7,7 @@ import { createToolSearchHost, type ToolSearchHost } from '../create-tool-search
 import type { McpServerConfig } from '../schemas.js';
 import { spawnStdioServersAhead, type StdioServersAhead } from './spawn-stdio-servers-ahead.js';
 import { MCP_FIXTURE_SERVER_PATH, mcpFixtureConfig } from '@tool-search/test-utils';
+import { scaledTimeout } from '@tool-search/property-settings';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -28,14 +29,14 @@ function childrenRunning(text: string): number {
   return lines.filter((line) => line.includes(text)).length;
 }
 const until = async (check: () => boolean, what: string) => {
-  for (let attempt = 0; attempt < 500; attempt += 1) {
+  for (const deadline = performance.now() + scaledTimeout(10_000); performance.now() < deadline; ) {
     if (check()) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`timed out waiting for ${what}`);
 };
 /** Each test starts real server processes. */
-const SLOW = { timeout: 30_000 };
+const SLOW = { timeout: scaledTimeout(30_000) };
 const failing = (name: string, script: string): McpServerConfig => ({ name, transport: 'stdio', command: process.execPath, args: ['-e', script] });
 
 describe('spawnStdioServersAhead', () => {
