@@ -48,6 +48,12 @@ export interface ConnectMcpServerOptions {
   logger?: Logger | undefined;
   /** Timeout of every MCP request (connect, list, and calls unless the server config sets `timeoutMs`). Default 30,000 ms. */
   requestTimeoutMs?: number | undefined;
+  /**
+   * How long the `server/discover` era probe waits on stdio before reading silence as a 2025-era server (capped by
+   * `requestTimeoutMs`). A 2026-07-28-only server slower to start than this fails its first start and is probed again
+   * on the next one. Default 5,000 ms; raise it for servers that start slowly (a first `npx` download, a loaded machine).
+   */
+  stdioEraProbeTimeoutMs?: number | undefined;
   /** Aborts connecting: the start fails at once and the child or transport is closed (a host closing while a server starts). */
   signal?: AbortSignal | undefined;
   /** Called after a `notifications/tools/list_changed` re-list, with what changed (among offered tools). */

@@ -15,12 +15,14 @@ import { scaledTimeout } from '@tool-search/property-settings';
 
 /** Each request's timeout: it bounds a hang, and a loaded machine stretches how long a real server takes to answer. */
 const REQUEST_TIMEOUT_MS = scaledTimeout(10_000);
+/** The stdio era probe's wait: a 2026-07-28 server slower to start than the 5 s default would be read as 2025. */
+const PROBE_TIMEOUT_MS = scaledTimeout(5_000);
 
 const modernStdio: McpServerConfig = { name: 'modern', transport: 'stdio', command: process.execPath, args: [MODERN_MCP_SERVER_PATH] };
 
 describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', () => {
   it('negotiates 2026-07-28 through server/discover, lists and calls its tools', async () => {
-    const connection = await connectMcpServer(modernStdio, { requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    const connection = await connectMcpServer(modernStdio, { requestTimeoutMs: REQUEST_TIMEOUT_MS, stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS });
     try {
       expect(connection.status).toBe('connected');
       expect(connection.protocolVersion).toBe('2026-07-28');
@@ -36,6 +38,7 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
     const changes: { added: string[]; removed: string[] }[] = [];
     const connection = await connectMcpServer(modernStdio, {
       requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS,
       onToolsChanged: (change) => changes.push({ added: change.added.map((tool) => tool.name), removed: change.removed }),
     });
     try {
@@ -53,6 +56,7 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
     const keys: Array<string | undefined> = [];
     const connection = await connectMcpServer(modernStdio, {
       requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS,
       onElicitation: async (request, context) => {
         asked.push(request);
         keys.push(context.inputKey);
@@ -71,7 +75,7 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
   });
 
   it('declines input_required by default, so the tool reports the decline', async () => {
-    const connection = await connectMcpServer(modernStdio, { requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    const connection = await connectMcpServer(modernStdio, { requestTimeoutMs: REQUEST_TIMEOUT_MS, stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS });
     try {
       expect(await connection.callTool('deploy', { env: 'prod' })).toMatchObject({ ok: true, isError: true, result: 'Not deployed to prod: decline' });
     } finally {
@@ -82,7 +86,7 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
   it('probes once per server: a cached verdict connects without server/discover, for either era (cost printed)', async () => {
     const timed = async (config: McpServerConfig, eraVerdicts: ReturnType<typeof createEraVerdictCache>) => {
       const started = performance.now();
-      const connection = await connectMcpServer(config, { requestTimeoutMs: REQUEST_TIMEOUT_MS, eraVerdicts });
+      const connection = await connectMcpServer(config, { requestTimeoutMs: REQUEST_TIMEOUT_MS, stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS, eraVerdicts });
       const ms = performance.now() - started;
       const protocolVersion = connection.protocolVersion;
       await connection.close();
@@ -108,10 +112,10 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (stdio)', (
   it('forgets a cached verdict that no longer holds, and the next start probes again', async () => {
     const verdicts = createEraVerdictCache();
     verdicts.remember({ kind: 'legacy' });
-    const stale = await connectMcpServer(modernStdio, { requestTimeoutMs: REQUEST_TIMEOUT_MS, eraVerdicts: verdicts });
+    const stale = await connectMcpServer(modernStdio, { requestTimeoutMs: REQUEST_TIMEOUT_MS, stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS, eraVerdicts: verdicts });
     expect(stale.status).toBe('unavailable');
     expect(verdicts.read()).toBeUndefined();
-    const fresh = await connectMcpServer(modernStdio, { requestTimeoutMs: REQUEST_TIMEOUT_MS, eraVerdicts: verdicts });
+    const fresh = await connectMcpServer(modernStdio, { requestTimeoutMs: REQUEST_TIMEOUT_MS, stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS, eraVerdicts: verdicts });
     try {
       expect(fresh.protocolVersion).toBe('2026-07-28');
       expect(verdicts.read()?.kind).toBe('modern');
@@ -125,10 +129,10 @@ describe('connectMcpServer with a 2025 stdio server that exits on the era probe'
   it('fails the first start, remembers the server as 2025, and the next start connects with initialize', async () => {
     const config: McpServerConfig = { name: 'rmcp-like', transport: 'stdio', command: process.execPath, args: [EXIT_ON_PROBE_SERVER_PATH] };
     const verdicts = createEraVerdictCache();
-    const first = await connectMcpServer(config, { requestTimeoutMs: REQUEST_TIMEOUT_MS, eraVerdicts: verdicts });
+    const first = await connectMcpServer(config, { requestTimeoutMs: REQUEST_TIMEOUT_MS, stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS, eraVerdicts: verdicts });
     expect(first.status).toBe('unavailable');
     expect(verdicts.read()).toEqual({ kind: 'legacy' });
-    const second = await connectMcpServer(config, { requestTimeoutMs: REQUEST_TIMEOUT_MS, eraVerdicts: verdicts });
+    const second = await connectMcpServer(config, { requestTimeoutMs: REQUEST_TIMEOUT_MS, stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS, eraVerdicts: verdicts });
     try {
       expect(second.status).toBe('connected');
       expect(second.protocolVersion).toMatch(/^2025-/);
@@ -180,7 +184,7 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (Streamable
   it('negotiates 2026-07-28 over HTTP, calls a tool, and answers input_required', async () => {
     const connection = await connectMcpServer(
       { name: 'modern-http', transport: 'http', url },
-      { requestTimeoutMs: REQUEST_TIMEOUT_MS, onElicitation: async () => ({ action: 'accept', content: { confirm: true } }) },
+      { requestTimeoutMs: REQUEST_TIMEOUT_MS, stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS, onElicitation: async () => ({ action: 'accept', content: { confirm: true } }) },
     );
     try {
       expect(connection.status).toBe('connected');
@@ -195,7 +199,7 @@ describe('connectMcpServer with a server that serves only 2026-07-28 (Streamable
   });
 
   it("serves a re-list from the SDK's cache while the server's ttlMs holds", async () => {
-    const connection = await connectMcpServer({ name: 'modern-http', transport: 'http', url }, { requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    const connection = await connectMcpServer({ name: 'modern-http', transport: 'http', url }, { requestTimeoutMs: REQUEST_TIMEOUT_MS, stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS });
     try {
       const before = methods.filter((method) => method === 'prompts/list').length;
       expect(await connection.listPrompts()).toMatchObject({ ok: true, items: [{ name: 'greet' }] });
@@ -227,7 +231,7 @@ describe('connectMcpServer: liveness of a 2026-07-28 HTTP server', () => {
     const gone: string[] = [];
     const connection = await connectMcpServer(
       { name: 'leaving', transport: 'http', url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp` },
-      { requestTimeoutMs: REQUEST_TIMEOUT_MS, onUnavailable: (reason) => gone.push(reason) },
+      { requestTimeoutMs: REQUEST_TIMEOUT_MS, stdioEraProbeTimeoutMs: PROBE_TIMEOUT_MS, onUnavailable: (reason) => gone.push(reason) },
     );
     try {
       expect(connection.protocolVersion).toBe('2026-07-28');

@@ -64,3 +64,41 @@ describe('connectMcpServer: a stdio era probe that timed out', () => {
     }
   }, scaledTimeout(60_000));
 });
+
+// Stands in front of the real server and starts it a fixed time after its own start, holding what the client sends.
+const DELAYED = join(folder, 'delayed.mjs');
+writeFileSync(
+  DELAYED,
+  `import { spawn } from 'node:child_process';
+const [serverPath, delayMs] = process.argv.slice(2);
+let child;
+const held = [];
+setTimeout(() => {
+  child = spawn(process.execPath, [serverPath], { stdio: ['pipe', 'inherit', 'inherit'] });
+  for (const chunk of held) child.stdin.write(chunk);
+  child.on('exit', (code) => process.exit(code ?? 0));
+}, Number(delayMs));
+process.stdin.on('data', (chunk) => (child ? child.stdin.write(chunk) : held.push(chunk)));
+process.stdin.on('end', () => (child ? child.stdin.end() : process.exit(0)));
+`,
+);
+
+describe('connectMcpServer: stdioEraProbeTimeoutMs', () => {
+  const delayed: McpServerConfig = { name: 'delayed-modern', transport: 'stdio', command: process.execPath, args: [DELAYED, MODERN_MCP_SERVER_PATH, '1500'] };
+
+  it('reads a server slower than the probe wait as 2025 (it then refuses initialize)', async () => {
+    const connection = await connectMcpServer(delayed, { requestTimeoutMs: scaledTimeout(10_000), stdioEraProbeTimeoutMs: 300 });
+    expect(connection.status).toBe('unavailable');
+    await connection.close();
+  }, scaledTimeout(30_000));
+
+  it('connects that server on its first start when the wait is longer than its start', async () => {
+    const connection = await connectMcpServer(delayed, { requestTimeoutMs: scaledTimeout(20_000), stdioEraProbeTimeoutMs: scaledTimeout(10_000) });
+    try {
+      expect(connection.status).toBe('connected');
+      expect(connection.protocolVersion).toBe('2026-07-28');
+    } finally {
+      await connection.close();
+    }
+  }, scaledTimeout(60_000));
+});

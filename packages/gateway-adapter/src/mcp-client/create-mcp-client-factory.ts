@@ -12,7 +12,7 @@ import type { McpConnectionCore } from './mcp-connection-core.js';
 /**
  * How long the `server/discover` probe may wait on stdio, where silence means a 2025-era server and the SDK then
  * falls back to `initialize`: a silent server would otherwise stall every start for the whole request timeout.
- * Over HTTP silence is an outage, so the probe gets the request timeout there.
+ * Over HTTP silence is an outage, so the probe gets the request timeout there. `stdioEraProbeTimeoutMs` overrides it.
  */
 export const STDIO_PROBE_TIMEOUT_MS = 5_000;
 
@@ -22,7 +22,7 @@ export function createMcpClientFactory(core: McpConnectionCore): () => Client {
   const jsonSchemaValidator = createSdkSchemaValidator(core.compiler);
   // Both eras: a server that serves only 2026-07-28 is reached through `server/discover`, a 2025 one through
   // `initialize` after the probe (skipped when the connection has a fresh verdict, see create-era-verdict-cache).
-  const probeTimeoutMs = core.config.transport === 'stdio' ? Math.min(core.requestTimeoutMs, STDIO_PROBE_TIMEOUT_MS) : core.requestTimeoutMs;
+  const probeTimeoutMs = core.config.transport === 'stdio' ? Math.min(core.requestTimeoutMs, core.options.stdioEraProbeTimeoutMs ?? STDIO_PROBE_TIMEOUT_MS) : core.requestTimeoutMs;
   const versionNegotiation = { mode: 'auto' as const, probe: { timeoutMs: probeTimeoutMs } };
   return () => {
     const created = new Client(core.options.clientInfo ?? { name: 'tool-search-gateway', version: '0.0.0' }, { capabilities, jsonSchemaValidator, versionNegotiation, listMaxPages: MAX_LIST_PAGES });
