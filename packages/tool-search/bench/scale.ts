@@ -424,6 +424,8 @@ interface PhaseResult {
   search: number[];
   call: number[];
   sent: number;
+  /** Requests answered without an error. */
+  answered: number;
   hangs: number;
   /** Calls (tool_call with a nonce) the HTTP upstreams logged more than once. */
   ranTwice: number;
@@ -591,7 +593,7 @@ if (!STARTUP_ONLY) {
    * events run at their times (a kill, a Redis stop) and name the window the requests sent after them fall in.
    */
   async function pacedPhase(name: string, seconds: number, options: { calls: boolean; events?: Array<{ atMs: number; window: string; run: () => Promise<void> }> }): Promise<PhaseResult> {
-    const result: PhaseResult = { name, seconds, list: [], search: [], call: [], sent: 0, hangs: 0, ranTwice: 0, ranButFailed: 0, note: '' };
+    const result: PhaseResult = { name, seconds, list: [], search: [], call: [], sent: 0, answered: 0, hangs: 0, ranTwice: 0, ranButFailed: 0, note: '' };
     const kinds = options.calls && callTarget !== undefined ? (['list', 'search', 'call', 'search'] as const) : (['list', 'search'] as const);
     const failedNonces = new Set<string>();
     let window = options.events === undefined || options.events.length === 0 ? name : `${name}, before the first fault (sent before it)`;
@@ -642,6 +644,7 @@ if (!STARTUP_ONLY) {
         return;
       }
       result[kind].push(performance.now() - due);
+      result.answered += 1;
     };
     await Promise.all(
       open.map(async (one, position) => {
@@ -660,7 +663,10 @@ if (!STARTUP_ONLY) {
     await eventsDone;
     if (options.calls && callTarget !== undefined && existsSync(callLog)) {
       const runs = new Map<string, number>();
-      for (const match of readFileSync(callLog, 'utf8').matchAll(/nonce-[A-Za-z0-9]+-\d+-\d+/g)) runs.set(match[0], (runs.get(match[0]) ?? 0) + 1);
+      // One line per call run; its arguments may carry the nonce more than once (one per required argument).
+      for (const line of readFileSync(callLog, 'utf8').split('\n')) {
+        for (const nonce of new Set(line.match(/nonce-[A-Za-z0-9]+-\d+-\d+/g) ?? [])) runs.set(nonce, (runs.get(nonce) ?? 0) + 1);
+      }
       const prefix = `nonce-${name.replace(/\W+/g, '')}-`;
       for (const [nonce, count] of runs) {
         if (!nonce.startsWith(prefix)) continue;
@@ -763,8 +769,11 @@ if (!STARTUP_ONLY) {
     out(`| tool_search | ${stats(phase.search)} |`);
     if (phase.call.length > 0 || phase.name !== 'paced') out(`| tool_call (an HTTP upstream's tool, with a nonce) | ${stats(phase.call)} |`);
     out();
+    // Open loop: a deployment slower than the pace queues the requests, and the latency grows through the phase.
+    out(`${phase.name}: ${phase.sent} requests due, ${phase.answered} answered without an error (${(phase.answered / phase.seconds).toFixed(1)} per second of the phase, against ${rate(connectPaced.length)} offered)`);
+    out();
     if (phase.name !== 'paced') {
-      out(`${phase.name}: ${phase.sent} requests sent; hangs (no answer within ${HANG_MS} ms): ${phase.hangs}; calls run twice upstream: ${phase.ranTwice}; calls that ran upstream while their client got an error: ${phase.ranButFailed}${phase.note === '' ? '' : `; ${phase.note}`}`);
+      out(`${phase.name}: hangs (no answer within ${HANG_MS} ms): ${phase.hangs}; calls run twice upstream: ${phase.ranTwice}; calls that ran upstream while their client got an error: ${phase.ranButFailed}${phase.note === '' ? '' : `; ${phase.note}`}`);
       out();
     }
   }
