@@ -22,7 +22,7 @@ import { isTrustedByDefault, type Embedder } from '@tool-search/catalog';
 import { createConceptEmbedder } from '@tool-search/catalog/testing';
 import { renderWeakNote } from '@tool-search/modes';
 import { createPolicy, type PolicyConfig, type PolicyContext } from '@tool-search/policy';
-import { PROPERTY_SEED, propertySettings } from '@tool-search/property-settings';
+import { PROPERTY_SEED, propertySettings, scaledTimeout } from '@tool-search/property-settings';
 import { createRunner, probeRuntime, type Runner } from '@tool-search/sandbox-runner';
 import { createFakeRunner } from '@tool-search/sandbox-runner/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -619,6 +619,10 @@ describe('a host session over a changing MCP server (property)', () => {
 // ---------------------------------------------------------------------------------------------------------------
 // The real QuickJS engine: the bridge as a sandboxed body sees it (values copied out of QuickJS and back).
 
+// Each body makes 5 searches and 6 bridge calls over 600 tools: on a loaded machine that can pass the default 10 s run
+// limit, so the run's own timeout scales as the tests' do (within the runner's 60 s ceiling).
+const CODE_CONFIG = { mode: 'code', codeTimeoutMs: Math.min(60_000, scaledTimeout(10_000)) } as const;
+
 describe('a code-mode host session on the QuickJS engine (property)', () => {
   it('answers tools.search/describe/call in a sandboxed body as a host without the refused tools, added last', async () => {
     const generated = syntheticTools(600, 6, 7);
@@ -633,7 +637,7 @@ describe('a code-mode host session on the QuickJS engine (property)', () => {
       const withoutRefused = await createToolSearchHost({ sources: { openclaw: admittedSpecs.map(executable) }, probe, runner });
       hosts.push(withoutRefused);
       const policy = createPolicy({ deny: refusedOwners.map((owner) => `*:${owner}:*`) });
-      const sessions = await Promise.all([withRefused, withoutRefused].map((host) => host.openSession({ config: true, policy, sessionId: 's' })));
+      const sessions = await Promise.all([withRefused, withoutRefused].map((host) => host.openSession({ config: CODE_CONFIG, policy, sessionId: 's' })));
       expect(sessions[0]?.decision).toMatchObject({ mode: 'code', runtime: { engine: 'quickjs' } });
       const idOf = (tool: LocalToolSpec) => `openclaw:${tool.owner}:${tool.name}`;
       const refused = refusedSpecs.map((tool) => ({ id: idOf(tool), name: tool.name, description: tool.description }));
