@@ -16,40 +16,18 @@ const TOOLS: ToolInput[] = [
 ];
 
 describe('near-duplicate tools across servers (alsoOn)', () => {
-  it('shows a family on its first hit, with what differs; a member that differs in parameters keeps its place', () => {
+  it('shows a family on its first hit, with what differs, and leaves the ranking as it was', () => {
     const catalog = createCatalog(TOOLS);
     const hits = catalog.search('read file contents', { limit: 5 });
     const first = hits[0];
     expect(first?.name).toBe('read_file');
     const other = first?.owner === 'filesystem' ? 'mcp:desktop-commander:read_file' : 'mcp:filesystem:read_file';
     expect(first?.alsoOn).toEqual([{ id: other, differs: expect.stringMatching(/parameters length, offset/) }]);
-    // Not interchangeable (offset and length): the later member keeps its place and carries no family of its own.
+    // The later member keeps its place and carries no family of its own.
     const later = hits.find((hit) => hit.id === other);
     expect(later).toBeDefined();
     expect(later?.alsoOn).toBeUndefined();
     expect(hits.find((hit) => hit.owner === 'github')?.alsoOn).toBeUndefined();
-  });
-
-  it('folds a near-identical member into its family\'s first hit and gives its place to the next tool', () => {
-    const catalog = createCatalog(TOOLS);
-    const search = (limit: number) => catalog.search('get the billboard hot 100 chart of a week', { limit });
-    const hits = search(2);
-    expect(hits).toHaveLength(2);
-    const family = [hits[0]?.id, ...(hits[0]?.alsoOn ?? []).map((member) => member.id)].sort();
-    expect(family).toEqual(['mcp:charts:billboard_hot_100', 'mcp:music-charts:hot_100']);
-    // The second place goes to another function, not to the first hit's twin.
-    expect(family).not.toContain(hits[1]?.id);
-    // The twin is shown once (in the family), and the family's first hit is the same at every limit.
-    const shown = search(5).flatMap((hit) => [hit.id, ...(hit.alsoOn ?? []).map((member) => member.id)]);
-    expect(shown.filter((id) => family.includes(id))).toHaveLength(2);
-    expect(search(1)[0]?.id).toBe(hits[0]?.id);
-  });
-
-  it('keeps each tool a query names exactly in its own place, family or not', () => {
-    const hits = createCatalog(TOOLS).search('hot_100', { limit: 5 });
-    expect(hits[0]?.id).toBe('mcp:music-charts:hot_100');
-    const both = createCatalog([...TOOLS, { ...(TOOLS[4] as ToolInput), owner: 'more-charts' }]).search('hot_100', { limit: 5 });
-    expect(both.slice(0, 2).map((hit) => hit.id).sort()).toEqual(['mcp:more-charts:hot_100', 'mcp:music-charts:hot_100']);
   });
 
   it('names a member that is not among the hits when it has the same name', () => {

@@ -15,8 +15,6 @@ export const MAX_QUERIES_PER_CALL = 16;
 export const DEFAULT_LIKELY_TOOLS = 3;
 /** Scores are rounded so hits are stable and JSON-friendly (and ties broken by id). */
 const SCORE_DECIMALS = 3;
-/** Ranked tools per hit asked for: the places of folded family members are filled from the rest (see `withToolFamilies`). */
-const FAMILY_FOLD_DEPTH = 2;
 /** With an embedder, how many leading hits a search's lexical evidence is read from. */
 const FUSED_EVIDENCE_DEPTH = 3;
 
@@ -51,8 +49,6 @@ export function searchScoped(context: ReaderContext, query: string, options: Sea
   const { parts, scope } = context;
   const vector = given === 'lexical' ? undefined : (given ?? parts.embeddings.known(context.known, query));
   const limit = resolveLimit(options?.limit, context.limits);
-  // Near-duplicate family members fold into their family's first hit: rank enough further tools to fill their places.
-  const candidates = limit * FAMILY_FOLD_DEPTH;
   const server = options?.server;
   if (server !== undefined && typeof server !== 'string') {
     throw new CatalogError('invalid_query', `Invalid search server: expected "<source>:<owner>", received ${describeType(server)}.`);
@@ -60,7 +56,7 @@ export function searchScoped(context: ReaderContext, query: string, options: Sea
   // Within one server: the same scores, every tool ranked, then only that server's kept.
   const inServer = server === undefined ? undefined : (id: string) => parts.store.serverKeyOf(id) === server;
   const exact = inServer === undefined ? exactMatches(context, query) : exactMatches(context, query).filter(inServer);
-  const depth = inServer !== undefined ? Math.max(scope.size(), 1) : vector === undefined ? candidates + exact.length : Math.max(parts.settings.fusionDepth, candidates + exact.length);
+  const depth = inServer !== undefined ? Math.max(scope.size(), 1) : vector === undefined ? limit + exact.length : Math.max(parts.settings.fusionDepth, limit + exact.length);
   let ranked = parts.index.rank(query, depth, scope.index);
   // Within one server: how many of its tools the words match at all (the embedder's neighbours are not matches).
   if (inServer !== undefined && counted !== undefined) counted.matched = new Set([...exact, ...ranked.filter((entry) => inServer(entry.id)).map((entry) => entry.id)]).size;
@@ -70,14 +66,14 @@ export function searchScoped(context: ReaderContext, query: string, options: Sea
     ranked = fuseRankings(ranked, semantic, parts.settings.fusion);
   }
   if (inServer !== undefined) ranked = ranked.filter((entry) => inServer(entry.id));
-  const rounded = ranked.slice(0, candidates + exact.length).map((entry) => ({ id: entry.id, score: roundScore(entry.score) }));
+  const rounded = ranked.slice(0, limit + exact.length).map((entry) => ({ id: entry.id, score: roundScore(entry.score) }));
   rounded.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (exact.length === 0) return withToolFamilies(context, rounded.slice(0, candidates).map((entry) => parts.hits.hit(entry.id, entry.score)), { limit });
+  if (exact.length === 0) return withToolFamilies(context, rounded.slice(0, limit).map((entry) => parts.hits.hit(entry.id, entry.score)));
   // An exact id or name always comes first, scored just above the best other hit.
   const exactSet = new Set(exact);
   const rest = rounded.filter((entry) => !exactSet.has(entry.id));
   const top = roundScore((rest[0]?.score ?? 0) + 1);
-  return withToolFamilies(context, [...exact.map((id) => ({ id, score: top })), ...rest].slice(0, candidates).map((entry) => parts.hits.hit(entry.id, entry.score)), { limit, keep: exactSet });
+  return withToolFamilies(context, [...exact.map((id) => ({ id, score: top })), ...rest].slice(0, limit).map((entry) => parts.hits.hit(entry.id, entry.score)));
 }
 
 /**

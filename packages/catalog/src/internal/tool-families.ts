@@ -1,9 +1,7 @@
 // withToolFamilies: near-duplicate tools across servers, shown as one family. The first hit of a family (in the
 // hits' order) carries `alsoOn`: the family's other members the reader sees (among the hits, and the tools of the
-// same name outside them), each with what differs from the hit. A later member that can stand in for it
-// (near-identical description and parameters) is folded into it: it takes no place of its own, so the next tool
-// moves up, unless the query names it exactly. Only the reader's visible tools are ever looked at, so a tool a
-// policy refuses never shows up in a family. The hits keep their order and scores.
+// same name outside them), each with what differs from the hit. Only the reader's visible tools are ever looked at,
+// so a tool a policy refuses never shows up in a family. The hits keep their order and scores.
 import type { SearchHit, ToolDescriptor } from '../types.js';
 import type { ReaderContext } from './reader-context.js';
 import { STOP_WORDS } from './stop-words.js';
@@ -65,14 +63,6 @@ function nearDuplicate(a: Shape, b: Shape): boolean {
   return words >= NEAR_IDENTICAL_OVERLAP && overlap(a.params, b.params) >= NEAR_IDENTICAL_OVERLAP;
 }
 
-/**
- * Whether a family member can stand in for its first hit: near-identical description words and parameters (tools
- * that share only a name and some words keep their own places, as a request may need that server's copy).
- */
-function interchangeable(a: Shape, b: Shape): boolean {
-  return overlap(a.words, b.words) >= NEAR_IDENTICAL_OVERLAP && overlap(a.params, b.params) >= NEAR_IDENTICAL_OVERLAP;
-}
-
 const only = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((item) => !b.has(item));
 
 /** What `other` has and `hit` lacks, and the reverse: parameters first, then description words. */
@@ -91,14 +81,11 @@ function describeDifference(hit: Shape, other: Shape): string {
 }
 
 /**
- * The first `limit` hits with `alsoOn` on the first member of each family: the other members among the hits, then
- * the visible tools of the same name outside them, at most `MAX_FAMILY_MEMBERS`. A later member named in an
- * `alsoOn` that is `interchangeable` with the hit is folded away (its place goes to the next hit), except one in
- * `keep` (a tool the query names exactly: each keeps its own place). Pass more hits than `limit` so the places folded members free are filled.
+ * The hits with `alsoOn` on the first member of each family: the other members among the hits, then the visible
+ * tools of the same name outside them, at most `MAX_FAMILY_MEMBERS`. A later member keeps its place in the hits.
  */
-export function withToolFamilies(context: ReaderContext, hits: readonly SearchHit[], options: { limit: number; keep?: ReadonlySet<string> | undefined }): SearchHit[] {
-  const keep = options.keep ?? new Set<string>();
-  if (hits.length === 0) return [];
+export function withToolFamilies(context: ReaderContext, hits: readonly SearchHit[]): SearchHit[] {
+  if (hits.length === 0) return [...hits];
   const shapes = new Map<string, Shape>();
   const shape = (id: string): Shape | undefined => {
     let known = shapes.get(id);
@@ -111,16 +98,7 @@ export function withToolFamilies(context: ReaderContext, hits: readonly SearchHi
     return known;
   };
   const placed = new Set<string>();
-  const folded = new Set<string>();
-  const shown: SearchHit[] = [];
-  for (const hit of hits) {
-    if (shown.length >= options.limit) break;
-    if (folded.has(hit.id) && !keep.has(hit.id)) continue;
-    shown.push(familyOf(hit));
-  }
-  return shown;
-
-  function familyOf(hit: SearchHit): SearchHit {
+  return hits.map((hit) => {
     if (placed.has(hit.id)) return hit;
     const own = shape(hit.id);
     if (own === undefined) return hit;
@@ -134,10 +112,7 @@ export function withToolFamilies(context: ReaderContext, hits: readonly SearchHi
     for (const id of context.looselyNamedIds(hit.name)) if (shape(id)?.nameKey === own.nameKey) consider(id);
     if (members.length === 0) return hit;
     placed.add(hit.id);
-    for (const member of members) {
-      placed.add(member.tool.id);
-      if (interchangeable(own, member)) folded.add(member.tool.id);
-    }
+    for (const member of members) placed.add(member.tool.id);
     return { ...hit, alsoOn: members.map((member) => ({ id: member.tool.id, differs: describeDifference(own, member) })) };
-  }
+  });
 }
