@@ -169,6 +169,7 @@ export {
   renderChatToolSearchAnswer,
   renderCodeRunAnswer,
   renderCodeSearchAnswer,
+  renderContentPartsText,
   renderErrorAnswer,
   renderErrorText,
   renderNativeSearchError,
@@ -179,6 +180,7 @@ export {
   renderSearchAnswer,
   renderServerSearchAnswer,
   renderSurface,
+  renderUntrustedResult,
   renderWeakAnswer,
   renderWeakNote,
   toAnthropicTools,
@@ -257,6 +259,7 @@ export type {
   ToolNamespace,
   ToolResultParts,
   ToolSearchArgs,
+  UntrustedResult,
   WeakGuess,
   WeakSearchAnswer,
 } from '@tool-search/modes';

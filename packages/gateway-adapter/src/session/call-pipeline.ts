@@ -1,7 +1,7 @@
 // The one call pipeline every real tool call goes through, whatever route reached it:
 // authorize (policy, owner gate, hooks, approvals) → validate the final args → run → render.
 import { parseToolId } from '@tool-search/catalog';
-import { renderBlockedAnswer, type ModelError, type Mode } from '@tool-search/modes';
+import { renderBlockedAnswer, renderContentPartsText, type ModelError, type Mode } from '@tool-search/modes';
 import { isPolicyError, type ApprovalProvider, type BeforeToolCallHook, type Policy, type PolicyContext, type PolicyTimeouts } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import type { ArgsValidator } from '../host/index.js';
@@ -12,7 +12,6 @@ import type { OkOutcome, ToolCallErrorCode, ToolCallOutcome } from '../tool-call
 import type { ToolProgress } from '../tool-search-session.js';
 import type { AllowedTool, AllowedTools } from './allowed-tools.js';
 import { combineSignals, raceAbort } from '../shared/index.js';
-import { contentPartsText } from './content-parts-text.js';
 import { errorOutcome, type OutcomeStart } from './error-outcome.js';
 import type { HostCore, HostRoute } from '../host/index.js';
 import { finalCallRecord } from './session-counters-sink.js';
@@ -223,7 +222,7 @@ async function runMcp(options: CallPipelineOptions, tool: AllowedTool, route: Ex
     }),
   );
   if (!called.ok) return errorOutcome(start, MCP_FAILURE_CODES[called.code], { kind: 'relayed', message: called.message }, { tool: tool.ref });
-  const text = contentPartsText(called.parts, called.structured);
+  const text = renderContentPartsText(called.parts, called.structured);
   if (called.isError) {
     const rendered = renderToolResult(text, { untrusted: true, toolId: tool.ref.id });
     return errorOutcome(start, 'tool_failed', { kind: 'upstream_error', server: route.server, toolName: route.toolName, content: rendered.content }, { tool: tool.ref });
@@ -235,7 +234,7 @@ async function runMcp(options: CallPipelineOptions, tool: AllowedTool, route: Ex
 async function readResource(options: CallPipelineOptions, tool: AllowedTool, route: Extract<HostRoute, { kind: 'mcp-resource' }>, args: Record<string, unknown>, run: RunContext): Promise<ToolCallOutcome> {
   const read = await talking(run.meta, route.server, tool.ref.id, () => options.host.readResource(route.server, String(args['uri']), { signal: run.signal, timeoutMs: options.callTimeoutMs }));
   if (!read.ok) return errorOutcome(run.start, read.code === 'unsupported' ? 'tool_failed' : MCP_FAILURE_CODES[read.code], { kind: 'relayed', message: read.message }, { tool: tool.ref });
-  const text = contentPartsText(read.parts, undefined);
+  const text = renderContentPartsText(read.parts, undefined);
   return withParts(okOutcome(tool, run.meta, run.start, text, renderToolResult(text, { untrusted: !tool.trusted, toolId: tool.ref.id })), read.parts, undefined);
 }
 
