@@ -35,6 +35,10 @@ const WORDS: ReadonlyArray<[ModelError, string]> = [
   [{ kind: 'code_argument', call: 'call', argument: 'args' }, 'tools.call(id, args): args must be an object'],
   [{ kind: 'code_argument', call: 'search', argument: 'query' }, 'tools.search(query, { limit }): query must be a string'],
   [{ kind: 'code_argument', call: 'describe', argument: 'id' }, 'tools.describe(id): id must be a string'],
+  [{ kind: 'server_not_configured', server: 'wx' }, 'No MCP server "wx" is configured'],
+  [{ kind: 'server_not_ready', server: 'wx', state: 'unavailable', reason: 'exited with code 1' }, 'MCP server "wx" is unavailable: exited with code 1'],
+  [{ kind: 'tool_removed', id: 'mcp:wx:now', server: 'wx' }, 'Tool mcp:wx:now was removed by MCP server "wx"'],
+  [{ kind: 'tool_unlisted', id: 'mcp:wx:now', server: 'wx' }, 'Tool mcp:wx:now is no longer listed by MCP server "wx"'],
   [{ kind: 'relayed', message: 'No tool "x"; did you mean a?' }, 'No tool "x"; did you mean a?'],
 ];
 

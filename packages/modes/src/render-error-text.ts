@@ -53,6 +53,14 @@ export type ModelError =
   | { kind: 'run_cancelled'; waited: boolean }
   /** Code passed a bridge call an argument of the wrong type. */
   | { kind: 'code_argument'; call: CodeBridgeCall; argument: 'id' | 'args' | 'query' }
+  /** A tool call or read named an MCP server this host has no configuration for. */
+  | { kind: 'server_not_configured'; server: string }
+  /** An MCP server is not ready: `state` is where it is (`starting`, `unavailable`, ...), `reason` why. */
+  | { kind: 'server_not_ready'; server: string; state: string; reason: string }
+  /** The tool's MCP server removed it from its list. */
+  | { kind: 'tool_removed'; id: string; server: string }
+  /** The tool's MCP server came back without it. */
+  | { kind: 'tool_unlisted'; id: string; server: string }
   /** A message another package wrote, relayed as it is. */
   | { kind: 'relayed'; message: string };
 
@@ -106,6 +114,10 @@ const WORDING: Wording = {
     `Busy: ${limit} code runs are running on this ${scope} (the limit) ${'waiting' in queue ? `and ${queue.waiting} more are waiting` : `and this run waited ${queue.waitedMs} ms for one`}; try again shortly, or do the work in fewer runs`,
   run_cancelled: ({ waited }) => (waited ? 'The run was cancelled while it waited for a slot' : 'The run was cancelled before it started'),
   code_argument: ({ call, argument }) => `${BRIDGE_SIGNATURES[call]}: ${argument} must be ${argument === 'args' ? 'an object' : 'a string'}`,
+  server_not_configured: ({ server }) => `No MCP server "${server}" is configured`,
+  server_not_ready: ({ server, state, reason }) => `MCP server "${server}" is ${state}: ${reason}`,
+  tool_removed: ({ id, server }) => `Tool ${id} was removed by MCP server "${server}"`,
+  tool_unlisted: ({ id, server }) => `Tool ${id} is no longer listed by MCP server "${server}"`,
   relayed: ({ message }) => message,
 };
 

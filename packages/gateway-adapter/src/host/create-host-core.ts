@@ -1,6 +1,6 @@
 // What sessions read from the host, assembled from the host's parts: the registry, the servers, the start-up
 // wait, the runtime probe and the shared runner. Each group is built by its own step below.
-import type { Surface } from '@tool-search/modes';
+import { renderErrorText, type Surface } from '@tool-search/modes';
 import { createRunner, probeRuntime, type ProbeResult, type Runner } from '@tool-search/sandbox-runner';
 import type { Logger } from 'pino';
 import { decideToolSearchMode, type ToolSearchModeDecision } from '../decide-tool-search-mode.js';
@@ -72,7 +72,7 @@ function serverAccess(
   return {
     serverDown: (server) => {
       const supervisor = supervisors.get(server);
-      return supervisor === undefined || supervisor.state === 'ready' ? undefined : `MCP server "${server}" is ${supervisor.state}: ${supervisor.reason ?? 'not ready yet'}`;
+      return supervisor === undefined || supervisor.state === 'ready' ? undefined : { state: supervisor.state, reason: supervisor.reason ?? 'not ready yet' };
     },
     unavailableServers: () => [...supervisors.values()].filter((server) => server.state !== 'ready').map((server) => server.name),
     startingServer: (server) => {
@@ -82,7 +82,7 @@ function serverAccess(
     startingWaitMs,
     callMcp: async (server, toolName, args, { onServerLog, ...callOptions }) => {
       const supervisor = supervisors.get(server);
-      if (supervisor === undefined) return { ok: false, code: 'unavailable', message: `No MCP server "${server}" is configured` };
+      if (supervisor === undefined) return { ok: false, code: 'unavailable', message: renderErrorText({ kind: 'server_not_configured', server }) };
       const release = onServerLog === undefined ? undefined : serverLogs.listen(server, onServerLog);
       try {
         return await supervisor.callTool(toolName, args, callOptions);
@@ -92,7 +92,7 @@ function serverAccess(
     },
     readResource: async (server, uri, readOptions) => {
       const live = supervisors.get(server)?.live();
-      if (live === undefined) return { ok: false, code: 'unavailable', message: `MCP server "${server}" is unavailable: ${supervisors.get(server)?.reason ?? 'not ready'}` };
+      if (live === undefined) return { ok: false, code: 'unavailable', message: renderErrorText({ kind: 'server_not_ready', server, state: 'unavailable', reason: supervisors.get(server)?.reason ?? 'not ready' }) };
       return live.readResource(uri, readOptions);
     },
   };

@@ -2,7 +2,7 @@
 // away, the MCP servers, the shared sandbox runner, and change events. Internal: the public contract is
 // `ToolSearchHost`.
 import type { CatalogView, ToolDescriptor, ViewOptions } from '@tool-search/catalog';
-import type { Surface } from '@tool-search/modes';
+import type { ModelError, Surface } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Runner } from '@tool-search/sandbox-runner';
 import type { RunSlots } from '../shared/index.js';
@@ -24,7 +24,8 @@ export type HostRoute =
 
 /** A tool that was catalogued and went away: why, and what the policy needs to know whether to say so. */
 export interface GoneTool {
-  reason: string;
+  /** Why it went, as data modes words for the model. */
+  reason: ModelError;
   tool: PolicyTool;
 }
 
@@ -62,8 +63,8 @@ export interface HostCore {
   gone(id: string): GoneTool | undefined;
   /** The tools a down MCP server had listed when it went down; undefined when it never listed any, or is up. */
   toolsOfDownServer(server: string): readonly PolicyTool[] | undefined;
-  /** Why a configured MCP server is not ready, or undefined when it is ready or not configured. */
-  serverDown(server: string): string | undefined;
+  /** Where a configured MCP server is instead of ready (`starting`, `unavailable`, ...) and why, or undefined when it is ready or not configured. */
+  serverDown(server: string): { state: string; reason: string } | undefined;
   /** Names of configured MCP servers that are not ready now. */
   unavailableServers(): string[];
   /** The first connection attempt of a configured MCP server while it is under way; undefined once it settled. */

@@ -16,7 +16,7 @@ import {
   type ViewOptions,
 } from '@tool-search/catalog';
 import type { Thesaurus } from '@tool-search/catalog/wordnet';
-import { CONTROL_TOOL_NAMES } from '@tool-search/modes';
+import { CONTROL_TOOL_NAMES, type ModelError } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import type { McpServerConnection, McpToolDefinition } from '../mcp-client/index.js';
@@ -144,7 +144,7 @@ export class HostRegistry {
     const before = new Set(this.serverIds.get(server) ?? []);
     const added = this.addServerTools(server, readsResources ? [...definitions, readResourceDefinition(server)] : definitions);
     for (const descriptor of added) before.delete(descriptor.id);
-    this.removeTools([...before], (id) => `Tool ${id} is no longer listed by MCP server "${server}"`);
+    this.removeTools([...before], (id) => ({ kind: 'tool_unlisted', id, server }));
     this.emit({ type: 'server_up', server, tools: added.map((descriptor) => this.policyTool(descriptor)) });
   }
 
@@ -153,14 +153,14 @@ export class HostRegistry {
     const own = (name: string) => !(name === READ_RESOURCE_TOOL && this.resourceReaders.get(server) === true);
     const removed = this.removeTools(
       change.removed.filter(own).map((name) => toolId('mcp', server, name)),
-      (id) => `Tool ${id} was removed by MCP server "${server}"`,
+      (id) => ({ kind: 'tool_removed', id, server }),
     );
     const added = this.addServerTools(server, change.added.filter((definition) => own(definition.name)));
     this.emit({ type: 'tools_changed', server, added: added.map((descriptor) => this.policyTool(descriptor)), removed });
   }
 
   serverDown(server: string, reason: string): void {
-    const tools = this.removeTools([...(this.serverIds.get(server) ?? [])], () => `MCP server "${server}" is unavailable: ${reason}`);
+    const tools = this.removeTools([...(this.serverIds.get(server) ?? [])], () => ({ kind: 'server_not_ready', server, state: 'unavailable', reason }));
     // A server down again before it came back (a failed restart) took nothing this time: keep what it had.
     if (tools.length > 0) this.downServerTools.set(server, tools);
     this.emit({ type: 'server_down', server, reason, tools });
@@ -231,7 +231,7 @@ export class HostRegistry {
   }
 
   /** Takes ids out of the catalog and the routes, remembering why they went. */
-  private removeTools(ids: readonly string[], reason: (id: string) => string): PolicyTool[] {
+  private removeTools(ids: readonly string[], reason: (id: string) => ModelError): PolicyTool[] {
     const removed: PolicyTool[] = [];
     for (const id of ids) {
       const descriptor = this.catalog.get(id);

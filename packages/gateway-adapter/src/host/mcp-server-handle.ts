@@ -1,10 +1,11 @@
 // One configured MCP server's pass-through methods, for fronts that serve its resources, prompts and completions.
+import { renderErrorText } from '@tool-search/modes';
 import type { McpServerSupervisor } from '../mcp-client/index.js';
 import type { HostMcpServer } from './host-status.js';
 
 /** A server's pass-through methods, answering `unavailable` while it is not ready. */
 export function mcpServerHandle(supervisor: McpServerSupervisor): HostMcpServer {
-  const down = () => ({ ok: false as const, code: 'unavailable' as const, message: `MCP server "${supervisor.name}" is ${supervisor.state}: ${supervisor.reason ?? 'not ready'}` });
+  const down = () => ({ ok: false as const, code: 'unavailable' as const, message: renderErrorText({ kind: 'server_not_ready', server: supervisor.name, state: supervisor.state, reason: supervisor.reason ?? 'not ready' }) });
   const live = () => supervisor.live();
   return {
     name: supervisor.name,

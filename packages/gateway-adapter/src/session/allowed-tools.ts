@@ -2,6 +2,7 @@
 // names, pins) resolves a tool through it. Catalogued tools come from the session's policy view of the host's
 // catalog, client tools from the session itself; anything else is unknown, and a denied tool is exactly that.
 import { isTrustedByDefault, parseToolId, toolId, type CatalogView, type DescribeResult, type JsonSchema, type ToolInput, type ToolSource } from '@tool-search/catalog';
+import type { ModelError } from '@tool-search/modes';
 import type { Policy, PolicyContext, PolicyTool } from '@tool-search/policy';
 import type { Logger } from 'pino';
 import { GatewayAdapterError } from '../errors.js';
@@ -25,7 +26,7 @@ export interface AllowedTools {
   /** The tool behind an exact id, when this session may call it now. */
   get(id: string): AllowedTool | undefined;
   /** Why an allowed tool is not there now (its server is down, it was removed); undefined otherwise. */
-  unavailable(id: string): string | undefined;
+  unavailable(id: string): ModelError | undefined;
   /** An exact id (present or unavailable), else a unique allowed name, else the catalog's miss. */
   resolve(idOrName: string): { id: string } | { miss: DescribeResult & { found: false } };
   /** Does the policy admit this tool for this session? */
@@ -64,7 +65,7 @@ export function createAllowedTools(options: {
       route,
     };
   };
-  const unavailable = (id: string): string | undefined => {
+  const unavailable = (id: string): ModelError | undefined => {
     if (view.get(id) !== undefined) return undefined;
     const gone = host.gone(id);
     if (gone !== undefined) return admits(gone.tool) ? gone.reason : undefined;
@@ -76,7 +77,7 @@ export function createAllowedTools(options: {
     const down = host.serverDown(parsed.owner);
     if (down === undefined || !admits({ id, name: parsed.name, source: 'mcp', owner: parsed.owner, ownerOnly: false })) return undefined;
     const listed = host.toolsOfDownServer(parsed.owner);
-    return listed === undefined || listed.some(admits) ? down : undefined;
+    return listed === undefined || listed.some(admits) ? { kind: 'server_not_ready', server: parsed.owner, ...down } : undefined;
   };
 
   // Pins a session asks for (`visible`) are resolved once, at open; pins the servers ask for (config `visible`, and

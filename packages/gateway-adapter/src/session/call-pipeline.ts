@@ -64,8 +64,8 @@ export interface CallPipelineOptions {
 }
 
 /** Why a tool went away: its host's reason when it has one, else that it is no longer available. */
-function gone(reason: string | undefined, id: string): ModelError {
-  return reason === undefined ? { kind: 'tool_gone', id } : { kind: 'relayed', message: reason };
+function gone(reason: ModelError | undefined, id: string): ModelError {
+  return reason ?? { kind: 'tool_gone', id };
 }
 
 /** Creates the pipeline of one session. */
@@ -97,7 +97,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     const tool = tools.get(id);
     if (tool === undefined) {
       const gone = tools.unavailable(id);
-      return finish(id, undefined, meta, gone === undefined ? unknown(start, id) : errorOutcome(start, 'unavailable', { kind: 'relayed', message: gone }), 'not-run');
+      return finish(id, undefined, meta, gone === undefined ? unknown(start, id) : errorOutcome(start, 'unavailable', gone), 'not-run');
     }
     let decision: Awaited<ReturnType<Policy['authorizeCall']>>;
     try {

@@ -5,6 +5,12 @@ import type { HostCore } from '../host/index.js';
 import type { AllowedTools } from './allowed-tools.js';
 import type { SessionEmit } from './session-event.js';
 
+/** Why a server is not ready, as the operator's log line says it. */
+function downReason(host: HostCore, server: string): string | undefined {
+  const down = host.serverDown(server);
+  return down === undefined ? undefined : `MCP server "${server}" is ${down.state}: ${down.reason}`;
+}
+
 /** The `session.start` event, and one `mcp.unavailable` per server that is not ready at open. */
 export function logSessionStart(host: HostCore, facts: { decision: ToolSearchModeDecision; directReason: string | undefined; tools: AllowedTools; emit: SessionEmit }): void {
   const { decision, tools, emit } = facts;
@@ -16,9 +22,9 @@ export function logSessionStart(host: HostCore, facts: { decision: ToolSearchMod
     autoReason: decision.autoReason,
     catalogSize: tools.view.size,
     sources: { ...tools.view.sources(), client: tools.clientInputs().length },
-    mcpServers: down.map((server) => ({ name: server, status: 'unavailable', reason: host.serverDown(server) })),
+    mcpServers: down.map((server) => ({ name: server, status: 'unavailable', reason: downReason(host, server) })),
   } });
-  for (const server of down) emit({ kind: 'mcp.unavailable', fields: { server, reason: host.serverDown(server) } });
+  for (const server of down) emit({ kind: 'mcp.unavailable', fields: { server, reason: downReason(host, server) } });
 }
 
 /** A code mode that could not start, in the log and the session log. */
