@@ -1,4 +1,5 @@
-// The host's reasons a model reads (a server that is down, a tool its server removed) are data that modes words:
+// The host's reasons a model reads (a server that is down, a tool its server removed, arguments its validator
+// refused) are data that modes words:
 // modes' error renderer is wrapped here to mark each error with its kind, so a route that relays the host's own
 // sentence (even the same words, as a `relayed` error) fails.
 import type * as Modes from '@tool-search/modes';
@@ -32,6 +33,15 @@ describe('the host\'s reasons, as the model reads them', () => {
     const outcome = await session.execute({ name: 'tool_call', args: { id: 'mcp:broken:anything', args: {} }, toolCallId: 'b1' });
     expect(outcome.status).toBe('error');
     expect(outcome.status === 'error' && outcome.message, JSON.stringify(outcome)).toMatch(/^\u27e8modes:server_not_ready\u27e9MCP server "broken" is \w+: /);
+    await session.close();
+  });
+
+  it('arguments the host\'s validator refuses are worded by modes', async () => {
+    const session = await host.openSession({ config: { mode: 'tools' } });
+    const outcome = await session.execute({ name: 'tool_call', args: { id: 'mcp:fixture:add_numbers', args: { a: 'four', b: 5 } }, toolCallId: 'v1' });
+    expect(outcome.status === 'error' && outcome.code).toBe('invalid_args');
+    const words = renderErrorText({ kind: 'tool_arguments_refused', id: 'mcp:fixture:add_numbers', problems: [{ kind: 'schema', where: 'args.a', message: 'must be number' }], suggestions: {} });
+    expect(outcome.status === 'error' && outcome.message.startsWith(`${mark('tool_arguments_refused')}${words} Expected: `), JSON.stringify(outcome)).toBe(true);
     await session.close();
   });
 

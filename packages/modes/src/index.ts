@@ -59,8 +59,8 @@ export type {
   WeakGuess,
   WeakSearchAnswer,
 } from './render-search-answer.js';
-export { renderBlockedAnswer, renderErrorAnswer, renderErrorText, renderNativeSearchError } from './render-error-text.js';
-export type { CodeBridgeCall, ErrorAnswer, ModelError } from './render-error-text.js';
+export { renderArgsProblem, renderBlockedAnswer, renderErrorAnswer, renderErrorText, renderNativeSearchError } from './render-error-text.js';
+export type { ArgsProblem, CodeBridgeCall, ErrorAnswer, ModelError } from './render-error-text.js';
 export { renderContentPartsText, renderUntrustedResult } from './render-tool-result-text.js';
 export type { UntrustedResult } from './render-tool-result-text.js';
 export { renderOpenAIChatToolResult } from './render-openai-chat-tool-result.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlockedAnswer, renderErrorAnswer, renderErrorText, renderNativeSearchError, type ModelError } from './index.js';
+import { renderArgsProblem, renderBlockedAnswer, renderErrorAnswer, renderErrorText, renderNativeSearchError, type ModelError } from './index.js';
 
 // Each kind and the exact words a model reads for it (the conformance and e2e suites match some of them).
 const WORDS: ReadonlyArray<[ModelError, string]> = [
@@ -38,6 +38,10 @@ const WORDS: ReadonlyArray<[ModelError, string]> = [
   [{ kind: 'server_not_configured', server: 'wx' }, 'No MCP server "wx" is configured'],
   [{ kind: 'server_not_ready', server: 'wx', state: 'unavailable', reason: 'exited with code 1' }, 'MCP server "wx" is unavailable: exited with code 1'],
   [{ kind: 'tool_removed', id: 'mcp:wx:now', server: 'wx' }, 'Tool mcp:wx:now was removed by MCP server "wx"'],
+  [
+    { kind: 'tool_arguments_refused', id: 'mcp:gh:create_issue', problems: [{ kind: 'missing_parameter', name: 'title', where: 'args' }, { kind: 'unknown_parameter', name: 'titel', where: 'args' }], suggestions: { titel: ['title'] }, signature: '{ title: string }' },
+    'Invalid arguments for mcp:gh:create_issue: missing required parameter "title"; unknown parameter "titel". "titel": did you mean "title"? Expected: { title: string }',
+  ],
   [{ kind: 'tool_unlisted', id: 'mcp:wx:now', server: 'wx' }, 'Tool mcp:wx:now is no longer listed by MCP server "wx"'],
   [{ kind: 'relayed', message: 'No tool "x"; did you mean a?' }, 'No tool "x"; did you mean a?'],
 ];
@@ -71,5 +75,17 @@ describe('renderNativeSearchError', () => {
 describe('renderBlockedAnswer', () => {
   it('says who blocked the call, why, and not to retry it', () => {
     expect(renderBlockedAnswer({ by: 'policy', reason: 'deny rule', id: 'mcp:fs:delete' })).toBe('Blocked (policy): deny rule. The call to mcp:fs:delete did not run; do not retry it.');
+  });
+});
+
+describe('renderArgsProblem', () => {
+  it('words each kind, inside a nested path too, and cuts a schema\'s own long text', () => {
+    expect(renderArgsProblem({ kind: 'unknown_parameter', name: 'x'.repeat(150), where: 'args' })).toBe(`unknown parameter "${'x'.repeat(100)}"`);
+    expect(renderArgsProblem({ kind: 'missing_parameter', name: 'id', where: 'args.owner' })).toBe('missing required parameter "id" in args.owner');
+    expect(renderArgsProblem({ kind: 'not_one_of', where: 'args.state', allowed: ['open', 'closed', ...Array.from({ length: 20 }, (_, i) => i)] })).toBe(
+      'args.state must be one of "open", "closed", 0, 1, 2, 3, 4, 5, 6, 7',
+    );
+    expect(renderArgsProblem({ kind: 'schema', where: 'args.a', message: 'y'.repeat(400) })).toBe(`args.a ${'y'.repeat(300)}`);
+    expect(renderArgsProblem({ kind: 'schema', where: 'args', message: undefined })).toBe('args is invalid');
   });
 });

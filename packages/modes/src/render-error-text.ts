@@ -7,6 +7,16 @@ import { TOOL_CALL, TOOL_SEARCH, TOOL_SEARCH_CODE } from './control-tools.js';
 /** The code-mode bridge calls whose arguments code can get wrong. */
 export type CodeBridgeCall = 'call' | 'search' | 'describe';
 
+/**
+ * One way a tool call's arguments failed the tool's schema, as data: `where` is the path (`args`, `args.labels.0`).
+ * `allowed` are an enum's values; `message` is the schema validator's own account (relayed, cut short).
+ */
+export type ArgsProblem =
+  | { kind: 'unknown_parameter'; name: string; where: string }
+  | { kind: 'missing_parameter'; name: string; where: string }
+  | { kind: 'not_one_of'; where: string; allowed: readonly unknown[] }
+  | { kind: 'schema'; where: string; message?: string | undefined };
+
 /** What went wrong, as data: one kind per error a model can read, with the facts its words name. */
 export type ModelError =
   /** A control tool's arguments failed its schema; `problem` is the schema's account of them. */
@@ -61,6 +71,8 @@ export type ModelError =
   | { kind: 'tool_removed'; id: string; server: string }
   /** The tool's MCP server came back without it. */
   | { kind: 'tool_unlisted'; id: string; server: string }
+  /** A catalog tool's final arguments failed its schema: the problems, "did you mean" names (given -> near) and its signature. */
+  | { kind: 'tool_arguments_refused'; id: string; problems: readonly ArgsProblem[]; suggestions: Readonly<Record<string, readonly string[]>>; signature?: string | undefined }
   /** A message another package wrote, relayed as it is. */
   | { kind: 'relayed'; message: string };
 
@@ -118,8 +130,36 @@ const WORDING: Wording = {
   server_not_ready: ({ server, state, reason }) => `MCP server "${server}" is ${state}: ${reason}`,
   tool_removed: ({ id, server }) => `Tool ${id} was removed by MCP server "${server}"`,
   tool_unlisted: ({ id, server }) => `Tool ${id} is no longer listed by MCP server "${server}"`,
+  tool_arguments_refused: ({ id, problems, suggestions, signature }) => {
+    const hints = Object.entries(suggestions).map(([name, near]) => `"${name}": did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`);
+    return [
+      `Invalid arguments for ${id}: ${problems.map(renderArgsProblem).join('; ')}.`,
+      ...(hints.length > 0 ? [hints.join(' ')] : []),
+      ...(signature ? [`Expected: ${signature}`] : []),
+    ].join(' ');
+  },
   relayed: ({ message }) => message,
 };
+
+/** How much of a schema's own text (an unknown name, an enum value, the validator's message) a problem repeats. */
+const ARGS_NAME_CHARS = 100;
+const ARGS_ENUM_VALUES = 10;
+const ARGS_MESSAGE_CHARS = 300;
+
+/** One argument problem in words, e.g. `missing required parameter "title"` or `args.state must be one of "open", "closed"`. */
+export function renderArgsProblem(problem: ArgsProblem): string {
+  const inside = problem.where === 'args' ? '' : ` in ${problem.where}`;
+  switch (problem.kind) {
+    case 'unknown_parameter':
+      return `unknown parameter "${problem.name.slice(0, ARGS_NAME_CHARS)}"${inside}`;
+    case 'missing_parameter':
+      return `missing required parameter "${problem.name}"${inside}`;
+    case 'not_one_of':
+      return `${problem.where} must be one of ${problem.allowed.slice(0, ARGS_ENUM_VALUES).map((value) => JSON.stringify(value).slice(0, ARGS_NAME_CHARS)).join(', ')}`;
+    case 'schema':
+      return `${problem.where} ${(problem.message ?? 'is invalid').slice(0, ARGS_MESSAGE_CHARS)}`;
+  }
+}
 
 /** The words of one error a model reads (the message, without the `Error (code):` frame). */
 export function renderErrorText(error: ModelError): string {

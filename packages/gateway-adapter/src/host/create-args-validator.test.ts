@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderArgsProblem, renderErrorText } from '@tool-search/modes';
 import { createArgsValidator } from './create-args-validator.js';
 
 const schema = {
@@ -21,36 +22,38 @@ describe('createArgsValidator', () => {
     expect(createArgsValidator().validate({ toolId: 't', schema, args: { owner: 'o', repo: 'r', title: 'x' } })).toEqual({ ok: true });
   });
 
-  it('says which required parameter is missing and shows the signature', () => {
-    const result = createArgsValidator().validate({ toolId: 'mcp:gh:create_issue', schema, args: { owner: 'o', repo: 'r' }, signature });
+  it('says which required parameter is missing; modes words it with the signature', () => {
+    const result = createArgsValidator().validate({ toolId: 'mcp:gh:create_issue', schema, args: { owner: 'o', repo: 'r' } });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problems).toEqual(['missing required parameter "title"']);
-    expect(result.message).toBe(`Invalid arguments for mcp:gh:create_issue: missing required parameter "title". Expected: ${signature}`);
+    expect(result.problems.map(renderArgsProblem)).toEqual(['missing required parameter "title"']);
+    expect(renderErrorText({ kind: 'tool_arguments_refused', id: 'mcp:gh:create_issue', problems: result.problems, suggestions: result.suggestions, signature })).toBe(`Invalid arguments for mcp:gh:create_issue: missing required parameter "title". Expected: ${signature}`);
   });
 
   it('suggests the near parameter name for a misspelt one', () => {
     const result = createArgsValidator().validate({ toolId: 't', schema, args: { owner: 'o', repo: 'r', titel: 'x' } });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problems).toEqual(['missing required parameter "title"', 'unknown parameter "titel"']);
+    expect(result.problems.map(renderArgsProblem)).toEqual(['missing required parameter "title"', 'unknown parameter "titel"']);
     expect(result.suggestions).toEqual({ titel: ['title'] });
-    expect(result.message).toContain('"titel": did you mean "title"?');
+    expect(renderErrorText({ kind: 'tool_arguments_refused', id: 't', problems: result.problems, suggestions: result.suggestions })).toBe(
+      'Invalid arguments for t: missing required parameter "title"; unknown parameter "titel". "titel": did you mean "title"?',
+    );
   });
 
   it('reports wrong types with the path', () => {
     const result = createArgsValidator().validate({ toolId: 't', schema, args: { owner: 'o', repo: 'r', title: 'x', labels: [1] } });
-    expect(!result.ok && result.problems).toEqual(['args.labels.0 must be string']);
+    expect(!result.ok && result.problems.map(renderArgsProblem)).toEqual(['args.labels.0 must be string']);
   });
 
   it('lists allowed values for an enum', () => {
     const result = createArgsValidator().validate({ toolId: 't', schema, args: { owner: 'o', repo: 'r', title: 'x', state: 'shut' } });
-    expect(!result.ok && result.problems).toEqual(['args.state must be one of "open", "closed"']);
+    expect(!result.ok && result.problems.map(renderArgsProblem)).toEqual(['args.state must be one of "open", "closed"']);
   });
 
   it('checks formats', () => {
     const result = createArgsValidator().validate({ toolId: 't', schema, args: { owner: 'o', repo: 'r', title: 'x', email: 'nope' } });
-    expect(!result.ok && result.problems).toEqual(['args.email must match format "email"']);
+    expect(!result.ok && result.problems.map(renderArgsProblem)).toEqual(['args.email must match format "email"']);
   });
 
   it('accepts schemas that declare a draft 2020-12 $schema', () => {
@@ -79,7 +82,7 @@ describe('createArgsValidator with hostile schemas', () => {
   it('runs a catastrophic pattern in linear time (RE2) and still reports the mismatch', () => {
     const schema = { type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } } };
     const result = createArgsValidator().validate({ toolId: 'mcp:evil:redos', schema, args: { name: `${'a'.repeat(50_000)}b` } });
-    expect(!result.ok && result.problems).toEqual(['args.name must match pattern "^(a+)+$"']);
+    expect(!result.ok && result.problems.map(renderArgsProblem)).toEqual(['args.name must match pattern "^(a+)+$"']);
     expect(createArgsValidator().validate({ toolId: 'r', schema, args: { name: 'aaaa' } })).toEqual({ ok: true });
   });
 
@@ -157,7 +160,7 @@ describe('createArgsValidator with hostile schemas', () => {
   it('runs patternProperties through RE2', () => {
     const schema = { type: 'object', patternProperties: { '^x-': { type: 'number' } } };
     const result = createArgsValidator().validate({ toolId: 'pp', schema, args: { 'x-a': 'no', other: 'fine' } });
-    expect(!result.ok && result.problems).toEqual(['args.x-a must be number']);
+    expect(!result.ok && result.problems.map(renderArgsProblem)).toEqual(['args.x-a must be number']);
   });
 
   it('keeps working past its cache size (least recently used schemas are dropped and recompiled)', () => {
@@ -177,6 +180,6 @@ describe('createArgsValidator with hostile schemas', () => {
       properties[`field_${index}`] = { type: 'string', pattern: '^[a-z]+$', description: 'x'.repeat(60), enum: ['a', 'b'] };
     }
     const result = createArgsValidator().validate({ toolId: 'wide', schema: { type: 'object', properties }, args: { field_7: 'c' } });
-    expect(!result.ok && result.problems).toEqual(['args.field_7 must be one of "a", "b"']);
+    expect(!result.ok && result.problems.map(renderArgsProblem)).toEqual(['args.field_7 must be one of "a", "b"']);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JsonSchema } from '@tool-search/catalog';
+import type { ArgsProblem } from '@tool-search/modes';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import pino, { type Logger } from 'pino';
 import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from '../shared/index.js';
@@ -9,15 +10,15 @@ import { nearNames } from './near-names.js';
 /**
  * The result of validating a call's final arguments against the tool's input schema. `unchecked` says why a
  * schema was not enforced (over the limits, a non-local `$ref`, not compilable): the call may go ahead and the
- * server validates its own input.
+ * server validates its own input. The problems are data: modes words them for the model (`tool_arguments_refused`).
  */
 export type ArgsValidation =
   | { ok: true; unchecked?: string }
-  | { ok: false; message: string; problems: string[]; suggestions: Record<string, string[]> };
+  | { ok: false; problems: ArgsProblem[]; suggestions: Record<string, string[]> };
 
 /** Validates final tool arguments against JSON Schema, compiling each tool's schema once. */
 export interface ArgsValidator {
-  validate(options: { toolId: string; schema: JsonSchema; args: Record<string, unknown>; signature?: string | undefined }): ArgsValidation;
+  validate(options: { toolId: string; schema: JsonSchema; args: Record<string, unknown> }): ArgsValidation;
 }
 
 /** Options of `createArgsValidator`. */
@@ -40,8 +41,8 @@ interface CacheEntry {
 /**
  * Creates a JSON Schema validator safe for schemas from any source: each schema is measured first (size,
  * depth, node count, `$ref` expansion, local `$ref`s only), `pattern` runs on RE2 (linear time) and schemas
- * are never registered by `$id`. An error says what was wrong, suggests near parameter names for unknown or
- * missing ones, and shows the expected signature. A schema outside the limits is not enforced (`unchecked`).
+ * are never registered by `$id`. An error says what was wrong and finds near parameter names for unknown or
+ * missing ones. A schema outside the limits is not enforced (`unchecked`).
  */
 export function createArgsValidator(options: ArgsValidatorOptions = {}): ArgsValidator {
   const limits: SchemaLimits = { ...DEFAULT_SCHEMA_LIMITS, ...options.limits };
@@ -83,7 +84,7 @@ export function createArgsValidator(options: ArgsValidatorOptions = {}): ArgsVal
   };
 
   return {
-    validate({ toolId, schema, args, signature }) {
+    validate({ toolId, schema, args }) {
       const { validate, unchecked } = compile(toolId, schema);
       if (!validate) return unchecked === undefined ? { ok: true } : { ok: true, unchecked };
       if (validate(args)) return { ok: true };
@@ -91,13 +92,7 @@ export function createArgsValidator(options: ArgsValidatorOptions = {}): ArgsVal
       const given = Object.keys(args);
       const suggestions: Record<string, string[]> = {};
       const problems = (validate.errors ?? []).slice(0, 10).map((error) => describeError(error, { properties, given, suggestions }));
-      const hints = Object.entries(suggestions).map(([name, near]) => `"${name}": did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`);
-      const message = [
-        `Invalid arguments for ${toolId}: ${problems.join('; ')}.`,
-        ...(hints.length > 0 ? [hints.join(' ')] : []),
-        ...(signature ? [`Expected: ${signature}`] : []),
-      ].join(' ');
-      return { ok: false, message, problems, suggestions };
+      return { ok: false, problems, suggestions };
     },
   };
 }
@@ -105,13 +100,13 @@ export function createArgsValidator(options: ArgsValidatorOptions = {}): ArgsVal
 function describeError(
   error: ErrorObject,
   known: { properties: string[]; given: string[]; suggestions: Record<string, string[]> },
-): string {
+): ArgsProblem {
   const where = error.instancePath === '' ? 'args' : `args${error.instancePath.replace(/\//g, '.')}`;
   if (error.keyword === 'additionalProperties') {
     const extra = String((error.params as { additionalProperty: string }).additionalProperty);
     const near = error.instancePath === '' ? nearNames(extra, known.properties) : [];
     if (near.length > 0) known.suggestions[extra] = near;
-    return `unknown parameter "${extra.slice(0, 100)}"${where === 'args' ? '' : ` in ${where}`}`;
+    return { kind: 'unknown_parameter', name: extra, where };
   }
   if (error.keyword === 'required') {
     const missing = String((error.params as { missingProperty: string }).missingProperty);
@@ -119,12 +114,9 @@ function describeError(
       const near = nearNames(missing, known.given.filter((name) => !known.properties.includes(name)));
       for (const name of near) known.suggestions[name] = [missing];
     }
-    return `missing required parameter "${missing}"${where === 'args' ? '' : ` in ${where}`}`;
+    return { kind: 'missing_parameter', name: missing, where };
   }
-  if (error.keyword === 'enum') {
-    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.slice(0, 10).map((v) => JSON.stringify(v).slice(0, 100));
-    return `${where} must be one of ${allowed.join(', ')}`;
-  }
-  // An untrusted schema's own text (a pattern, a format) appears in ajv's message: keep it short.
-  return `${where} ${(error.message ?? 'is invalid').slice(0, 300)}`;
+  if (error.keyword === 'enum') return { kind: 'not_one_of', where, allowed: (error.params as { allowedValues: unknown[] }).allowedValues };
+  // An untrusted schema's own text (a pattern, a format) appears in ajv's message: modes keeps it short.
+  return { kind: 'schema', where, message: error.message };
 }

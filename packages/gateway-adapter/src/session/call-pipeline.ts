@@ -132,7 +132,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
       return finish(id, tool, meta, outcome, `blocked:${decision.by}`);
     }
     const invalid = validate(options, tool, decision.args);
-    if (invalid !== undefined) return finish(id, tool, meta, errorOutcome(start, 'invalid_args', { kind: 'relayed', message: invalid.message }, { tool: tool.ref, suggestions: invalid.suggestions }), 'allowed');
+    if (invalid !== undefined) return finish(id, tool, meta, errorOutcome(start, 'invalid_args', invalid.error, { tool: tool.ref, suggestions: invalid.suggestions }), 'allowed');
     // A server may have gone away while hooks or approvals ran.
     if (tools.get(id) === undefined) {
       return finish(id, tool, meta, errorOutcome(start, 'unavailable', gone(tools.unavailable(id), id), { tool: tool.ref }), 'allowed');
@@ -144,12 +144,14 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
 }
 
 /** The args problem of a call, or undefined when they are fine (every source: the validator is bounded for hostile schemas). */
-function validate(options: CallPipelineOptions, tool: AllowedTool, args: Record<string, unknown>): { message: string; suggestions: string[] } | undefined {
+function validate(options: CallPipelineOptions, tool: AllowedTool, args: Record<string, unknown>): { error: ModelError; suggestions: string[] } | undefined {
   if (tool.inputSchema === undefined) return undefined;
   const described = options.tools.view.describe(tool.ref.id);
   const signature = described.found ? described.tool.input : undefined;
-  const validation = options.validator.validate({ toolId: tool.ref.id, schema: tool.inputSchema, args, signature });
-  return validation.ok ? undefined : { message: validation.message, suggestions: Object.values(validation.suggestions).flat() };
+  const validation = options.validator.validate({ toolId: tool.ref.id, schema: tool.inputSchema, args });
+  if (validation.ok) return undefined;
+  const { problems, suggestions } = validation;
+  return { error: { kind: 'tool_arguments_refused', id: tool.ref.id, problems, suggestions, signature }, suggestions: Object.values(suggestions).flat() };
 }
 
 /** Why an MCP call gave no result, as the outcome's code (one table for every failure the connection reports). */
