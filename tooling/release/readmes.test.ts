@@ -27,6 +27,9 @@ const SHOWN_NOT_RUN: readonly { readonly dir: string; readonly holds: string; re
 
 const ADAPTERS = ['@tool-search/adk', '@tool-search/ai-sdk', '@tool-search/langchain', '@tool-search/mastra', '@tool-search/openai-agents'];
 
+/** A check registered only where it applies (a package or file it does not apply to has no such test, rather than a skipped one). */
+const itWhen = (applies: boolean) => (applies ? it : (_name: string, _check: () => void) => undefined);
+
 it('finds every README example, by package and file', () => {
   expect(examples.map((example) => `${example.pkg.dir.split('/')[1]}/${example.file}`)).toEqual(EXPECTED_EXAMPLES);
 });
@@ -43,11 +46,11 @@ describe.each(examples.map((example) => [`${example.pkg.name} ${example.file}`, 
     expect(imported.filter((name) => !example.installs.includes(name))).toEqual([]);
   });
 
-  it.runIf(example.file === 'readme-example.mjs')('opens with the install line and the Node it needs', () => {
+  itWhen(example.file === 'readme-example.mjs')('opens with the install line and the Node it needs', () => {
     expect(example.source.split('\n')[0]).toMatch(new RegExp(`^// npm install ${example.installs.join(' ')} +\\(Node [^)]+\\), then: node readme-example\\.mjs$`));
   });
 
-  it.runIf(ADAPTERS.includes(example.pkg.name))('states the Node range and the peer ranges the package declares', () => {
+  itWhen(ADAPTERS.includes(example.pkg.name))('states the Node range and the peer ranges the package declares', () => {
     const requires = /^Requires: (.*)$/m.exec(example.readme)?.[1];
     expect(requires, 'a "Requires: Node `…`, `peer@range`, … (peer dependencies)." line').toBeDefined();
     const stated = [...(requires ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]);
@@ -66,7 +69,7 @@ describe.each(listPublishedPackages().map((pkg) => [pkg.name, pkg] as const))('%
     expect(unrun, 'a JS/TS block no test runs: make it examples/readme-example-<topic>.mjs, or list it in SHOWN_NOT_RUN with the reason').toEqual([]);
   });
 
-  it.runIf(shown.length > 0)('lists as shown, not run, only blocks it has (one each), each with a reason', () => {
+  itWhen(shown.length > 0)('lists as shown, not run, only blocks it has (one each), each with a reason', () => {
     for (const entry of shown) {
       expect(scriptBlocks(readme).filter((block) => block.includes(entry.holds)), entry.holds).toHaveLength(1);
       expect(entry.reason.length).toBeGreaterThan(20);
